@@ -1,0 +1,71 @@
+//! Finding, loading and compiling the records, with catalog-runtime (the same
+//! code the run-time loader uses).
+
+use std::path::{Path, PathBuf};
+
+use catalog_runtime::{build, load_dir, Diagnostic, Filter, Metadata};
+use syn::LitStr;
+
+use crate::ctxt::Ctxt;
+
+/// Read before `CARGO_MANIFEST_DIR`, so tests that build elsewhere (trybuild)
+/// can point the macro at their fixtures.
+const OVERRIDE: &str = "CARGO_MANIFEST_DIR_OVERRIDE";
+const MANIFEST: &str = "CARGO_MANIFEST_DIR";
+
+pub struct Entry {
+    pub metadata: Metadata,
+    /// Warnings about the record (a defective `messagePattern`, ...).
+    pub notes: Vec<String>,
+}
+
+pub struct Data {
+    pub entries: Vec<Entry>,
+    /// Every file read, relative to the base directory, with `/` separators.
+    pub files: Vec<String>,
+    /// The variable the base directory came from, for `include_bytes!`.
+    pub base_var: &'static str,
+}
+
+pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
+    let mut data = Data { entries: Vec::new(), files: Vec::new(), base_var: MANIFEST };
+    let relative = path.value();
+    if Path::new(&relative).is_absolute() {
+        let message = "absolute paths are rejected (they only work on one machine): give the record directory relative to the crate's Cargo.toml";
+        cx.error(path.span(), message);
+        return data;
+    }
+    let (base_var, base) = match std::env::var(OVERRIDE) {
+        Ok(dir) => (OVERRIDE, PathBuf::from(dir)),
+        Err(_) => match std::env::var(MANIFEST) {
+            Ok(dir) => (MANIFEST, PathBuf::from(dir)),
+            Err(_) => {
+                cx.error(path.span(), "CARGO_MANIFEST_DIR is not set: build with cargo");
+                return data;
+            }
+        },
+    };
+    data.base_var = base_var;
+    let loaded = load_dir(&base.join(&relative));
+    let built = build(loaded.records, filter);
+    let shown = |diagnostic: &Diagnostic| {
+        let mut diagnostic = diagnostic.clone();
+        if let Ok(inside) = diagnostic.path.strip_prefix(&base) {
+            diagnostic.path = inside.to_owned();
+        }
+        diagnostic
+    };
+    for diagnostic in loaded.diagnostics.iter().chain(&built.diagnostics).filter(|d| d.is_error()) {
+        cx.error(path.span(), shown(diagnostic));
+    }
+    for file in &loaded.files {
+        let inside = file.strip_prefix(&base).unwrap_or(file);
+        let parts: Vec<String> = inside.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+        data.files.push(parts.join("/"));
+    }
+    for entry in built.entries {
+        let notes = entry.warnings.iter().map(|w| w.message.clone()).collect();
+        data.entries.push(Entry { metadata: entry.metadata, notes });
+    }
+    data
+}

@@ -1,0 +1,79 @@
+//! Doc comments of generated variants and fields.
+
+use catalog_runtime::{Metadata, Piece, ValueKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// `#[doc = "..."]` lines: the message, documentation, solutions, source link,
+/// and `#[doc(alias = "<slug>")]`.
+pub fn variant(metadata: &Metadata, notes: &[String]) -> TokenStream {
+    let mut lines = vec![format!("`{}`", code(message_of(metadata)))];
+    if !metadata.documentation.is_empty() {
+        lines.push(String::new());
+        lines.push(metadata.documentation.to_string());
+    }
+    if !metadata.solutions.is_empty() {
+        lines.push(String::new());
+        lines.push("**Solutions**".to_owned());
+        lines.push(String::new());
+        lines.extend(metadata.solutions.iter().map(|s| format!("- {s}")));
+    }
+    let mut facts = vec![format!("id `{}`", metadata.id)];
+    if let Some(severity) = &metadata.severity {
+        facts.push(format!("severity {severity}"));
+    }
+    if let Some(strategy) = &metadata.handling_strategy {
+        facts.push(format!("handling {strategy}"));
+    }
+    match (&metadata.github_url, metadata.line_number) {
+        (Some(url), _) => facts.push(format!("[source]({url})")),
+        (None, Some(line)) => facts.push(format!("`{}:{line}`", metadata.file_path)),
+        (None, None) if !metadata.file_path.is_empty() => facts.push(format!("`{}`", metadata.file_path)),
+        _ => {}
+    }
+    lines.push(String::new());
+    lines.push(facts.join(" · "));
+    for note in notes {
+        lines.push(String::new());
+        lines.push(format!("Dataset note: {}", note.replace('`', "'")));
+    }
+    let slug = metadata.slug.as_ref();
+    let alias = (!slug.is_empty()).then(|| quote!(#[doc(alias = #slug)]));
+    let lines = lines.iter().map(|line| format!(" {line}"));
+    quote!(#(#[doc = #lines])* #alias)
+}
+
+fn message_of(metadata: &Metadata) -> &str {
+    if metadata.error_message.is_empty() {
+        metadata.message_pattern.as_deref().unwrap_or_default()
+    } else {
+        &metadata.error_message
+    }
+}
+
+/// Text inside a Markdown code span, which cannot hold a backtick.
+fn code(text: &str) -> String {
+    text.replace('`', "'").replace('\n', " ")
+}
+
+/// `#[doc = "..."]` of field `index`: its placeholders and type.
+pub fn field(metadata: &Metadata, index: usize) -> TokenStream {
+    let verbs: Vec<String> = metadata
+        .template
+        .pieces
+        .iter()
+        .filter_map(|piece| match piece {
+            Piece::Value { field, spec } if usize::from(*field) == index => Some(format!("%{}", spec.verb)),
+            _ => None,
+        })
+        .collect();
+    let kind = match metadata.template.fields[index].kind {
+        ValueKind::Int => "an integer",
+        ValueKind::Float => "a number",
+        ValueKind::Bool => "a boolean",
+        ValueKind::Quoted => "a quoted string, held unquoted",
+        ValueKind::Text => "text",
+    };
+    let line = format!(" Placeholder `{}`: {kind}.", verbs.join("`, `"));
+    quote!(#[doc = #line])
+}

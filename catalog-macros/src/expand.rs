@@ -1,0 +1,355 @@
+//! Code generation. The shape keeps compile time flat at thousands of
+//! records (see `shared/notes/compile-time-shapes.md`): a `#[repr(u32)]` enum
+//! whose index is read from the discriminant, one small `const` of metadata
+//! per variant gathered in one `static` table, lookups by binary search over
+//! sorted static tables, `Display`/`Debug`/`Clone`/`PartialEq` written once
+//! in the runtime over the table, and the only per-variant functions (field
+//! values in and out) split into `#[inline(never)]` chunks of 256 arms.
+
+use catalog_runtime::{Metadata, ValueKind};
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::ast::Input;
+use crate::ctxt::Ctxt;
+use crate::data::{Data, Entry};
+use crate::{ast, attr, data, docs, tokens};
+
+const CHUNK: usize = 256;
+
+pub fn catalog(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let mut cx = Ctxt::default();
+    let options = attr::parse(attr, &mut cx);
+    let Some(input) = ast::parse(item.clone(), &mut cx) else {
+        return cx.into_compile_errors();
+    };
+    let data = match &options.path {
+        Some(path) => data::load(path, &options.filter, &mut cx),
+        None => {
+            cx.error(proc_macro2::Span::call_site(), "missing the record directory: #[catalog(path = \"data/...\")]");
+            Data { entries: Vec::new(), files: Vec::new(), base_var: "CARGO_MANIFEST_DIR" }
+        }
+    };
+    // The valid records are always generated, so that an error in one record
+    // does not cascade into errors at every use of the others.
+    let code = generate(&input, &data, &options.krate);
+    let errors = cx.into_compile_errors();
+    quote!(#errors #code)
+}
+
+struct Names {
+    kind: Ident,
+    variants: Vec<Ident>,
+}
+
+fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
+    let names = Names {
+        kind: format_ident!("{}Kind", input.ident),
+        variants: data.entries.iter().map(|e| format_ident!("{}", e.metadata.name.as_ref())).collect(),
+    };
+    let error_enum = error_enum(input, data, &names);
+    let kind_enum = kind_enum(input, data, &names);
+    let support = support(input, data, &names);
+    let includes = data.files.iter().map(|file| {
+        let var = data.base_var;
+        let file = format!("/{file}");
+        quote!(const _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!(#var), #file));)
+    });
+    quote! {
+        #error_enum
+        #kind_enum
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            use #krate::__private as __ec;
+            #(#includes)*
+            #support
+        };
+    }
+}
+
+fn field_type(kind: ValueKind) -> TokenStream {
+    match kind {
+        ValueKind::Int => quote!(i64),
+        ValueKind::Float => quote!(f64),
+        ValueKind::Bool => quote!(bool),
+        ValueKind::Quoted | ValueKind::Text => quote!(::std::string::String),
+    }
+}
+
+fn field_idents(metadata: &Metadata) -> Vec<Ident> {
+    metadata.template.fields.iter().map(|f| format_ident!("{}", f.name.as_ref())).collect()
+}
+
+fn repr(n: usize) -> TokenStream {
+    // A zero-variant enum cannot have a primitive representation.
+    if n == 0 {
+        quote!()
+    } else {
+        quote!(#[repr(u32)])
+    }
+}
+
+fn error_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
+    let Input { attrs, vis, ident } = input;
+    let variants = data.entries.iter().zip(&names.variants).map(|(Entry { metadata, notes }, variant)| {
+        let doc = docs::variant(metadata, notes);
+        if metadata.template.fields.is_empty() {
+            return quote!(#doc #variant);
+        }
+        let fields = metadata.template.fields.iter().enumerate().map(|(i, field)| {
+            let name = format_ident!("{}", field.name.as_ref());
+            let ty = field_type(field.kind);
+            let doc = docs::field(metadata, i);
+            quote!(#doc #name: #ty)
+        });
+        quote!(#doc #variant { #(#fields),* })
+    });
+    let repr = repr(data.entries.len());
+    quote! {
+        #(#attrs)*
+        #repr
+        #vis enum #ident { #(#variants),* }
+    }
+}
+
+fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
+    let Input { vis, ident, .. } = input;
+    let kind = &names.kind;
+    let doc = format!(" The kinds of [`{ident}`]: one fieldless variant per record, in the same order.");
+    let variant_docs = data.entries.iter().map(|e| format!(" [`{ident}::{}`]", e.metadata.name));
+    let variants = &names.variants;
+    let repr = repr(data.entries.len());
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #repr
+        #vis enum #kind { #(#[doc = #variant_docs] #variants),* }
+    }
+}
+
+/// A static table of `(key, index)` sorted by key, for binary search.
+fn lookup_table(name: &str, data: &Data, key: impl Fn(&Metadata) -> &str) -> TokenStream {
+    let mut rows: Vec<(&str, u32)> = data.entries.iter().enumerate().map(|(i, e)| (key(&e.metadata), i as u32)).collect();
+    rows.sort();
+    let n = rows.len();
+    let rows = rows.iter().map(|(k, i)| quote!((#k, #i)));
+    let name = format_ident!("{name}");
+    quote!(static #name: [(&str, u32); #n] = [#(#rows),*];)
+}
+
+fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
+    let ident = &input.ident;
+    let kind = &names.kind;
+    let n = data.entries.len();
+    let catalog_name = ident.to_string();
+    let consts = data.entries.iter().enumerate().map(|(i, e)| {
+        let name = format_ident!("__M{i}");
+        let value = tokens::metadata(&e.metadata);
+        quote!(const #name: __ec::Metadata = #value;)
+    });
+    let const_names = (0..n).map(|i| format_ident!("__M{i}"));
+    let by_id = lookup_table("__BY_ID", data, |m| &m.id);
+    let by_slug = lookup_table("__BY_SLUG", data, |m| &m.slug);
+    let by_name = lookup_table("__BY_NAME", data, |m| &m.name);
+    let variants = &names.variants;
+    let (index_body, kind_index_body) = if n == 0 {
+        (quote!(match *self {}), quote!(match self {}))
+    } else {
+        // Sound: both enums are `#[repr(u32)]` with implicit discriminants
+        // 0..N, which a primitive representation stores first.
+        (quote!(unsafe { *(self as *const Self as *const u32) as usize }), quote!(self as usize))
+    };
+    let values_chunks = chunks(data, |range| values_chunk(data, names, range));
+    let from_chunks = chunks(data, |range| from_values_chunk(data, names, range));
+    let chunk_count = n.div_ceil(CHUNK);
+    let values_dispatch = (0..chunk_count).map(|k| {
+        let f = format_ident!("__values_{k}");
+        quote!(#k => self.#f(),)
+    });
+    let from_dispatch = (0..chunk_count).map(|k| {
+        let f = format_ident!("__from_values_{k}");
+        quote!(#k => Self::#f(index, values),)
+    });
+    quote! {
+        #(#consts)*
+        static __META: [__ec::Metadata; #n] = [#(#const_names),*];
+        #by_id
+        #by_slug
+        #by_name
+
+        impl #kind {
+            /// The number of kinds.
+            pub const COUNT: usize = #n;
+            /// Every kind, in order.
+            pub const ALL: &'static [Self] = &[#(Self::#variants),*];
+
+            /// Position of the kind in [`Self::ALL`].
+            pub fn index(self) -> usize { #kind_index_body }
+            /// The kind at a position of [`Self::ALL`].
+            pub fn from_index(index: usize) -> ::core::option::Option<Self> { Self::ALL.get(index).copied() }
+            /// The kind's metadata: its record and compiled message.
+            pub fn metadata(self) -> &'static __ec::Metadata { &__META[self.index()] }
+            /// The variant name.
+            pub fn name(self) -> &'static str { &__META[self.index()].name }
+            /// The record id.
+            pub fn id(self) -> &'static str { &__META[self.index()].record.id }
+            /// The record slug.
+            pub fn slug(self) -> &'static str { &__META[self.index()].record.slug }
+            /// The kind whose record has this id.
+            pub fn from_id(id: &str) -> ::core::option::Option<Self> {
+                __ec::lookup(&__BY_ID, id).and_then(Self::from_index)
+            }
+            /// The first kind whose record has this slug.
+            pub fn from_slug(slug: &str) -> ::core::option::Option<Self> {
+                __ec::lookup(&__BY_SLUG, slug).and_then(Self::from_index)
+            }
+            /// The kind with this variant name.
+            pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+                __ec::lookup(&__BY_NAME, name).and_then(Self::from_index)
+            }
+        }
+
+        impl ::core::fmt::Debug for #kind {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(self.name()) }
+        }
+
+        impl ::core::fmt::Display for #kind {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(self.name()) }
+        }
+
+        impl ::core::str::FromStr for #kind {
+            type Err = __ec::NoMatch;
+            /// By variant name, id or slug.
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                Self::from_name(s)
+                    .or_else(|| Self::from_id(s))
+                    .or_else(|| Self::from_slug(s))
+                    .ok_or_else(|| __ec::NoMatch { catalog: #catalog_name, input: s.into() })
+            }
+        }
+
+        impl #ident {
+            /// The number of variants.
+            pub const COUNT: usize = #n;
+
+            /// The variant's kind.
+            pub fn kind(&self) -> #kind { <Self as __ec::CatalogEnum>::kind(self) }
+            /// The variant's metadata: its record and compiled message.
+            pub fn metadata(&self) -> &'static __ec::Metadata { &__META[self.__index()] }
+            /// The metadata of every variant, in order.
+            pub fn entries() -> &'static [__ec::Metadata] { &__META }
+            /// The error whose message is exactly `message`.
+            pub fn parse(message: &str) -> ::core::option::Option<Self> { <Self as __ec::CatalogEnum>::parse(message) }
+            /// The error whose message occurs in `line` (a log line, say).
+            pub fn find(line: &str) -> ::core::option::Option<Self> { <Self as __ec::CatalogEnum>::find(line) }
+            /// The error whose message occurs in `line`, and its byte range.
+            pub fn find_span(line: &str) -> ::core::option::Option<(Self, ::core::ops::Range<usize>)> {
+                <Self as __ec::CatalogEnum>::find_span(line)
+            }
+            /// Every error whose message occurs in `line`, most specific first.
+            pub fn find_all(line: &str) -> ::std::vec::Vec<(Self, ::core::ops::Range<usize>)> {
+                <Self as __ec::CatalogEnum>::find_all(line)
+            }
+            /// The field values, in field order.
+            pub fn values(&self) -> ::std::vec::Vec<__ec::Value<'_>> { <Self as __ec::CatalogEnum>::values(self) }
+
+            fn __index(&self) -> usize { #index_body }
+
+            #(#values_chunks)*
+            #(#from_chunks)*
+        }
+
+        impl __ec::CatalogEnum for #ident {
+            type Kind = #kind;
+            const COUNT: usize = #n;
+            fn entries() -> &'static [__ec::Metadata] { &__META }
+            fn matcher() -> &'static __ec::Matcher {
+                static MATCHER: __ec::OnceLock<__ec::Matcher> = __ec::OnceLock::new();
+                MATCHER.get_or_init(|| __ec::Matcher::new(__META.iter().map(|m| &m.template)))
+            }
+            fn index(&self) -> usize { self.__index() }
+            fn kind_at(index: usize) -> ::core::option::Option<#kind> { #kind::from_index(index) }
+            #[allow(unreachable_code)]
+            fn values(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
+                match self.__index() / #CHUNK { #(#values_dispatch)* _ => ::std::vec::Vec::new() }
+            }
+            fn from_values(index: usize, values: ::std::vec::Vec<__ec::Value<'_>>) -> ::core::option::Option<Self> {
+                match index / #CHUNK { #(#from_dispatch)* _ => ::core::option::Option::None }
+            }
+        }
+
+        impl ::core::fmt::Display for #ident {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { __ec::display(self, f) }
+        }
+
+        impl ::core::fmt::Debug for #ident {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { __ec::debug(self, f) }
+        }
+
+        impl ::core::clone::Clone for #ident {
+            fn clone(&self) -> Self { __ec::clone(self) }
+        }
+
+        impl ::core::cmp::PartialEq for #ident {
+            fn eq(&self, other: &Self) -> bool { __ec::eq(self, other) }
+        }
+
+        impl ::std::error::Error for #ident {}
+
+        impl ::core::str::FromStr for #ident {
+            type Err = __ec::NoMatch;
+            /// Parses a whole message.
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                Self::parse(s).ok_or_else(|| __ec::NoMatch { catalog: #catalog_name, input: s.into() })
+            }
+        }
+    }
+}
+
+fn chunks(data: &Data, chunk: impl Fn(std::ops::Range<usize>) -> TokenStream) -> Vec<TokenStream> {
+    (0..data.entries.len()).step_by(CHUNK).map(|start| chunk(start..(start + CHUNK).min(data.entries.len()))).collect()
+}
+
+/// `fn __values_k(&self)`: the field values of variants in `range`.
+fn values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> TokenStream {
+    let f = format_ident!("__values_{}", range.start / CHUNK);
+    let arms = range.map(|i| {
+        let variant = &names.variants[i];
+        let fields = field_idents(&data.entries[i].metadata);
+        if fields.is_empty() {
+            quote!(Self::#variant => ::std::vec::Vec::new(),)
+        } else {
+            quote!(Self::#variant { #(#fields),* } => ::std::vec![#(__ec::FieldValue::to_value(#fields)),*],)
+        }
+    });
+    quote! {
+        #[inline(never)]
+        #[allow(unreachable_patterns)]
+        fn #f(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
+            match self { #(#arms)* _ => ::std::vec::Vec::new() }
+        }
+    }
+}
+
+/// `fn __from_values_k(index, values)`: builds variants in `range`.
+fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> TokenStream {
+    let f = format_ident!("__from_values_{}", range.start / CHUNK);
+    let arms = range.map(|i| {
+        let variant = &names.variants[i];
+        let index = Literal::usize_unsuffixed(i);
+        let fields = field_idents(&data.entries[i].metadata);
+        if fields.is_empty() {
+            quote!(#index => ::core::option::Option::Some(Self::#variant),)
+        } else {
+            quote!(#index => ::core::option::Option::Some(Self::#variant { #(#fields: __ec::take(&mut values)?),* }),)
+        }
+    });
+    quote! {
+        #[inline(never)]
+        #[allow(unused_mut, unused_variables)]
+        fn #f(index: usize, values: ::std::vec::Vec<__ec::Value<'_>>) -> ::core::option::Option<Self> {
+            let mut values = values.into_iter();
+            match index { #(#arms)* _ => ::core::option::Option::None }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! A catalog loaded at run time: the same records, compiled by the same code
+//! as the `#[catalog]` macro, so it classifies messages identically.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::Path;
+
+use crate::compile::{build, Filter};
+use crate::diagnostic::Diagnostic;
+use crate::format;
+use crate::load::{load_dir, Origin};
+use crate::matcher::{Match, Matcher};
+use crate::metadata::Metadata;
+use crate::value::Value;
+
+/// A set of errors with a matcher over their messages.
+#[derive(Debug)]
+pub struct Catalog {
+    entries: Vec<Metadata>,
+    origins: Vec<Option<Origin>>,
+    matcher: Matcher,
+    by_id: HashMap<String, usize>,
+}
+
+/// Loading failed: every problem found, errors first.
+#[derive(Clone, Debug)]
+pub struct LoadError {
+    /// Every problem, errors and warnings.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let errors = self.diagnostics.iter().filter(|d| d.is_error()).count();
+        writeln!(f, "the dataset has {errors} error(s):")?;
+        for diagnostic in self.diagnostics.iter().filter(|d| d.is_error()) {
+            writeln!(f, "{diagnostic}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl Catalog {
+    /// Loads every record under `dir` (see [`load_dir`]). Any error fails the
+    /// load; warnings are available from [`Catalog::load_filtered`].
+    pub fn load(dir: impl AsRef<Path>) -> Result<Catalog, LoadError> {
+        Catalog::load_filtered(dir, &Filter::default()).map(|(catalog, _)| catalog)
+    }
+
+    /// Loads the records under `dir` that pass `filter`, with the warnings.
+    pub fn load_filtered(dir: impl AsRef<Path>, filter: &Filter) -> Result<(Catalog, Vec<Diagnostic>), LoadError> {
+        let loaded = load_dir(dir.as_ref());
+        let built = build(loaded.records, filter);
+        let mut diagnostics = loaded.diagnostics;
+        diagnostics.extend(built.diagnostics);
+        diagnostics.sort_by_key(|d| d.level);
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            return Err(LoadError { diagnostics });
+        }
+        let (entries, origins): (Vec<_>, Vec<_>) = built.entries.into_iter().map(|e| (e.metadata, Some(e.origin))).unzip();
+        Ok((Catalog::with_origins(entries, origins), diagnostics))
+    }
+
+    /// A catalog of ready entries (for example a generated enum's metadata).
+    pub fn from_entries(entries: Vec<Metadata>) -> Catalog {
+        let origins = vec![None; entries.len()];
+        Catalog::with_origins(entries, origins)
+    }
+
+    fn with_origins(entries: Vec<Metadata>, origins: Vec<Option<Origin>>) -> Catalog {
+        let matcher = Matcher::new(entries.iter().map(|entry| &entry.template));
+        let mut by_id = HashMap::new();
+        for (index, entry) in entries.iter().enumerate() {
+            by_id.entry(entry.id.to_string()).or_insert(index);
+        }
+        Catalog { entries, origins, matcher, by_id }
+    }
+
+    /// The entries, in record order.
+    pub fn entries(&self) -> &[Metadata] {
+        &self.entries
+    }
+
+    /// Where entry `index` was read from, when loaded from files.
+    pub fn origin(&self, index: usize) -> Option<&Origin> {
+        self.origins.get(index)?.as_ref()
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the catalog has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The matcher over the entries' messages.
+    pub fn matcher(&self) -> &Matcher {
+        &self.matcher
+    }
+
+    /// The entry with this id.
+    pub fn by_id(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The first entry with this slug.
+    pub fn by_slug(&self, slug: &str) -> Option<usize> {
+        self.entries.iter().position(|entry| entry.slug == slug)
+    }
+
+    /// The entry with this variant name.
+    pub fn by_name(&self, name: &str) -> Option<usize> {
+        self.entries.iter().position(|entry| entry.name == name)
+    }
+
+    /// The best entry for a whole message.
+    pub fn parse<'h>(&self, message: &'h str) -> Option<Match<'h>> {
+        self.matcher.parse(message)
+    }
+
+    /// The best entry for a message inside a log line.
+    pub fn find<'h>(&self, line: &'h str) -> Option<Match<'h>> {
+        self.matcher.find(line)
+    }
+
+    /// Every entry that matches inside a log line, best first.
+    pub fn find_all<'h>(&self, line: &'h str) -> Vec<Match<'h>> {
+        self.matcher.find_all(line)
+    }
+
+    /// Renders entry `index`'s message with `values` (one per field).
+    pub fn render(&self, index: usize, values: &[Value<'_>]) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = format::render_template(&mut out, &self.entries[index].template, values);
+        out
+    }
+}

@@ -1,0 +1,202 @@
+//! From loaded records to catalog entries: choose each message's dialect,
+//! compile it, name its fields and its variant, and check everything. The
+//! `#[catalog]` macro and the run-time loader both go through [`build`], so a
+//! dataset means the same thing compiled in or loaded at run time.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use crate::diagnostic::Diagnostic;
+use crate::fields::{argument_names, callee, finish_names};
+use crate::format::{self, Dialect, Template, Text};
+use crate::load::{Origin, SourcedRecord};
+use crate::metadata::Metadata;
+use crate::naming::{assign_names, NameParts};
+use crate::record::{Record, Severity};
+use crate::value::Value;
+
+/// Which records go into a catalog. Empty lists accept everything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Keep records of this repository (`owner/name`).
+    pub repo: Option<String>,
+    /// Keep records with at least one of these tags.
+    pub tags: Vec<String>,
+    /// Keep records of one of these severities.
+    pub severities: Vec<Severity>,
+}
+
+impl Filter {
+    /// Whether `record` passes the filter.
+    pub fn accepts(&self, record: &Record) -> bool {
+        self.repo.as_deref().is_none_or(|repo| record.repo == repo)
+            && (self.tags.is_empty() || record.tags.iter().any(|tag| self.tags.iter().any(|t| t == tag)))
+            && (self.severities.is_empty() || self.severities.contains(&record.severity_or_default()))
+    }
+}
+
+/// One compiled entry, where it was read, and its warnings.
+#[derive(Clone, Debug)]
+pub struct BuiltEntry {
+    /// The entry.
+    pub metadata: Metadata,
+    /// Where its record was read.
+    pub origin: Origin,
+    /// Problems that did not stop the record from being used.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// The entries of a catalog and every problem found on the way.
+#[derive(Clone, Debug, Default)]
+pub struct Built {
+    /// The usable entries, in record order.
+    pub entries: Vec<BuiltEntry>,
+    /// Errors (records left out) and warnings (records kept).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Compiles, filters and names `records`.
+pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
+    let mut built = Built::default();
+    let mut first_seen: HashMap<Text, Origin> = HashMap::new();
+    let mut compiled = Vec::new();
+    for SourcedRecord { record, origin } in records {
+        if let Some(first) = first_seen.get(&record.id) {
+            let message = format!(
+                "duplicate id `{}` (first defined at {}:{}:{})",
+                record.id,
+                first.path.display(),
+                first.line,
+                first.column
+            );
+            built.diagnostics.push(origin.error("id", message));
+            continue;
+        }
+        first_seen.insert(record.id.clone(), origin.clone());
+        match compile_record(&record, &origin) {
+            Ok((template, notes)) => {
+                built.diagnostics.extend(notes.iter().cloned());
+                if filter.accepts(&record) {
+                    compiled.push((record, template, origin, notes));
+                }
+            }
+            Err(mut problems) => built.diagnostics.append(&mut problems),
+        }
+    }
+    let parts: Vec<NameParts> = compiled.iter().map(|(record, template, _, _)| NameParts::new(template, &record.id)).collect();
+    let names = assign_names(&parts);
+    for ((record, template, origin, warnings), name) in compiled.into_iter().zip(names) {
+        let metadata = Metadata { name: Cow::Owned(name), record, template };
+        built.entries.push(BuiltEntry { metadata, origin, warnings });
+    }
+    built
+}
+
+/// How a record's message is read, from its file's extension and the call
+/// that raises it.
+pub fn dialect_of(record: &Record) -> Dialect {
+    if record.error_message.is_empty() {
+        return Dialect::Pattern;
+    }
+    let extension = record.file_path.rsplit_once('.').map_or("", |(_, ext)| ext);
+    match extension.to_ascii_lowercase().as_str() {
+        "go" => {
+            let call = record.source_code.as_deref().and_then(|source| callee(source, &record.error_message));
+            match call.as_deref() {
+                // Calls that print their argument as is, without formatting.
+                Some("New" | "Print" | "Println" | "Panic" | "Panicln" | "Fatal" | "Fatalln" | "panic") => Dialect::Plain,
+                _ => Dialect::Go,
+            }
+        }
+        "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "m" | "mm" => Dialect::Printf,
+        "py" | "pyi" => Dialect::Python,
+        _ if record.message_pattern.as_deref().is_some_and(|p| !p.is_empty()) => Dialect::Pattern,
+        _ => Dialect::Plain,
+    }
+}
+
+/// Compiles one record's message and names its fields. Problems that make the
+/// record unusable are errors; a defective `messagePattern` is a warning (the
+/// compiled pattern is used).
+pub fn compile_record(record: &Record, origin: &Origin) -> Result<(Template, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let dialect = dialect_of(record);
+    let mut notes = Vec::new();
+    let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
+    if let Some(pattern) = own_pattern {
+        if let Err(err) = regex::Regex::new(pattern) {
+            let message = format!("invalid regex: {}", one_line(&err.to_string()));
+            return Err(vec![origin.error("messagePattern", message)]);
+        }
+    }
+    let mut template = match dialect {
+        Dialect::Pattern => format::compile_pattern(own_pattern.unwrap_or_default())
+            .map_err(|err| vec![origin.error("messagePattern", format!("unsupported pattern: {err}"))])?,
+        _ => format::compile(&record.error_message, dialect)
+            .map_err(|err| vec![origin.error("errorMessage", format!("unparseable {dialect:?} format: {err}"))])?,
+    };
+    if let Err(err) = regex::Regex::new(&template.regex) {
+        let message = format!("the compiled pattern is not a valid regex: {}", one_line(&err.to_string()));
+        return Err(vec![origin.error("errorMessage", message)]);
+    }
+    name_fields(record, &mut template);
+    if let (Some(pattern), false) = (own_pattern, dialect == Dialect::Pattern) {
+        if let Some(problem) = pattern_disagreement(pattern, &template) {
+            notes.push(origin.error("messagePattern", problem).warning());
+        }
+    }
+    Ok((template, notes))
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Replaces `argN` names with the names of the call's arguments.
+fn name_fields(record: &Record, template: &mut Template) {
+    let arguments = record
+        .source_code
+        .as_deref()
+        .and_then(|source| argument_names(source, &record.error_message))
+        .unwrap_or_default();
+    let names: Vec<Option<String>> = template
+        .fields
+        .iter()
+        .map(|field| {
+            if field.name != format!("arg{}", field.arg) {
+                return Some(field.name.to_string()); // a Python mapping key or a regex group name
+            }
+            arguments.get(usize::from(field.arg)).cloned().flatten()
+        })
+        .collect();
+    let mut fields = template.fields.to_vec();
+    for (field, name) in fields.iter_mut().zip(finish_names(names)) {
+        field.name = Cow::Owned(name);
+    }
+    template.fields = Cow::Owned(fields);
+}
+
+/// Why the record's own pattern disagrees with its message, if it does: the
+/// message rendered with sample values must match the pattern.
+pub fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String> {
+    let regex = regex::Regex::new(&format!("^(?s:{pattern})$")).ok()?;
+    let samples: Vec<Value<'static>> = template.fields.iter().map(|field| sample_value(field.kind)).collect();
+    let mut rendered = String::new();
+    format::render_template(&mut rendered, template, &samples).ok()?;
+    (!regex.is_match(&rendered)).then(|| {
+        format!(
+            "messagePattern does not match the message it documents (it fails on {rendered:?}); \
+             the pattern compiled from errorMessage is used: {}",
+            template.regex
+        )
+    })
+}
+
+/// A typical value of each kind, to render sample messages.
+pub fn sample_value(kind: format::ValueKind) -> Value<'static> {
+    match kind {
+        format::ValueKind::Int => Value::Int(7),
+        format::ValueKind::Float => Value::Float(1.5),
+        format::ValueKind::Bool => Value::Bool(true),
+        format::ValueKind::Quoted | format::ValueKind::Text => Value::Str(Cow::Borrowed("sample")),
+    }
+}

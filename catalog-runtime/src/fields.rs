@@ -1,0 +1,305 @@
+//! Field names recovered from the call in a record's `sourceCode`: for
+//! `fmt.Errorf("unable to persist session %q (seq=%v): %v", ps.ID, seq, err)`
+//! the arguments are `ps_id`, `seq` and `err`.
+
+/// The names of the call arguments after the format string, one per argument
+/// (`None` where no usable name could be made), or `None` when no call whose
+/// string literal equals `message` is found in `source`.
+pub fn argument_names(source: &str, message: &str) -> Option<Vec<Option<String>>> {
+    let tokens = tokenize(source);
+    for start in 0..tokens.len() {
+        let Some(after) = literal_run_equal_to(&tokens, start, message) else {
+            continue;
+        };
+        if tokens.get(after).is_some_and(|t| t.is_punct(',')) {
+            return Some(split_arguments(&tokens[after + 1..]).into_iter().map(|arg| name_of(&arg)).collect());
+        }
+        if tokens.get(after).is_some_and(|t| t.is_punct(')')) {
+            return Some(Vec::new());
+        }
+    }
+    None
+}
+
+/// The name of the function called with `message` as its first argument
+/// (`Errorf` for `fmt.Errorf("...")`, `panic` for `panic("...")`).
+pub fn callee(source: &str, message: &str) -> Option<String> {
+    let tokens = tokenize(source);
+    (2..tokens.len()).find_map(|start| {
+        literal_run_equal_to(&tokens, start, message)?;
+        match (&tokens[start - 2], &tokens[start - 1]) {
+            (Token::Ident(name), Token::Punct('(')) => Some(name.clone()),
+            _ => None,
+        }
+    })
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Token {
+    Str(String),
+    Ident(String),
+    Punct(char),
+    Other,
+}
+
+impl Token {
+    fn is_punct(&self, c: char) -> bool {
+        *self == Token::Punct(c)
+    }
+}
+
+/// If tokens from `start` are string literals joined by `+` (or adjacent, as
+/// in C) whose text is `message`, the index just past them.
+fn literal_run_equal_to(tokens: &[Token], start: usize, message: &str) -> Option<usize> {
+    let mut text = String::new();
+    let mut i = start;
+    loop {
+        let Token::Str(part) = tokens.get(i)? else { return None };
+        text.push_str(part);
+        if !message.starts_with(text.as_str()) {
+            return None;
+        }
+        i += 1;
+        if text.len() == message.len() {
+            return Some(i);
+        }
+        if tokens.get(i).is_some_and(|t| t.is_punct('+')) {
+            i += 1;
+        }
+    }
+}
+
+/// Splits the argument list up to the call's closing parenthesis.
+fn split_arguments(tokens: &[Token]) -> Vec<Vec<Token>> {
+    let mut args = vec![Vec::new()];
+    let mut depth = 0usize;
+    for token in tokens {
+        match token {
+            Token::Punct('(' | '[' | '{') => depth += 1,
+            Token::Punct(')' | ']' | '}') if depth == 0 => break,
+            Token::Punct(')' | ']' | '}') => depth -= 1,
+            Token::Punct(',') if depth == 0 => {
+                args.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        args.last_mut().expect("starts with one argument").push(token.clone());
+    }
+    if args.last().is_some_and(Vec::is_empty) {
+        args.pop();
+    }
+    args
+}
+
+/// `ps.ID` → `ps_id`, `c.kindString()` → `c_kind_string`, `err.Error()` → `err`.
+fn name_of(arg: &[Token]) -> Option<String> {
+    if arg.windows(3).any(|w| w.iter().all(|t| t.is_punct('.'))) {
+        return None; // `args...`: the remaining arguments are unknown
+    }
+    let mut idents: Vec<&str> = arg
+        .iter()
+        .filter_map(|t| match t {
+            Token::Ident(name) => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    if idents.len() > 1 && matches!(idents.last(), Some(&("Error" | "String"))) {
+        idents.pop();
+    }
+    let keep = idents.len().saturating_sub(4);
+    let words: Vec<String> = idents[keep..].iter().map(|ident| snake_case(ident)).collect();
+    let name = words.join("_");
+    is_plain_identifier(&name).then_some(name)
+}
+
+fn is_plain_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && name != "_"
+}
+
+/// `kindString` → `kind_string`, `HTTPServer` → `http_server`, `ID` → `id`.
+pub fn snake_case(ident: &str) -> String {
+    let chars: Vec<char> = ident.chars().collect();
+    let mut out = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            let prev = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
+                out.push('_');
+            }
+        }
+        out.extend(c.to_lowercase());
+    }
+    out.trim_matches('_').to_owned()
+}
+
+/// Makes names usable as Rust field names: keywords get a trailing `_`,
+/// missing names become `argN`, repeated names get `_2`, `_3`, ...
+pub fn finish_names(names: Vec<Option<String>>) -> Vec<String> {
+    let mut done: Vec<String> = Vec::with_capacity(names.len());
+    for (i, name) in names.into_iter().enumerate() {
+        let mut name = name.unwrap_or_else(|| format!("arg{i}"));
+        if is_keyword(&name) {
+            name.push('_');
+        }
+        let base = name.clone();
+        let mut n = 2;
+        while done.contains(&name) {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        done.push(name);
+    }
+    done
+}
+
+fn is_keyword(name: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate", "do", "dyn",
+        "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro",
+        "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return", "self", "static", "struct",
+        "super", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use", "virtual", "where", "while",
+        "yield",
+    ];
+    KEYWORDS.contains(&name)
+}
+
+/// A rough tokenizer for Go, C and Python call expressions: enough to find
+/// string literals, identifiers and brackets.
+fn tokenize(source: &str) -> Vec<Token> {
+    let chars: Vec<char> = source.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '/' && chars.get(i + 1) == Some(&'/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
+            i += 2;
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                i += 1;
+            }
+            i += 2;
+        } else if c == '`' {
+            let end = chars[i + 1..].iter().position(|&c| c == '`').map_or(chars.len(), |p| i + 1 + p);
+            tokens.push(Token::Str(chars[i + 1..end].iter().collect()));
+            i = end + 1;
+        } else if c == '"' || c == '\'' {
+            let (text, end) = quoted_literal(&chars, i);
+            tokens.push(if c == '"' { Token::Str(text) } else { Token::Other });
+            i = end;
+        } else if c.is_alphabetic() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            tokens.push(Token::Ident(chars[start..i].iter().collect()));
+        } else if c.is_ascii_digit() {
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '.') {
+                i += 1;
+            }
+            tokens.push(Token::Other);
+        } else {
+            tokens.push(Token::Punct(c));
+            i += 1;
+        }
+    }
+    tokens
+}
+
+/// Decodes a double- or single-quoted literal starting at `start`; returns
+/// its text and the index past its closing quote.
+fn quoted_literal(chars: &[char], start: usize) -> (String, usize) {
+    let quote = chars[start];
+    let mut text = String::new();
+    let mut i = start + 1;
+    while i < chars.len() && chars[i] != quote && chars[i] != '\n' {
+        if chars[i] != '\\' {
+            text.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let escape = chars.get(i + 1).copied().unwrap_or('\\');
+        i += 2;
+        let hex = |i: usize, n: usize| {
+            let digits: String = chars.get(i..i + n)?.iter().collect();
+            char::from_u32(u32::from_str_radix(&digits, 16).ok()?)
+        };
+        let decoded = match escape {
+            'n' => Some('\n'),
+            't' => Some('\t'),
+            'r' => Some('\r'),
+            'a' => Some('\u{7}'),
+            'b' => Some('\u{8}'),
+            'f' => Some('\u{c}'),
+            'v' => Some('\u{b}'),
+            'x' => hex(i, 2).inspect(|_| i += 2),
+            'u' => hex(i, 4).inspect(|_| i += 4),
+            'U' => hex(i, 8).inspect(|_| i += 8),
+            '0'..='7' => {
+                let digits: String = chars[i - 1..(i + 2).min(chars.len())].iter().collect();
+                let value = u32::from_str_radix(&digits, 8).ok().and_then(char::from_u32);
+                i += 2;
+                value
+            }
+            other => Some(other),
+        };
+        text.extend(decoded);
+    }
+    (text, i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(source: &str, message: &str) -> Option<Vec<String>> {
+        argument_names(source, message).map(finish_names)
+    }
+
+    #[test]
+    fn names_the_seed_call() {
+        let source = "\tif err != nil {\n\t\treturn fmt.Errorf(\"unable to persist session %q (seq=%v): %v\", ps.ID, seq, err)\n\t}\n\tif resp == nil {\n\t\treturn fmt.Errorf(\"unable to persist session %q (seq=%v): invalid pub ack response\", ps.ID, seq)";
+        assert_eq!(names(source, "unable to persist session %q (seq=%v): %v").unwrap(), ["ps_id", "seq", "err"]);
+    }
+
+    #[test]
+    fn joins_literals_across_lines_and_nested_calls() {
+        let source = "return fmt.Errorf(\"QoS1 window is full (%d messages) and \"+\n\t\"oldest within %v; %s\",\n\tmqttMaxAcksInFlight, jsa.timeout, c.kindString(), // trailing\n)";
+        assert_eq!(
+            names(source, "QoS1 window is full (%d messages) and oldest within %v; %s").unwrap(),
+            ["mqtt_max_acks_in_flight", "jsa_timeout", "c_kind_string"]
+        );
+    }
+
+    #[test]
+    fn raw_strings_keywords_duplicates_and_unknowns() {
+        let source = "s.Noticef(`a \"%s\" %d %v %v %v`, self, len(x), err.Error(), err, 42)";
+        assert_eq!(names(source, "a \"%s\" %d %v %v %v").unwrap(), ["self_", "len_x", "err", "err_2", "arg4"]);
+        assert_eq!(names(source, "not in the source"), None);
+        assert_eq!(names("log(\"x %v\", args...)", "x %v").unwrap(), ["arg0"]);
+    }
+
+    #[test]
+    fn finds_the_callee() {
+        assert_eq!(callee("return errors.New(\"boom 100%\")", "boom 100%").as_deref(), Some("New"));
+        assert_eq!(callee("x := fmt.Errorf(\"a %v\", b)", "a %v").as_deref(), Some("Errorf"));
+        assert_eq!(callee("\"a %v\"", "a %v"), None);
+    }
+
+    #[test]
+    fn snake_cases_go_identifiers() {
+        assert_eq!(snake_case("ID"), "id");
+        assert_eq!(snake_case("HTTPServer"), "http_server");
+        assert_eq!(snake_case("accName"), "acc_name");
+        assert_eq!(snake_case("mqttMaxAcksInFlight"), "mqtt_max_acks_in_flight");
+    }
+}

@@ -1,0 +1,119 @@
+//! Where each key of a record sits in its JSON text, so that a problem in a
+//! field can name its line and column (serde_json only reports positions of
+//! syntax errors).
+
+use std::collections::HashMap;
+
+/// Byte offsets of the values of the record's keys, and of the record itself.
+#[derive(Debug, Default)]
+pub struct KeySpans {
+    /// Offset of the record object's `{`.
+    pub record: usize,
+    /// Offset of each record key's value.
+    pub keys: HashMap<String, usize>,
+}
+
+/// Scans one JSON document that serde_json has already accepted. The record is
+/// the object under the top-level key `record`, or the top-level object.
+pub fn key_spans(text: &str) -> KeySpans {
+    let bytes = text.as_bytes();
+    let mut spans = KeySpans::default();
+    let mut top_keys = HashMap::new();
+    let mut record_keys = HashMap::new();
+    // The key each open container was opened under (None for array items and the root).
+    let mut stack: Vec<Option<String>> = Vec::new();
+    let mut pending_key: Option<String> = None;
+    let mut in_record = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let end = string_end(bytes, i);
+                let mut j = end;
+                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if j < bytes.len() && bytes[j] == b':' {
+                    let key = text[i + 1..end - 1].to_owned();
+                    let mut value = j + 1;
+                    while value < bytes.len() && bytes[value].is_ascii_whitespace() {
+                        value += 1;
+                    }
+                    match (stack.len(), in_record) {
+                        (1, _) => {
+                            top_keys.insert(key.clone(), value);
+                        }
+                        (2, true) => {
+                            record_keys.insert(key.clone(), value);
+                        }
+                        _ => {}
+                    }
+                    pending_key = Some(key);
+                    i = j + 1;
+                    continue;
+                }
+                i = end;
+                continue;
+            }
+            b'{' | b'[' => {
+                let key = pending_key.take();
+                if stack.len() == 1 && key.as_deref() == Some("record") && bytes[i] == b'{' {
+                    in_record = true;
+                    spans.record = i;
+                }
+                stack.push(key);
+            }
+            b'}' | b']' => {
+                if stack.pop().flatten().as_deref() == Some("record") && stack.len() == 1 {
+                    in_record = false;
+                }
+            }
+            b',' => pending_key = None,
+            _ => {}
+        }
+        i += 1;
+    }
+    if top_keys.contains_key("record") {
+        spans.keys = record_keys;
+    } else {
+        spans.record = text.find('{').unwrap_or(0);
+        spans.keys = top_keys;
+    }
+    spans
+}
+
+/// Offset just past the closing quote of the string starting at `start`.
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_keys_of_a_wrapped_record() {
+        let text = "{\"record\":{\"id\":\"a\",\n \"tags\":[\"x\",\"y\"], \"n\": {\"id\": 1}},\"datasetVersion\":\"v\"}";
+        let spans = key_spans(text);
+        assert_eq!(spans.record, 10);
+        assert_eq!(&text[spans.keys["id"]..spans.keys["id"] + 3], "\"a\"");
+        assert_eq!(&text[spans.keys["tags"]..spans.keys["tags"] + 1], "[");
+        assert_eq!(spans.keys.len(), 3, "nested keys are not record keys");
+    }
+
+    #[test]
+    fn finds_keys_of_a_bare_record() {
+        let text = r#" {"id": "a\"b", "errorMessage": "m"}"#;
+        let spans = key_spans(text);
+        assert_eq!(spans.record, 1);
+        assert_eq!(&text[spans.keys["errorMessage"]..], "\"m\"}");
+    }
+}

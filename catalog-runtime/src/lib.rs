@@ -1,0 +1,34 @@
+//! Run-time support of error-catalog.
+pub mod compile;
+pub mod diagnostic;
+pub mod fields;
+pub mod format;
+mod json_spans;
+pub mod load;
+pub mod matcher;
+pub mod metadata;
+pub mod naming;
+pub mod record;
+pub mod value;
+pub mod catalog;
+pub mod catalog_enum;
+
+pub use catalog::{Catalog, LoadError};
+pub use catalog_enum::{CatalogEnum, NoMatch};
+pub use compile::{build, Built, BuiltEntry, Filter};
+pub use diagnostic::{Diagnostic, Level};
+pub use format::{Count, Dialect, Field, Flags, Piece, Spec, Template, Text, ValueKind};
+pub use load::{load_dir, Loaded, Origin, SourcedRecord};
+pub use matcher::{Match, Matcher};
+pub use metadata::Metadata;
+pub use record::{ErrorType, HandlingStrategy, Record, Severity, TextList};
+pub use value::{FieldValue, Value};
+
+/// What generated code uses. Not public API: it changes without notice.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::catalog_enum::{clone, debug, display, eq, lookup, take};
+    pub use crate::*;
+    pub use std::borrow::Cow::Borrowed;
+    pub use std::sync::OnceLock;
+}

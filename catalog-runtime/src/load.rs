@@ -1,0 +1,366 @@
+//! Loading records from JSON files: one record per `*.json` file, one per line
+//! in `*.jsonl` files, directories walked recursively in sorted path order.
+//!
+//! Loading never stops at the first problem: every bad field of every file is
+//! reported, and every good record is kept.
+
+use std::borrow::Cow;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use crate::diagnostic::{line_column, Diagnostic};
+use crate::json_spans::{key_spans, KeySpans};
+use crate::record::{ErrorType, HandlingStrategy, Record, Severity, Text, TextList};
+
+/// Where a record was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The file, as named to the loader.
+    pub path: PathBuf,
+    /// 1-based line of the record's opening brace.
+    pub line: usize,
+    /// 1-based column of the record's opening brace.
+    pub column: usize,
+    /// Line and column of each field's value, by JSON key.
+    pub fields: Vec<(String, (usize, usize))>,
+}
+
+impl Origin {
+    /// Line and column of `field`, or of the record when the field is absent.
+    pub fn position(&self, field: &str) -> (usize, usize) {
+        self.fields
+            .iter()
+            .find(|(key, _)| key == field)
+            .map_or((self.line, self.column), |(_, pos)| *pos)
+    }
+
+    /// A diagnostic about `field` of this record.
+    pub fn error(&self, field: &str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.path.clone(), self.position(field), message).in_field(field)
+    }
+}
+
+/// A record and where it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourcedRecord {
+    /// The record.
+    pub record: Record,
+    /// Where it was read.
+    pub origin: Origin,
+}
+
+/// What loading a dataset produced: the good records and every problem.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    /// Records that could be read, in sorted path (then line) order.
+    pub records: Vec<SourcedRecord>,
+    /// Every file read, in the same order (for rebuild tracking).
+    pub files: Vec<PathBuf>,
+    /// Every problem found.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Loads every `*.json` and `*.jsonl` file under `dir`, recursively, in sorted
+/// path order. Paths in the result are `dir`'s path joined with the file's
+/// path below it; a missing or empty directory is a diagnostic.
+pub fn load_dir(dir: &Path) -> Loaded {
+    let mut loaded = Loaded::default();
+    let mut files = Vec::new();
+    if let Err(message) = collect_files(dir, &mut files) {
+        loaded.diagnostics.push(Diagnostic::error(dir, (1, 1), message));
+        return loaded;
+    }
+    if files.is_empty() {
+        loaded
+            .diagnostics
+            .push(Diagnostic::error(dir, (1, 1), "no record files (*.json, *.jsonl) in this directory"));
+    }
+    for file in files {
+        match fs::read(&file) {
+            Ok(bytes) => load_bytes(&file, &bytes, &mut loaded),
+            Err(err) => loaded.diagnostics.push(Diagnostic::error(&file, (1, 1), format!("cannot read file: {err}"))),
+        }
+        loaded.files.push(file);
+    }
+    loaded
+}
+
+fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
+    let metadata = fs::metadata(dir).map_err(|err| format!("cannot open the record directory: {err}"))?;
+    if !metadata.is_dir() {
+        return Err("not a directory".to_owned());
+    }
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+        .map_err(|err| format!("cannot list the record directory: {err}"))?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .collect();
+    entries.sort();
+    for path in entries {
+        let hidden = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
+        if hidden {
+            continue;
+        }
+        if path.is_dir() {
+            collect_files(&path, files)?;
+        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("json" | "jsonl")) {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Reads the records of one file's contents into `loaded` (`*.jsonl`: one per
+/// non-blank line; otherwise one per file).
+pub fn load_bytes(path: &Path, bytes: &[u8], loaded: &mut Loaded) {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(err) => {
+            let offset = err.valid_up_to();
+            let pos = line_column(&String::from_utf8_lossy(&bytes[..offset]), offset);
+            loaded.diagnostics.push(Diagnostic::error(path, pos, "the file is not valid UTF-8"));
+            return;
+        }
+    };
+    if path.extension().and_then(|e| e.to_str()) == Some("jsonl") {
+        let mut offset = 0;
+        for (index, line) in text.split_inclusive('\n').enumerate() {
+            if !line.trim().is_empty() {
+                load_document(path, line, index, offset, loaded);
+            }
+            offset += line.len();
+        }
+    } else {
+        load_document(path, text, 0, 0, loaded);
+    }
+}
+
+/// Parses one JSON document that starts at line `first_line` (0-based) of the file.
+fn load_document(path: &Path, text: &str, first_line: usize, _offset: usize, loaded: &mut Loaded) {
+    let at = |offset: usize| {
+        let (line, column) = line_column(text, offset);
+        (line + first_line, column)
+    };
+    let value: Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(err) => {
+            let pos = (err.line() + first_line, err.column().max(1));
+            loaded.diagnostics.push(Diagnostic::error(path, pos, format!("malformed JSON: {err}")));
+            return;
+        }
+    };
+    let spans = key_spans(text);
+    let dataset_version = value.get("datasetVersion").and_then(Value::as_str).map(|v| Text::Owned(v.to_owned()));
+    let object = match value.get("record").unwrap_or(&value) {
+        Value::Object(object) => object,
+        other => {
+            let diagnostic = Diagnostic::error(path, at(spans.record), format!("expected a record object, found {}", kind_of(other)));
+            loaded.diagnostics.push(diagnostic.in_field("record"));
+            return;
+        }
+    };
+    let (record_line, record_column) = at(spans.record);
+    let origin = Origin {
+        path: path.to_owned(),
+        line: record_line,
+        column: record_column,
+        fields: sorted_positions(&spans, at),
+    };
+    let mut reader = FieldReader { object, origin: &origin, diagnostics: Vec::new() };
+    let record = reader.record(dataset_version);
+    let ok = reader.diagnostics.is_empty();
+    loaded.diagnostics.append(&mut reader.diagnostics);
+    if let (true, Some(record)) = (ok, record) {
+        loaded.records.push(SourcedRecord { record, origin });
+    }
+}
+
+fn sorted_positions(spans: &KeySpans, at: impl Fn(usize) -> (usize, usize)) -> Vec<(String, (usize, usize))> {
+    let mut fields: Vec<_> = spans.keys.iter().map(|(key, &offset)| (key.clone(), at(offset))).collect();
+    fields.sort();
+    fields
+}
+
+fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Reads typed fields out of a record object, collecting every problem.
+struct FieldReader<'a> {
+    object: &'a Map<String, Value>,
+    origin: &'a Origin,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl FieldReader<'_> {
+    fn record(&mut self, dataset_version: Option<Text>) -> Option<Record> {
+        let id = self.text("id");
+        let error_message = self.text("errorMessage");
+        let message_pattern = self.text("messagePattern");
+        match &id {
+            None => self.diagnostics.push(self.origin.error("id", "missing required field")),
+            Some(id) if id.trim().is_empty() => self.diagnostics.push(self.origin.error("id", "must not be empty")),
+            Some(_) => {}
+        }
+        let has_message = error_message.as_deref().is_some_and(|m| !m.is_empty());
+        if !has_message && message_pattern.as_deref().is_none_or(str::is_empty) {
+            let message = "missing required field (`errorMessage`, or `messagePattern` when there is no message)";
+            self.diagnostics.push(self.origin.error("errorMessage", message));
+        }
+        let record = Record {
+            id: id.unwrap_or_default(),
+            repo: self.text("repo").unwrap_or_default(),
+            slug: self.text("slug").unwrap_or_default(),
+            error_code: self.text("errorCode"),
+            error_message: error_message.unwrap_or_default(),
+            message_pattern,
+            error_type: self.text("errorType").map(|t| ErrorType::from_text(&t)),
+            error_class: self.text("errorClass"),
+            http_status: self.number("httpStatus"),
+            severity: self.text("severity").map(|t| Severity::from_text(&t)),
+            file_path: self.text("filePath").unwrap_or_default(),
+            line_number: self.number("lineNumber"),
+            source_code: self.text("sourceCode"),
+            source_code_start: self.number("sourceCodeStart"),
+            source_code_end: self.number("sourceCodeEnd"),
+            github_url: self.text("githubUrl"),
+            documentation: self.text("documentation").unwrap_or_default(),
+            trigger_scenarios: self.text("triggerScenarios"),
+            common_situations: self.text("commonSituations"),
+            solutions: self.list("solutions"),
+            example_fix: self.text("exampleFix"),
+            handling_strategy: self.text("handlingStrategy").map(|t| HandlingStrategy::from_text(&t)),
+            validation_code: self.text("validationCode"),
+            type_guard: self.text("typeGuard"),
+            try_catch_pattern: self.text("tryCatchPattern"),
+            prevention_tips: self.list("preventionTips"),
+            tags: self.list("tags"),
+            background_tag: self.text("backgroundTag"),
+            analyzed_sha: self.text("analyzedSha"),
+            analyzed_at: self.text("analyzedAt"),
+            content_changed_at: self.text("contentChangedAt"),
+            schema_version: self.number("schemaVersion"),
+            dataset_version,
+        };
+        Some(record)
+    }
+
+    fn mistyped(&mut self, key: &str, expected: &str, found: &Value) {
+        let message = format!("expected {expected}, found {}", kind_of(found));
+        self.diagnostics.push(self.origin.error(key, message));
+    }
+
+    /// A string field; `null` and missing give `None`.
+    fn text(&mut self, key: &str) -> Option<Text> {
+        match self.object.get(key)? {
+            Value::Null => None,
+            Value::String(s) => Some(Text::Owned(s.clone())),
+            other => {
+                self.mistyped(key, "a string", other);
+                None
+            }
+        }
+    }
+
+    /// A non-negative integer field that fits `T`.
+    fn number<T: TryFrom<u64>>(&mut self, key: &str) -> Option<T> {
+        match self.object.get(key)? {
+            Value::Null => None,
+            Value::Number(n) => match n.as_u64().and_then(|n| T::try_from(n).ok()) {
+                Some(n) => Some(n),
+                None => {
+                    self.diagnostics.push(self.origin.error(key, format!("{n} is out of range")));
+                    None
+                }
+            },
+            other => {
+                self.mistyped(key, "a number", other);
+                None
+            }
+        }
+    }
+
+    /// A list of strings; `null` and missing give an empty list.
+    fn list(&mut self, key: &str) -> TextList {
+        let items = match self.object.get(key) {
+            None | Some(Value::Null) => return Cow::Borrowed(&[]),
+            Some(Value::Array(items)) => items,
+            Some(other) => {
+                self.mistyped(key, "an array of strings", other);
+                return Cow::Borrowed(&[]);
+            }
+        };
+        let mut list = Vec::with_capacity(items.len());
+        for item in items {
+            match item {
+                Value::String(s) => list.push(Text::Owned(s.clone())),
+                other => self.mistyped(key, "an array of strings", other),
+            }
+        }
+        Cow::Owned(list)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(name: &str, text: &str) -> Loaded {
+        let mut loaded = Loaded::default();
+        load_bytes(Path::new(name), text.as_bytes(), &mut loaded);
+        loaded
+    }
+
+    #[test]
+    fn reads_a_wrapped_record_with_nulls_and_unknown_fields() {
+        let text = r#"{"record":{"id":"a1","errorMessage":"boom %d","severity":"fatal","errorType":"weird",
+            "errorCode":null,"solutions":["x"],"unknownField":{"deep":[1]}},"datasetVersion":"v1"}"#;
+        let loaded = load("a.json", text);
+        assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+        let record = &loaded.records[0].record;
+        assert_eq!(record.id, "a1");
+        assert_eq!(record.severity, Some(Severity::Fatal));
+        assert_eq!(record.error_type, Some(ErrorType::Other("weird".into())));
+        assert_eq!(record.solutions.len(), 1);
+        assert_eq!(record.dataset_version.as_deref(), Some("v1"));
+        assert!(record.tags.is_empty());
+    }
+
+    #[test]
+    fn reports_every_bad_field_with_its_position() {
+        let text = "{\"record\":{\"id\":\"a1\",\n  \"errorMessage\": 5,\n  \"lineNumber\": \"x\",\n  \"tags\": [1]}}";
+        let loaded = load("dir/a.json", text);
+        assert!(loaded.records.is_empty());
+        let shown: Vec<String> = loaded.diagnostics.iter().map(ToString::to_string).collect();
+        assert!(shown.contains(&"dir/a.json:2:19: field `errorMessage`: expected a string, found a number".to_owned()), "{shown:?}");
+        assert!(shown.iter().any(|d| d.starts_with("dir/a.json:3:17: field `lineNumber`")), "{shown:?}");
+        assert!(shown.iter().any(|d| d.starts_with("dir/a.json:4:11: field `tags`")), "{shown:?}");
+    }
+
+    #[test]
+    fn reports_malformed_json_and_missing_fields() {
+        let loaded = load("b.json", "{\"record\": {\"id\": \"x\",}");
+        assert!(loaded.diagnostics[0].to_string().starts_with("b.json:1:23: malformed JSON"), "{:?}", loaded.diagnostics);
+        let loaded = load("c.json", "{\"record\": {\"severity\": \"error\"}}");
+        let shown: Vec<String> = loaded.diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(shown.len(), 2, "{shown:?}");
+        assert!(shown[0].starts_with("c.json:1:12: field `id`: missing required field"), "{shown:?}");
+    }
+
+    #[test]
+    fn reads_jsonl_with_line_numbers() {
+        let text = "{\"id\":\"a\",\"errorMessage\":\"m\"}\n\n{\"id\":\"b\",\"errorMessage\":7}\n{\"id\":\"c\",\"messagePattern\":\"p\"}\n";
+        let loaded = load("r.jsonl", text);
+        assert_eq!(loaded.records.len(), 2);
+        assert_eq!(loaded.records[1].origin.line, 4);
+        assert_eq!(loaded.diagnostics[0].line, 3);
+    }
+}

@@ -1,0 +1,214 @@
+//! The multi-pattern matcher: which record does a message (or a log line
+//! containing one) come from, and what are its field values?
+//!
+//! A literal prefilter (Aho-Corasick over each template's longest literal
+//! piece) picks the candidate records whose text occurs in the input; only
+//! those are verified with their own regex, most specific first. Each regex is
+//! compiled on first use, so building a matcher for thousands of records is
+//! cheap. Every step is linear in the input (the `regex` crate guarantees it
+//! per pattern), so no input takes super-linear time.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use aho_corasick::AhoCorasick;
+use regex::Regex;
+
+use crate::format::{self, Dialect, Piece, Template};
+use crate::value::Value;
+
+/// A record found in a message or line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match<'h> {
+    /// Index of the record in the catalog.
+    pub index: usize,
+    /// Byte range of the message in the searched text.
+    pub span: Range<usize>,
+    /// The field values, in field order.
+    pub values: Vec<Value<'h>>,
+}
+
+impl Match<'_> {
+    /// The match with its values copied out of the searched text.
+    pub fn into_owned(self) -> Match<'static> {
+        Match { index: self.index, span: self.span, values: self.values.into_iter().map(Value::into_owned).collect() }
+    }
+}
+
+/// Regexes of one template, compiled on first use.
+#[derive(Debug, Default)]
+struct Lazy {
+    find: OnceLock<Option<Regex>>,
+    parse: OnceLock<Option<Regex>>,
+}
+
+/// Matches messages against a set of templates. Ranking: the template with
+/// the most literal characters wins; ties go to the lower index.
+#[derive(Debug)]
+pub struct Matcher {
+    templates: Vec<Template>,
+    regexes: Vec<Lazy>,
+    prefilter: AhoCorasick,
+    /// For each prefilter literal, the templates that require it.
+    owners: Vec<Vec<u32>>,
+    /// Templates without a literal the prefilter can use: always candidates.
+    unfiltered: Vec<u32>,
+    /// Position of each template in ranking order.
+    rank: Vec<u32>,
+}
+
+impl Matcher {
+    /// Builds a matcher over `templates`; match indexes are positions in it.
+    pub fn new<'t>(templates: impl IntoIterator<Item = &'t Template>) -> Self {
+        let templates: Vec<Template> = templates.into_iter().cloned().collect();
+        let mut literals: Vec<&str> = Vec::new();
+        let mut owners: Vec<Vec<u32>> = Vec::new();
+        let mut by_literal = std::collections::HashMap::new();
+        let mut unfiltered = Vec::new();
+        for (index, template) in templates.iter().enumerate() {
+            let index = index as u32;
+            match required_literal(template) {
+                Some(literal) => {
+                    let slot = *by_literal.entry(literal).or_insert_with(|| {
+                        literals.push(literal);
+                        owners.push(Vec::new());
+                        owners.len() - 1
+                    });
+                    owners[slot].push(index);
+                }
+                None => unfiltered.push(index),
+            }
+        }
+        let prefilter = AhoCorasick::new(&literals).expect("literal patterns are within Aho-Corasick's limits");
+        let mut order: Vec<u32> = (0..templates.len() as u32).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(templates[i as usize].literal_len), i));
+        let mut rank = vec![0; templates.len()];
+        for (position, &index) in order.iter().enumerate() {
+            rank[index as usize] = position as u32;
+        }
+        let regexes = templates.iter().map(|_| Lazy::default()).collect();
+        Matcher { templates, regexes, prefilter, owners, unfiltered, rank }
+    }
+
+    /// The templates, in index order.
+    pub fn templates(&self) -> &[Template] {
+        &self.templates
+    }
+
+    /// The best record for a whole message.
+    pub fn parse<'h>(&self, message: &'h str) -> Option<Match<'h>> {
+        self.parse_map(message, Some)
+    }
+
+    /// The best record for a message inside `line` (a log line with a
+    /// timestamp or level prefix, say). A trailing line break is ignored.
+    pub fn find<'h>(&self, line: &'h str) -> Option<Match<'h>> {
+        self.find_map(line, Some)
+    }
+
+    /// Like [`parse`](Self::parse), but the best match that `accept` turns
+    /// into `Some` wins (a typed enum rejects values its fields cannot hold).
+    pub fn parse_map<'h, T>(&self, message: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
+        self.candidates(message).into_iter().find_map(|index| self.try_parse(index, message).and_then(&mut accept))
+    }
+
+    /// Like [`find`](Self::find), with an `accept` step as in [`parse_map`](Self::parse_map).
+    pub fn find_map<'h, T>(&self, line: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
+        let line = trim_line_break(line);
+        self.candidates(line).into_iter().find_map(|index| self.try_find(index, line).and_then(&mut accept))
+    }
+
+    /// Every record that matches inside `line`, best first.
+    pub fn find_all<'h>(&self, line: &'h str) -> Vec<Match<'h>> {
+        let line = trim_line_break(line);
+        self.candidates(line).into_iter().filter_map(|index| self.try_find(index, line)).collect()
+    }
+
+    /// Every record whose template matches the whole `message`, best first.
+    pub fn parse_all<'h>(&self, message: &'h str) -> Vec<Match<'h>> {
+        self.candidates(message).into_iter().filter_map(|index| self.try_parse(index, message)).collect()
+    }
+
+    /// Whether template `index` matches the whole message, and its values.
+    pub fn try_parse<'h>(&self, index: usize, message: &'h str) -> Option<Match<'h>> {
+        let template = &self.templates[index];
+        let regex = self.regexes[index].parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
+        let captures = regex.as_ref()?.captures(message)?;
+        let values = extract(template, &captures)?;
+        Some(Match { index, span: 0..message.len(), values })
+    }
+
+    /// Whether template `index` occurs in `line`, and its values.
+    pub fn try_find<'h>(&self, index: usize, line: &'h str) -> Option<Match<'h>> {
+        let template = &self.templates[index];
+        let regex = self.regexes[index].find.get_or_init(|| Regex::new(&find_regex(template)).ok());
+        let captures = regex.as_ref()?.captures(line)?;
+        let values = extract(template, &captures)?;
+        let span = captures.get(0).map_or(0..0, |m| m.range());
+        Some(Match { index, span, values })
+    }
+
+    /// Templates whose required literal occurs in `text`, in ranking order.
+    fn candidates(&self, text: &str) -> Vec<usize> {
+        let mut found: Vec<u32> = self.unfiltered.clone();
+        for hit in self.prefilter.find_overlapping_iter(text) {
+            found.extend_from_slice(&self.owners[hit.pattern().as_usize()]);
+        }
+        found.sort_unstable_by_key(|&i| self.rank[i as usize]);
+        found.dedup();
+        found.into_iter().map(|i| i as usize).collect()
+    }
+}
+
+fn trim_line_break(line: &str) -> &str {
+    line.strip_suffix('\n').map_or(line, |l| l.strip_suffix('\r').unwrap_or(l))
+}
+
+/// The longest literal piece: any rendered message contains it. `None` for
+/// templates whose pieces do not describe the regex (see
+/// [`format::compile_pattern`]) or that have no literal text.
+fn required_literal(template: &Template) -> Option<&str> {
+    if template.dialect == Dialect::Pattern {
+        return None;
+    }
+    template
+        .pieces
+        .iter()
+        .filter_map(|piece| match piece {
+            Piece::Literal(text) if !text.is_empty() => Some(text.as_ref()),
+            _ => None,
+        })
+        .max_by_key(|text| text.len())
+}
+
+/// The regex that finds a message inside a line: a message that ends with a
+/// placeholder runs to the end of the line (otherwise a lazy trailing
+/// placeholder would capture a single character).
+fn find_regex(template: &Template) -> String {
+    let ends_with_value = matches!(template.pieces.last(), Some(Piece::Value { .. }));
+    if ends_with_value || template.dialect == Dialect::Pattern {
+        format!("(?:{})$", template.regex)
+    } else {
+        template.regex.to_string()
+    }
+}
+
+/// Typed values from the capture groups (one per value piece). An argument
+/// rendered twice must capture the same value both times.
+fn extract<'h>(template: &Template, captures: &regex::Captures<'h>) -> Option<Vec<Value<'h>>> {
+    let mut values: Vec<Option<Value<'h>>> = vec![None; template.fields.len()];
+    let mut group = 1;
+    for piece in template.pieces.iter() {
+        let Piece::Value { field, spec } = piece else { continue };
+        let text = captures.get(group)?.as_str();
+        group += 1;
+        let field = usize::from(*field);
+        let value = format::parse_value(template.fields[field].kind, spec, template.dialect, text)?;
+        match &values[field] {
+            Some(previous) if *previous != value => return None,
+            Some(_) => {}
+            None => values[field] = Some(value),
+        }
+    }
+    values.into_iter().collect()
+}
