@@ -17,10 +17,6 @@ impl Ctxt {
         self.errors.push(error);
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.errors.is_empty()
-    }
-
     /// One `compile_error!` per error.
     pub fn into_compile_errors(self) -> TokenStream {
         self.errors.into_iter().map(|e| e.to_compile_error()).collect()

@@ -53,6 +53,8 @@ pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
         if let Ok(inside) = diagnostic.path.strip_prefix(&base) {
             diagnostic.path = inside.to_owned();
         }
+        // Messages may name other files (a duplicate id's first definition).
+        diagnostic.message = diagnostic.message.replace(&format!("{}/", base.display()), "");
         diagnostic
     };
     for diagnostic in loaded.diagnostics.iter().chain(&built.diagnostics).filter(|d| d.is_error()) {

@@ -126,7 +126,7 @@ fn spec(s: &Spec) -> TokenStream {
 }
 
 pub fn kind(kind: ValueKind) -> TokenStream {
-    let variant = format_ident!("{kind:?}");
+    let variant = format_ident!("{}", format!("{kind:?}"));
     quote!(__ec::ValueKind::#variant)
 }
 
@@ -151,7 +151,7 @@ fn piece(p: &Piece) -> TokenStream {
 }
 
 pub fn template(t: &Template) -> TokenStream {
-    let dialect = format_ident!("{:?}", t.dialect);
+    let dialect = format_ident!("{}", format!("{:?}", t.dialect));
     let pieces = t.pieces.iter().map(piece);
     let fields = t.fields.iter().map(field);
     let regex = text(&t.regex);

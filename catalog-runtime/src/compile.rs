@@ -124,7 +124,7 @@ pub fn compile_record(record: &Record, origin: &Origin) -> Result<(Template, Vec
     let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
     if let Some(pattern) = own_pattern {
         if let Err(err) = regex::Regex::new(pattern) {
-            let message = format!("invalid regex: {}", one_line(&err.to_string()));
+            let message = format!("invalid regex: {}", regex_problem(&err));
             return Err(vec![origin.error("messagePattern", message)]);
         }
     }
@@ -135,7 +135,7 @@ pub fn compile_record(record: &Record, origin: &Origin) -> Result<(Template, Vec
             .map_err(|err| vec![origin.error("errorMessage", format!("unparseable {dialect:?} format: {err}"))])?,
     };
     if let Err(err) = regex::Regex::new(&template.regex) {
-        let message = format!("the compiled pattern is not a valid regex: {}", one_line(&err.to_string()));
+        let message = format!("the compiled pattern is not a valid regex: {}", regex_problem(&err));
         return Err(vec![origin.error("errorMessage", message)]);
     }
     name_fields(record, &mut template);
@@ -147,8 +147,12 @@ pub fn compile_record(record: &Record, origin: &Origin) -> Result<(Template, Vec
     Ok((template, notes))
 }
 
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// The last line of a regex error (`error: unclosed group`), without the
+/// pattern and caret drawing above it.
+fn regex_problem(err: &regex::Error) -> String {
+    let text = err.to_string();
+    let last = text.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or(&text);
+    last.trim().trim_start_matches("error: ").to_owned()
 }
 
 /// Replaces `argN` names with the names of the call's arguments.
@@ -185,8 +189,7 @@ pub fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String
     (!regex.is_match(&rendered)).then(|| {
         format!(
             "messagePattern does not match the message it documents (it fails on {rendered:?}); \
-             the pattern compiled from errorMessage is used: {}",
-            template.regex
+             the pattern compiled from errorMessage is used"
         )
     })
 }

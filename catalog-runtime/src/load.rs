@@ -124,20 +124,18 @@ pub fn load_bytes(path: &Path, bytes: &[u8], loaded: &mut Loaded) {
         }
     };
     if path.extension().and_then(|e| e.to_str()) == Some("jsonl") {
-        let mut offset = 0;
         for (index, line) in text.split_inclusive('\n').enumerate() {
             if !line.trim().is_empty() {
-                load_document(path, line, index, offset, loaded);
+                load_document(path, line, index, loaded);
             }
-            offset += line.len();
         }
     } else {
-        load_document(path, text, 0, 0, loaded);
+        load_document(path, text, 0, loaded);
     }
 }
 
 /// Parses one JSON document that starts at line `first_line` (0-based) of the file.
-fn load_document(path: &Path, text: &str, first_line: usize, _offset: usize, loaded: &mut Loaded) {
+fn load_document(path: &Path, text: &str, first_line: usize, loaded: &mut Loaded) {
     let at = |offset: usize| {
         let (line, column) = line_column(text, offset);
         (line + first_line, column)
@@ -146,7 +144,10 @@ fn load_document(path: &Path, text: &str, first_line: usize, _offset: usize, loa
         Ok(value) => value,
         Err(err) => {
             let pos = (err.line() + first_line, err.column().max(1));
-            loaded.diagnostics.push(Diagnostic::error(path, pos, format!("malformed JSON: {err}")));
+            // serde_json ends its message with the position, which the diagnostic already shows.
+            let message = err.to_string();
+            let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(text, _)| text);
+            loaded.diagnostics.push(Diagnostic::error(path, pos, format!("malformed JSON: {message}")));
             return;
         }
     };

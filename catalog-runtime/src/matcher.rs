@@ -118,6 +118,8 @@ impl Matcher {
         self.candidates(line).into_iter().find_map(|index| self.try_find(index, line).and_then(&mut accept))
     }
 
+
+
     /// Every record that matches inside `line`, best first.
     pub fn find_all<'h>(&self, line: &'h str) -> Vec<Match<'h>> {
         let line = trim_line_break(line);
@@ -138,13 +140,16 @@ impl Matcher {
         Some(Match { index, span: 0..message.len(), values })
     }
 
-    /// Whether template `index` occurs in `line`, and its values.
+    /// Whether template `index` occurs in `line`, and its values. The search
+    /// starts after the line's log prefix (see [`log_prefix_len`]); a message
+    /// that begins with a placeholder must begin right there.
     pub fn try_find<'h>(&self, index: usize, line: &'h str) -> Option<Match<'h>> {
         let template = &self.templates[index];
         let regex = self.regexes[index].find.get_or_init(|| Regex::new(&find_regex(template)).ok());
-        let captures = regex.as_ref()?.captures(line)?;
+        let start = log_prefix_len(line);
+        let captures = regex.as_ref()?.captures(&line[start..])?;
         let values = extract(template, &captures)?;
-        let span = captures.get(0).map_or(0..0, |m| m.range());
+        let span = captures.get(0).map_or(0..0, |m| m.start() + start..m.end() + start);
         Some(Match { index, span, values })
     }
 
@@ -158,6 +163,20 @@ impl Matcher {
         found.dedup();
         found.into_iter().map(|i| i as usize).collect()
     }
+}
+
+/// Length of the log prefix of `line`: an optional `[pid]`, date and time,
+/// and level, as in nats-server's `[1] 2026/11/29 17:20:00.123456 [ERR] `
+/// (ISO timestamps and bare levels such as `ERROR:` are recognized too).
+pub fn log_prefix_len(line: &str) -> usize {
+    static PREFIX: OnceLock<Regex> = OnceLock::new();
+    let prefix = PREFIX.get_or_init(|| {
+        Regex::new(
+            r"^(?:\[\d+\] )?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})? )?(?:\[?(?:TRC|DBG|INF|WRN|ERR|FTL|SYS|TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL)\]?:? )?",
+        )
+        .expect("the log prefix regex is valid")
+    });
+    prefix.find(line).map_or(0, |m| m.end())
 }
 
 fn trim_line_break(line: &str) -> &str {
@@ -181,16 +200,22 @@ fn required_literal(template: &Template) -> Option<&str> {
         .max_by_key(|text| text.len())
 }
 
-/// The regex that finds a message inside a line: a message that ends with a
-/// placeholder runs to the end of the line (otherwise a lazy trailing
-/// placeholder would capture a single character).
+/// The regex that finds a message inside a line (after its log prefix): a
+/// message that ends with a placeholder runs to the end of the line (or a
+/// lazy trailing placeholder would capture one character), and one that
+/// begins with a placeholder starts where the log prefix ends (or a leading
+/// placeholder would swallow the prefix). A message that ends with a line
+/// break (Go's `"...\n"` log formats) ends at the end of the line, whose
+/// break has been trimmed.
 fn find_regex(template: &Template) -> String {
+    let starts_with_value = matches!(template.pieces.first(), Some(Piece::Value { .. }));
     let ends_with_value = matches!(template.pieces.last(), Some(Piece::Value { .. }));
-    if ends_with_value || template.dialect == Dialect::Pattern {
-        format!("(?:{})$", template.regex)
-    } else {
-        template.regex.to_string()
-    }
+    let ends_with_break = matches!(template.pieces.last(), Some(Piece::Literal(text)) if text.ends_with(['\n', '\r']));
+    // `regex::escape` leaves line breaks as they are, so they end the regex too.
+    let body = if ends_with_break { template.regex.trim_end_matches(['\n', '\r']) } else { &template.regex };
+    let start = if starts_with_value { "^" } else { "" };
+    let end = if ends_with_value || ends_with_break { "$" } else { "" };
+    format!("{start}(?:{body}){end}")
 }
 
 /// Typed values from the capture groups (one per value piece). An argument

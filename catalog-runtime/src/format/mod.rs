@@ -130,3 +130,64 @@ pub struct Template {
     /// Number of literal characters: how specific the template is.
     pub literal_len: u32,
 }
+
+mod float;
+mod go;
+mod parse;
+mod pattern;
+mod printf;
+mod quote;
+mod render;
+mod template;
+#[cfg(test)]
+mod tests;
+
+pub use parse::parse_value;
+pub use pattern::compile_pattern;
+pub use quote::{go_quote, go_unquote};
+pub use render::{render, render_template};
+
+/// Why a message format (or pattern) could not be compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    /// Byte offset in the format string of the offending text.
+    pub offset: usize,
+    /// What is wrong, in a few words.
+    pub message: String,
+}
+
+impl FormatError {
+    pub(crate) fn new(offset: usize, message: impl Into<String>) -> Self {
+        FormatError {
+            offset,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for FormatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// Compiles a record's message read in `dialect` into a [`Template`].
+///
+/// [`Dialect::Plain`] makes the whole message one literal;
+/// [`Dialect::Pattern`] reads it as a regex (see [`compile_pattern`]).
+/// Fields are one per distinct call argument, named `argN` (`N` the zero-based
+/// argument index) or after a Python mapping key.
+pub fn compile(message: &str, dialect: Dialect) -> Result<Template, FormatError> {
+    match dialect {
+        Dialect::Go => go::compile(message),
+        Dialect::Printf | Dialect::Python => printf::compile(message, dialect),
+        Dialect::Plain => {
+            let mut builder = template::Builder::new(Dialect::Plain);
+            builder.literal(message);
+            Ok(builder.finish())
+        }
+        Dialect::Pattern => compile_pattern(message),
+    }
+}

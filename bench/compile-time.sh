@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Compile time of a downstream crate that applies #[catalog] to the three seed
+# records versus the 2,008-record nats-server corpus (and, with SYNTH=DIR, any
+# other record directory). Debug build and `cargo check` of the crate alone,
+# its dependencies already built; wall seconds and peak RSS (GNU time).
+#
+#   bench/compile-time.sh            # needs ../shared/corpus/nats-server
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${CORPUS:-$root/../shared/corpus/nats-server}
+[ -d "$corpus" ] || { echo "corpus not found at $corpus (set CORPUS=dir)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "GNU time is needed: apt-get install time" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+declare -A dirs=([seeds]="$root/data/nats-io/nats-server" [corpus]="$corpus")
+[ -n "${SYNTH:-}" ] && dirs[synth]=$SYNTH
+members=""
+for name in "${!dirs[@]}"; do
+    mkdir -p "$work/$name/src"
+    cp -r "${dirs[$name]}" "$work/$name/data"
+    cat > "$work/$name/Cargo.toml" <<TOML
+[package]
+name = "$name"
+version = "0.0.0"
+edition = "2021"
+[dependencies]
+error-catalog = { path = "$root" }
+TOML
+    cat > "$work/$name/src/lib.rs" <<'RS'
+#[error_catalog::catalog(path = "data")]
+pub enum CatalogError {}
+pub fn classify(line: &str) -> Option<usize> {
+    CatalogError::find(line).map(|e| e.kind().index())
+}
+RS
+    members="$members\"$name\","
+done
+cat > "$work/Cargo.toml" <<TOML
+[workspace]
+members = [$members]
+resolver = "2"
+[profile.dev.package.catalog-macros]
+opt-level = 3
+[profile.dev.package.catalog-runtime]
+opt-level = 3
+TOML
+cd "$work"
+echo "building dependencies once..." >&2
+cargo build -q -p seeds 2>/dev/null
+
+measure() { # command... -> "seconds peak_MiB"
+    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>&1
+    awk '{ printf "%.2f %.0f", $1, $2 / 1024 }' "$work/time"
+}
+printf "%-8s %8s %12s %14s %8s %12s\n" crate records "debug s" "debug MiB" "check s" "check MiB"
+for name in seeds corpus synth; do
+    [ -n "${dirs[$name]:-}" ] || continue
+    records=$(find "$work/$name/data" -name '*.json' | wc -l)
+    cargo clean -q -p "$name"
+    read -r build_s build_m < <(measure cargo build -p "$name")
+    cargo clean -q -p "$name"
+    read -r check_s check_m < <(measure cargo check -p "$name")
+    printf "%-8s %8s %12s %14s %8s %12s\n" "$name" "$records" "$build_s" "$build_m" "$check_s" "$check_m"
+    eval "${name}_build=$build_s"
+done
+awk -v s="$seeds_build" -v c="$corpus_build" 'BEGIN { printf "corpus/seeds debug build ratio: %.1fx\n", c / s }'

@@ -1,0 +1,282 @@
+//! Go `fmt` format strings, parsed as `fmt.Printf` reads them.
+
+use super::template::Builder;
+use super::{Count, Dialect, Flags, FormatError, Spec, Template, ValueKind};
+
+/// The kind of value a Go verb renders; `None` for an unknown verb.
+pub(super) fn kind(verb: char) -> Option<ValueKind> {
+    Some(match verb {
+        'd' | 'b' | 'o' | 'O' | 'c' | 'U' => ValueKind::Int,
+        'e' | 'E' | 'f' | 'F' | 'g' | 'G' => ValueKind::Float,
+        't' => ValueKind::Bool,
+        'q' => ValueKind::Quoted,
+        'v' | 's' | 'w' | 'x' | 'X' | 'T' | 'p' => ValueKind::Text,
+        _ => return None,
+    })
+}
+
+/// Compiles a Go format string. Argument numbering follows `fmt.Printf`:
+/// each verb and each `*` takes the next argument, and `%[n]` moves the next
+/// argument to `n` (one-based).
+pub(super) fn compile(format: &str) -> Result<Template, FormatError> {
+    let mut builder = Builder::new(Dialect::Go);
+    let mut parser = Parser {
+        format,
+        bytes: format.as_bytes(),
+        i: 0,
+        arg: 0,
+    };
+    while parser.i < parser.bytes.len() {
+        let start = parser.i;
+        while parser.i < parser.bytes.len() && parser.bytes[parser.i] != b'%' {
+            parser.i += 1;
+        }
+        builder.literal(&format[start..parser.i]);
+        if parser.i < parser.bytes.len() {
+            parser.directive(&mut builder)?;
+        }
+    }
+    Ok(builder.finish())
+}
+
+struct Parser<'a> {
+    format: &'a str,
+    bytes: &'a [u8],
+    /// Byte position.
+    i: usize,
+    /// The next argument to use.
+    arg: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.i).copied()
+    }
+
+    /// Parses one `%...` directive; `self.i` is at the `%`.
+    fn directive(&mut self, builder: &mut Builder) -> Result<(), FormatError> {
+        let percent = self.i;
+        self.i += 1;
+        let mut flags = 0;
+        while let Some(c) = self.peek() {
+            match c {
+                b'#' => flags |= Flags::SHARP,
+                b'+' => flags |= Flags::PLUS,
+                b' ' => flags |= Flags::SPACE,
+                // Go: zero padding only to the left.
+                b'0' if flags & Flags::MINUS == 0 => flags |= Flags::ZERO,
+                b'0' => {}
+                b'-' => flags = (flags | Flags::MINUS) & !Flags::ZERO,
+                _ => break,
+            }
+            self.i += 1;
+        }
+        let mut after_index = self.index()?;
+        let width = if self.peek() == Some(b'*') {
+            self.star()?
+        } else {
+            let at = self.i;
+            let width = self.number()?;
+            if after_index && width.is_some() {
+                return Err(FormatError::new(
+                    at,
+                    "width after an argument index (write `%5[1]d`)",
+                ));
+            }
+            width.map_or(Count::None, Count::Fixed)
+        };
+        if width == Count::Star {
+            after_index = false;
+        }
+        let mut precision = Count::None;
+        if self.i + 1 < self.bytes.len() && self.bytes[self.i] == b'.' {
+            if after_index {
+                return Err(FormatError::new(
+                    self.i,
+                    "precision after an argument index (write `%.2[1]f`)",
+                ));
+            }
+            self.i += 1;
+            after_index = self.index()?;
+            precision = if self.peek() == Some(b'*') {
+                after_index = false;
+                self.star()?
+            } else {
+                Count::Fixed(self.number()?.unwrap_or(0))
+            };
+        }
+        if !after_index {
+            self.index()?;
+        }
+        let Some(verb) = self.format[self.i..].chars().next() else {
+            return Err(FormatError::new(
+                percent,
+                "missing verb at the end of the format",
+            ));
+        };
+        let at = self.i;
+        self.i += verb.len_utf8();
+        if verb == '%' {
+            builder.literal("%");
+            return Ok(());
+        }
+        let kind =
+            kind(verb).ok_or_else(|| FormatError::new(at, format!("unknown verb {verb:?}")))?;
+        let spec = Spec {
+            verb,
+            flags: Flags(flags),
+            width,
+            precision,
+        };
+        builder.value(self.take_arg(at)?, None, spec, kind);
+        Ok(())
+    }
+
+    /// The next argument index, advanced past.
+    fn take_arg(&mut self, at: usize) -> Result<u16, FormatError> {
+        let arg =
+            u16::try_from(self.arg).map_err(|_| FormatError::new(at, "too many arguments"))?;
+        self.arg += 1;
+        Ok(arg)
+    }
+
+    /// A `*` width or precision: it takes an argument.
+    fn star(&mut self) -> Result<Count, FormatError> {
+        self.take_arg(self.i)?;
+        self.i += 1;
+        Ok(Count::Star)
+    }
+
+    /// A decimal number, if there is one.
+    fn number(&mut self) -> Result<Option<u16>, FormatError> {
+        let start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
+        }
+        if start == self.i {
+            return Ok(None);
+        }
+        let text = &self.format[start..self.i];
+        text.parse()
+            .map(Some)
+            .map_err(|_| FormatError::new(start, format!("width or precision {text} is too large")))
+    }
+
+    /// An explicit argument index `[n]`, if there is one: sets the next argument.
+    fn index(&mut self) -> Result<bool, FormatError> {
+        if self.peek() != Some(b'[') {
+            return Ok(false);
+        }
+        let open = self.i;
+        let Some(len) = self.bytes[open..].iter().position(|&c| c == b']') else {
+            return Err(FormatError::new(
+                open,
+                "unterminated argument index: missing `]`",
+            ));
+        };
+        let text = &self.format[open + 1..open + len];
+        if text.is_empty() || !text.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(FormatError::new(
+                open,
+                format!("bad argument index [{text}]: not a number"),
+            ));
+        }
+        match text.parse::<usize>() {
+            Ok(0) => {
+                return Err(FormatError::new(
+                    open,
+                    "bad argument index [0]: indexes start at 1",
+                ))
+            }
+            Ok(n) if n <= usize::from(u16::MAX) + 1 => self.arg = n - 1,
+            _ => {
+                return Err(FormatError::new(
+                    open,
+                    format!("argument index [{text}] is too large"),
+                ))
+            }
+        }
+        self.i = open + len + 1;
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{compile, Piece};
+    use super::*;
+
+    /// (argument index, verb) of each placeholder.
+    fn args(format: &str) -> Vec<(u16, char)> {
+        let template = compile(format, Dialect::Go).unwrap();
+        let arg = |field: &u16| template.fields[usize::from(*field)].arg;
+        let values = template.pieces.iter().filter_map(|piece| match piece {
+            Piece::Value { field, spec } => Some((arg(field), spec.verb)),
+            Piece::Literal(_) => None,
+        });
+        values.collect()
+    }
+
+    #[test]
+    fn argument_indexes_follow_go() {
+        assert_eq!(args("%d %s"), [(0, 'd'), (1, 's')]);
+        assert_eq!(args("%[2]d %[1]d"), [(1, 'd'), (0, 'd')]);
+        assert_eq!(args("%[2]d %d"), [(1, 'd'), (2, 'd')]);
+        assert_eq!(args("%[1]s %[1]q"), [(0, 's'), (0, 'q')]);
+        assert_eq!(args("%*d"), [(1, 'd')]);
+        assert_eq!(args("%-*.*f|%s"), [(2, 'f'), (3, 's')]);
+        assert_eq!(args("%[2]*[1]d %d"), [(0, 'd'), (1, 'd')]);
+        assert_eq!(args("%.[2]d"), [(1, 'd')]);
+        assert_eq!(args("%[3]*.[2]*[1]f"), [(0, 'f')]);
+        assert_eq!(args("100%% %v"), [(0, 'v')]);
+    }
+
+    #[test]
+    fn specs_are_parsed() {
+        let template = compile("%-08.3f %+#x %[1]*d % 5.t %.s %5%", Dialect::Go).unwrap();
+        let specs: Vec<Spec> = template
+            .pieces
+            .iter()
+            .filter_map(|piece| match piece {
+                Piece::Value { spec, .. } => Some(*spec),
+                Piece::Literal(_) => None,
+            })
+            .collect();
+        let spec = |verb, flags, width, precision| Spec {
+            verb,
+            flags: Flags(flags),
+            width,
+            precision,
+        };
+        assert_eq!(
+            specs,
+            [
+                spec('f', Flags::MINUS, Count::Fixed(8), Count::Fixed(3)),
+                spec('x', Flags::PLUS | Flags::SHARP, Count::None, Count::None),
+                spec('d', 0, Count::Star, Count::None),
+                spec('t', Flags::SPACE, Count::Fixed(5), Count::Fixed(0)),
+                spec('s', 0, Count::None, Count::Fixed(0)),
+            ]
+        );
+        assert_eq!(template.pieces.last(), Some(&Piece::Literal(" %".into())));
+    }
+
+    #[test]
+    fn bad_formats_are_errors() {
+        let error = |format: &str| compile(format, Dialect::Go).unwrap_err();
+        assert_eq!(error("abc %").offset, 4);
+        assert_eq!(error("abc %-").offset, 4);
+        assert_eq!(error("%y").offset, 1);
+        assert!(error("%y").message.contains("unknown verb"));
+        assert_eq!(error("ok %é").offset, 4);
+        assert!(error("%[x]d").message.contains("not a number"));
+        assert!(error("%[]d").message.contains("not a number"));
+        assert!(error("%[0]d").message.contains("start at 1"));
+        assert!(error("%[1d").message.contains("unterminated"));
+        assert!(error("%[2]5d").message.contains("width after"));
+        assert!(error("%[2].5d").message.contains("precision after"));
+        assert!(error("%99999d").message.contains("too large"));
+        assert!(error("%[99999999]d").message.contains("too large"));
+        assert_eq!(error("%5.").offset, 2); // "." is read as the verb
+    }
+}

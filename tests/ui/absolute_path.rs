@@ -1,0 +1,4 @@
+#[error_catalog::catalog(path = "/usr/share/records")]
+enum AppError {}
+
+fn main() {}

@@ -1,0 +1,4 @@
+#[error_catalog::catalog(path = "tests/ui/data/empty")]
+enum AppError {}
+
+fn main() {}

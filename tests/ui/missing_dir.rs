@@ -1,0 +1,4 @@
+#[error_catalog::catalog(path = "tests/ui/data/no-such-dir")]
+enum AppError {}
+
+fn main() {}

@@ -1,0 +1,4 @@
+#[error_catalog::catalog(repo = "example/app")]
+enum AppError {}
+
+fn main() {}
