@@ -50,7 +50,10 @@ impl Catalog {
     }
 
     /// Loads the records under `dir` that pass `filter`, with the warnings.
-    pub fn load_filtered(dir: impl AsRef<Path>, filter: &Filter) -> Result<(Catalog, Vec<Diagnostic>), LoadError> {
+    pub fn load_filtered(
+        dir: impl AsRef<Path>,
+        filter: &Filter,
+    ) -> Result<(Catalog, Vec<Diagnostic>), LoadError> {
         let loaded = load_dir(dir.as_ref());
         let built = build(loaded.records, filter);
         let mut diagnostics = loaded.diagnostics;
@@ -59,7 +62,11 @@ impl Catalog {
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(LoadError { diagnostics });
         }
-        let (entries, origins): (Vec<_>, Vec<_>) = built.entries.into_iter().map(|e| (e.metadata, Some(e.origin))).unzip();
+        let (entries, origins): (Vec<_>, Vec<_>) = built
+            .entries
+            .into_iter()
+            .map(|e| (e.metadata, Some(e.origin)))
+            .unzip();
         Ok((Catalog::with_origins(entries, origins), diagnostics))
     }
 
@@ -75,7 +82,12 @@ impl Catalog {
         for (index, entry) in entries.iter().enumerate() {
             by_id.entry(entry.id.to_string()).or_insert(index);
         }
-        Catalog { entries, origins, matcher, by_id }
+        Catalog {
+            entries,
+            origins,
+            matcher,
+            by_id,
+        }
     }
 
     /// The entries, in record order.

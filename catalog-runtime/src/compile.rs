@@ -30,8 +30,13 @@ impl Filter {
     /// Whether `record` passes the filter.
     pub fn accepts(&self, record: &Record) -> bool {
         self.repo.as_deref().is_none_or(|repo| record.repo == repo)
-            && (self.tags.is_empty() || record.tags.iter().any(|tag| self.tags.iter().any(|t| t == tag)))
-            && (self.severities.is_empty() || self.severities.contains(&record.severity_or_default()))
+            && (self.tags.is_empty()
+                || record
+                    .tags
+                    .iter()
+                    .any(|tag| self.tags.iter().any(|t| t == tag)))
+            && (self.severities.is_empty()
+                || self.severities.contains(&record.severity_or_default()))
     }
 }
 
@@ -83,11 +88,22 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
             Err(mut problems) => built.diagnostics.append(&mut problems),
         }
     }
-    let parts: Vec<NameParts> = compiled.iter().map(|(record, template, _, _)| NameParts::new(template, &record.id)).collect();
+    let parts: Vec<NameParts> = compiled
+        .iter()
+        .map(|(record, template, _, _)| NameParts::new(template, &record.id))
+        .collect();
     let names = assign_names(&parts);
     for ((record, template, origin, warnings), name) in compiled.into_iter().zip(names) {
-        let metadata = Metadata { name: Cow::Owned(name), record, template };
-        built.entries.push(BuiltEntry { metadata, origin, warnings });
+        let metadata = Metadata {
+            name: Cow::Owned(name),
+            record,
+            template,
+        };
+        built.entries.push(BuiltEntry {
+            metadata,
+            origin,
+            warnings,
+        });
     }
     built
 }
@@ -101,16 +117,28 @@ pub fn dialect_of(record: &Record) -> Dialect {
     let extension = record.file_path.rsplit_once('.').map_or("", |(_, ext)| ext);
     match extension.to_ascii_lowercase().as_str() {
         "go" => {
-            let call = record.source_code.as_deref().and_then(|source| callee(source, &record.error_message));
+            let call = record
+                .source_code
+                .as_deref()
+                .and_then(|source| callee(source, &record.error_message));
             match call.as_deref() {
                 // Calls that print their argument as is, without formatting.
-                Some("New" | "Print" | "Println" | "Panic" | "Panicln" | "Fatal" | "Fatalln" | "panic") => Dialect::Plain,
+                Some(
+                    "New" | "Print" | "Println" | "Panic" | "Panicln" | "Fatal" | "Fatalln"
+                    | "panic",
+                ) => Dialect::Plain,
                 _ => Dialect::Go,
             }
         }
         "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "m" | "mm" => Dialect::Printf,
         "py" | "pyi" => Dialect::Python,
-        _ if record.message_pattern.as_deref().is_some_and(|p| !p.is_empty()) => Dialect::Pattern,
+        _ if record
+            .message_pattern
+            .as_deref()
+            .is_some_and(|p| !p.is_empty()) =>
+        {
+            Dialect::Pattern
+        }
         _ => Dialect::Plain,
     }
 }
@@ -118,7 +146,10 @@ pub fn dialect_of(record: &Record) -> Dialect {
 /// Compiles one record's message and names its fields. Problems that make the
 /// record unusable are errors; a defective `messagePattern` is a warning (the
 /// compiled pattern is used).
-pub fn compile_record(record: &Record, origin: &Origin) -> Result<(Template, Vec<Diagnostic>), Vec<Diagnostic>> {
+pub fn compile_record(
+    record: &Record,
+    origin: &Origin,
+) -> Result<(Template, Vec<Diagnostic>), Vec<Diagnostic>> {
     let dialect = dialect_of(record);
     let mut notes = Vec::new();
     let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
@@ -129,13 +160,23 @@ pub fn compile_record(record: &Record, origin: &Origin) -> Result<(Template, Vec
         }
     }
     let mut template = match dialect {
-        Dialect::Pattern => format::compile_pattern(own_pattern.unwrap_or_default())
-            .map_err(|err| vec![origin.error("messagePattern", format!("unsupported pattern: {err}"))])?,
-        _ => format::compile(&record.error_message, dialect)
-            .map_err(|err| vec![origin.error("errorMessage", format!("unparseable {dialect:?} format: {err}"))])?,
+        Dialect::Pattern => {
+            format::compile_pattern(own_pattern.unwrap_or_default()).map_err(|err| {
+                vec![origin.error("messagePattern", format!("unsupported pattern: {err}"))]
+            })?
+        }
+        _ => format::compile(&record.error_message, dialect).map_err(|err| {
+            vec![origin.error(
+                "errorMessage",
+                format!("unparseable {dialect:?} format: {err}"),
+            )]
+        })?,
     };
     if let Err(err) = regex::Regex::new(&template.regex) {
-        let message = format!("the compiled pattern is not a valid regex: {}", regex_problem(&err));
+        let message = format!(
+            "the compiled pattern is not a valid regex: {}",
+            regex_problem(&err)
+        );
         return Err(vec![origin.error("errorMessage", message)]);
     }
     name_fields(record, &mut template);
@@ -151,7 +192,11 @@ pub fn compile_record(record: &Record, origin: &Origin) -> Result<(Template, Vec
 /// pattern and caret drawing above it.
 fn regex_problem(err: &regex::Error) -> String {
     let text = err.to_string();
-    let last = text.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or(&text);
+    let last = text
+        .lines()
+        .rev()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or(&text);
     last.trim().trim_start_matches("error: ").to_owned()
 }
 
@@ -183,7 +228,11 @@ fn name_fields(record: &Record, template: &mut Template) {
 /// message rendered with sample values must match the pattern.
 pub fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String> {
     let regex = regex::Regex::new(&format!("^(?s:{pattern})$")).ok()?;
-    let samples: Vec<Value<'static>> = template.fields.iter().map(|field| sample_value(field.kind)).collect();
+    let samples: Vec<Value<'static>> = template
+        .fields
+        .iter()
+        .map(|field| sample_value(field.kind))
+        .collect();
     let mut rendered = String::new();
     format::render_template(&mut rendered, template, &samples).ok()?;
     (!regex.is_match(&rendered)).then(|| {

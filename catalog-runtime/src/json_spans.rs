@@ -64,9 +64,8 @@ pub fn key_spans(text: &str) -> KeySpans {
                 stack.push(key);
             }
             b'}' | b']' => {
-                if stack.pop().flatten().as_deref() == Some("record") && stack.len() == 1 {
-                    in_record = false;
-                }
+                let closed = stack.pop().flatten();
+                in_record &= !(closed.as_deref() == Some("record") && stack.len() == 1);
             }
             b',' => pending_key = None,
             _ => {}

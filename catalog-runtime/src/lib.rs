@@ -1,4 +1,6 @@
 //! Run-time support of error-catalog.
+pub mod catalog;
+pub mod catalog_enum;
 pub mod compile;
 pub mod diagnostic;
 pub mod fields;
@@ -10,8 +12,6 @@ pub mod metadata;
 pub mod naming;
 pub mod record;
 pub mod value;
-pub mod catalog;
-pub mod catalog_enum;
 
 pub use catalog::{Catalog, LoadError};
 pub use catalog_enum::{CatalogEnum, NoMatch};

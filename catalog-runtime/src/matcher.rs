@@ -31,7 +31,11 @@ pub struct Match<'h> {
 impl Match<'_> {
     /// The match with its values copied out of the searched text.
     pub fn into_owned(self) -> Match<'static> {
-        Match { index: self.index, span: self.span, values: self.values.into_iter().map(Value::into_owned).collect() }
+        Match {
+            index: self.index,
+            span: self.span,
+            values: self.values.into_iter().map(Value::into_owned).collect(),
+        }
     }
 }
 
@@ -79,7 +83,8 @@ impl Matcher {
                 None => unfiltered.push(index),
             }
         }
-        let prefilter = AhoCorasick::new(&literals).expect("literal patterns are within Aho-Corasick's limits");
+        let prefilter =
+            AhoCorasick::new(&literals).expect("literal patterns are within Aho-Corasick's limits");
         let mut order: Vec<u32> = (0..templates.len() as u32).collect();
         order.sort_by_key(|&i| (std::cmp::Reverse(templates[i as usize].literal_len), i));
         let mut rank = vec![0; templates.len()];
@@ -87,7 +92,14 @@ impl Matcher {
             rank[index as usize] = position as u32;
         }
         let regexes = templates.iter().map(|_| Lazy::default()).collect();
-        Matcher { templates, regexes, prefilter, owners, unfiltered, rank }
+        Matcher {
+            templates,
+            regexes,
+            prefilter,
+            owners,
+            unfiltered,
+            rank,
+        }
     }
 
     /// The templates, in index order.
@@ -108,36 +120,58 @@ impl Matcher {
 
     /// Like [`parse`](Self::parse), but the best match that `accept` turns
     /// into `Some` wins (a typed enum rejects values its fields cannot hold).
-    pub fn parse_map<'h, T>(&self, message: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
-        self.candidates(message).into_iter().find_map(|index| self.try_parse(index, message).and_then(&mut accept))
+    pub fn parse_map<'h, T>(
+        &self,
+        message: &'h str,
+        mut accept: impl FnMut(Match<'h>) -> Option<T>,
+    ) -> Option<T> {
+        self.candidates(message)
+            .into_iter()
+            .find_map(|index| self.try_parse(index, message).and_then(&mut accept))
     }
 
     /// Like [`find`](Self::find), with an `accept` step as in [`parse_map`](Self::parse_map).
-    pub fn find_map<'h, T>(&self, line: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
+    pub fn find_map<'h, T>(
+        &self,
+        line: &'h str,
+        mut accept: impl FnMut(Match<'h>) -> Option<T>,
+    ) -> Option<T> {
         let line = trim_line_break(line);
-        self.candidates(line).into_iter().find_map(|index| self.try_find(index, line).and_then(&mut accept))
+        self.candidates(line)
+            .into_iter()
+            .find_map(|index| self.try_find(index, line).and_then(&mut accept))
     }
-
-
 
     /// Every record that matches inside `line`, best first.
     pub fn find_all<'h>(&self, line: &'h str) -> Vec<Match<'h>> {
         let line = trim_line_break(line);
-        self.candidates(line).into_iter().filter_map(|index| self.try_find(index, line)).collect()
+        self.candidates(line)
+            .into_iter()
+            .filter_map(|index| self.try_find(index, line))
+            .collect()
     }
 
     /// Every record whose template matches the whole `message`, best first.
     pub fn parse_all<'h>(&self, message: &'h str) -> Vec<Match<'h>> {
-        self.candidates(message).into_iter().filter_map(|index| self.try_parse(index, message)).collect()
+        self.candidates(message)
+            .into_iter()
+            .filter_map(|index| self.try_parse(index, message))
+            .collect()
     }
 
     /// Whether template `index` matches the whole message, and its values.
     pub fn try_parse<'h>(&self, index: usize, message: &'h str) -> Option<Match<'h>> {
         let template = &self.templates[index];
-        let regex = self.regexes[index].parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
+        let regex = self.regexes[index]
+            .parse
+            .get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
         let captures = regex.as_ref()?.captures(message)?;
         let values = extract(template, &captures)?;
-        Some(Match { index, span: 0..message.len(), values })
+        Some(Match {
+            index,
+            span: 0..message.len(),
+            values,
+        })
     }
 
     /// Whether template `index` occurs in `line`, and its values. The search
@@ -145,12 +179,20 @@ impl Matcher {
     /// that begins with a placeholder must begin right there.
     pub fn try_find<'h>(&self, index: usize, line: &'h str) -> Option<Match<'h>> {
         let template = &self.templates[index];
-        let regex = self.regexes[index].find.get_or_init(|| Regex::new(&find_regex(template)).ok());
+        let regex = self.regexes[index]
+            .find
+            .get_or_init(|| Regex::new(&find_regex(template)).ok());
         let start = log_prefix_len(line);
         let captures = regex.as_ref()?.captures(&line[start..])?;
         let values = extract(template, &captures)?;
-        let span = captures.get(0).map_or(0..0, |m| m.start() + start..m.end() + start);
-        Some(Match { index, span, values })
+        let span = captures
+            .get(0)
+            .map_or(0..0, |m| m.start() + start..m.end() + start);
+        Some(Match {
+            index,
+            span,
+            values,
+        })
     }
 
     /// Templates whose required literal occurs in `text`, in ranking order.
@@ -180,7 +222,8 @@ pub fn log_prefix_len(line: &str) -> usize {
 }
 
 fn trim_line_break(line: &str) -> &str {
-    line.strip_suffix('\n').map_or(line, |l| l.strip_suffix('\r').unwrap_or(l))
+    line.strip_suffix('\n')
+        .map_or(line, |l| l.strip_suffix('\r').unwrap_or(l))
 }
 
 /// The longest literal piece: any rendered message contains it. `None` for
@@ -212,9 +255,17 @@ fn find_regex(template: &Template) -> String {
     let ends_with_value = matches!(template.pieces.last(), Some(Piece::Value { .. }));
     let ends_with_break = matches!(template.pieces.last(), Some(Piece::Literal(text)) if text.ends_with(['\n', '\r']));
     // `regex::escape` leaves line breaks as they are, so they end the regex too.
-    let body = if ends_with_break { template.regex.trim_end_matches(['\n', '\r']) } else { &template.regex };
+    let body = if ends_with_break {
+        template.regex.trim_end_matches(['\n', '\r'])
+    } else {
+        &template.regex
+    };
     let start = if starts_with_value { "^" } else { "" };
-    let end = if ends_with_value || ends_with_break { "$" } else { "" };
+    let end = if ends_with_value || ends_with_break {
+        "$"
+    } else {
+        ""
+    };
     format!("{start}(?:{body}){end}")
 }
 
@@ -224,7 +275,9 @@ fn extract<'h>(template: &Template, captures: &regex::Captures<'h>) -> Option<Ve
     let mut values: Vec<Option<Value<'h>>> = vec![None; template.fields.len()];
     let mut group = 1;
     for piece in template.pieces.iter() {
-        let Piece::Value { field, spec } = piece else { continue };
+        let Piece::Value { field, spec } = piece else {
+            continue;
+        };
         let text = captures.get(group)?.as_str();
         group += 1;
         let field = usize::from(*field);

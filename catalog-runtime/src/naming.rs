@@ -53,7 +53,8 @@ impl NameParts {
 }
 
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty())
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
 }
 
 fn camel(words: &[&str]) -> String {
@@ -87,7 +88,10 @@ pub fn assign_names(parts: &[NameParts]) -> Vec<String> {
         *leading_count.entry(&p.leading).or_default() += 1;
     }
     let mut extended_count: HashMap<&str, usize> = HashMap::new();
-    for p in parts.iter().filter(|p| leading_count[p.leading.as_str()] > 1) {
+    for p in parts
+        .iter()
+        .filter(|p| leading_count[p.leading.as_str()] > 1)
+    {
         *extended_count.entry(&p.extended).or_default() += 1;
     }
     let mut names: Vec<Option<String>> = parts
@@ -95,7 +99,9 @@ pub fn assign_names(parts: &[NameParts]) -> Vec<String> {
         .map(|p| {
             if leading_count[p.leading.as_str()] == 1 {
                 Some(p.leading.clone())
-            } else if extended_count[p.extended.as_str()] == 1 && !leading_count.contains_key(p.extended.as_str()) {
+            } else if extended_count[p.extended.as_str()] == 1
+                && !leading_count.contains_key(p.extended.as_str())
+            {
                 Some(p.extended.clone())
             } else {
                 None
@@ -136,7 +142,11 @@ mod tests {
     use super::*;
 
     fn parts(leading: &str, extended: &str, id: &str) -> NameParts {
-        NameParts { leading: leading.into(), extended: extended.into(), id: id.into() }
+        NameParts {
+            leading: leading.into(),
+            extended: extended.into(),
+            id: id.into(),
+        }
     }
 
     #[test]
@@ -157,7 +167,16 @@ mod tests {
             parts("Dup", "DupMessage", "dd450000"),
         ];
         let names = assign_names(&base);
-        assert_eq!(names, ["StreamNotFound", "StreamAlreadyExists", "Timeout", "DupMessageDD44", "DupMessageDD45"]);
+        assert_eq!(
+            names,
+            [
+                "StreamNotFound",
+                "StreamAlreadyExists",
+                "Timeout",
+                "DupMessageDD44",
+                "DupMessageDD45"
+            ]
+        );
         let mut more = base.clone();
         more.insert(0, parts("Unrelated", "UnrelatedThing", "0000"));
         more.push(parts("Other", "Other", "ffff"));
@@ -171,6 +190,9 @@ mod tests {
             parts("Stream", "StreamNotFound", "2222"),
             parts("Stream", "StreamGone", "3333"),
         ]);
-        assert_eq!(names, ["StreamNotFound", "StreamNotFound2222", "StreamGone"]);
+        assert_eq!(
+            names,
+            ["StreamNotFound", "StreamNotFound2222", "StreamGone"]
+        );
     }
 }

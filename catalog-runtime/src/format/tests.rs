@@ -158,6 +158,18 @@ fn go_integers() {
     go("%.6U", 0x263a, "U+00263A");
     go("%08U", 1, "  U+0001");
     go("%U", -1, "U+FFFFFFFFFFFFFFFF");
+    // From Go's own fmt tests.
+    go("%.0c", '⌘' as i64, "⌘");
+    go("%#.2U", 'x' as i64, "U+0078 'x'");
+    go("%# U", 'x' as i64, "U+0078 'x'");
+    go("%#14.6U", '⌘' as i64, "  U+002318 '⌘'");
+    go("%#-014.6U", '⌘' as i64, "U+002318 '⌘'  ");
+    go("%20.8d", -1234, "           -00001234");
+    go("%020.8d", -1234, "           -00001234");
+    go("%-20.8d", 1234, "00001234            ");
+    go("%-#20.8o", 0o1234, "00001234            ");
+    go("%06.0d", 0, "      ");
+    go("%#b", -6, "-0b110");
     let lossy = |format, v, expected| check_render(Dialect::Go, format, &[int(v)], expected);
     lossy("%c", -1, "\u{fffd}");
     lossy("%c", 0xd800, "\u{fffd}");
@@ -166,6 +178,8 @@ fn go_integers() {
     lossy("%X", 0xabc, "ABC");
     lossy("%#x", -255, "-0xff");
     lossy("%#08x", 255, "0x000000ff");
+    lossy("%-#20.8x", 0x1234abc, "0x01234abc          ");
+    lossy("%#X", 0, "0X0");
     lossy("% x", 255, " ff");
     lossy("%v", -7, "-7");
     lossy("%+v", 7, "7");
@@ -233,6 +247,23 @@ fn go_floats() {
     go("% f", f64::NAN, " NaN");
     go("%010f", f64::INFINITY, "      +Inf");
     go("%-10f|", f64::NEG_INFINITY, "-Inf      |");
+    // From Go's own fmt tests.
+    go("%+.3g", 0.0, "+0");
+    go("% .3g", 1.0, " 1");
+    go("%+07.2f", -1.0, "-001.00");
+    go("%-07.2f", -1.0, "-1.00  ");
+    go("%+-07.2f", 1.0, "+1.00  ");
+    go("%#g", 1e-323, "1.00000e-323");
+    go("%#g", 123456.0, "123456.");
+    go("%#g", 1234567.0, "1.234567e+06");
+    go("%#.4g", 0.012, "0.01200");
+    go("%#.4g", 0.0, "0.000");
+    go("%#9.4g", 1.0, "    1.000");
+    go("%g", 1.23456789e20, "1.23456789e+20");
+    go("% 20F", f64::INFINITY, "                 Inf");
+    go("% -20g", f64::NAN, " NaN                ");
+    go("%+020e", f64::INFINITY, "                +Inf");
+    go("%-020E", f64::NAN, "NaN                 ");
     let lossy = |format, v, expected| check_render(Dialect::Go, format, &[float(v)], expected);
     lossy("%e", 1234.5678, "1.234568e+03");
     lossy("%.3e", 1234.5678, "1.235e+03");
@@ -242,6 +273,10 @@ fn go_floats() {
     lossy("%.0f", 2.5, "2"); // ties to even
     lossy("%.0f", 3.5, "4");
     lossy("%.2f", 0.125, "0.12");
+    lossy("%#.0g", 1100000.0, "1.e+06");
+    lossy("%20f", 12345678901.234568, "  12345678901.234568");
+    lossy("%f", -1e-9, "-0.000000");
+    lossy("%f", 1234.5678e-8, "0.000012");
     lossy("%.3g", 1234.5678, "1.23e+03");
     lossy("%.0g", 123.0, "1e+02");
     lossy("%.3g", 0.0001234, "0.000123");
@@ -304,6 +339,13 @@ fn go_bools_and_strings() {
     lossy("%.5q", &[text("abcdefghijklmnopqrstuvwxyz")], r#""abcde""#);
     lossy("%10.1q", &[text("日本語日本語")], r#"       "日""#);
     lossy("%.2s", &[text("日本語")], "日本");
+    lossy("%.1q", &[text("日本語")], r#""日""#);
+    lossy("%.1x", &[text("日本語")], "e6");
+    go(
+        "%q|%#q",
+        &[text("\u{10ffff}"), text("\u{10ffff}")],
+        "\"\\U0010ffff\"|`\u{10ffff}`",
+    );
     lossy("%x", &[text("hello")], "68656c6c6f");
     lossy("%X", &[text("hello")], "68656C6C6F");
     lossy("% x", &[text("hello")], "68 65 6c 6c 6f");
