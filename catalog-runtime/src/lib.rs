@@ -1,4 +1,5 @@
 //! Run-time support of error-catalog.
+#![warn(missing_docs)]
 pub mod catalog;
 pub mod catalog_enum;
 pub mod compile;

@@ -290,3 +290,82 @@ fn extract<'h>(template: &Template, captures: &regex::Captures<'h>) -> Option<Ve
     }
     values.into_iter().collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::compile;
+
+    fn matcher(messages: &[&str]) -> Matcher {
+        let templates: Vec<Template> = messages
+            .iter()
+            .map(|m| compile(m, Dialect::Go).unwrap())
+            .collect();
+        Matcher::new(&templates)
+    }
+
+    #[test]
+    fn the_most_specific_template_wins_and_ties_go_to_the_first() {
+        let m = matcher(&[
+            "stream %s failed: %v",
+            "stream %s failed: disk full",
+            "stream %s failed: %v",
+        ]);
+        let found = m.parse("stream A failed: disk full").unwrap();
+        assert_eq!(found.index, 1);
+        assert_eq!(m.parse("stream A failed: other").unwrap().index, 0);
+        let all = m.parse_all("stream A failed: disk full");
+        assert_eq!(all.iter().map(|m| m.index).collect::<Vec<_>>(), [1, 0, 2]);
+        assert_eq!(m.find_all("x stream A failed: disk full").len(), 3);
+    }
+
+    #[test]
+    fn find_skips_the_log_prefix_and_reports_the_span() {
+        let m = matcher(&["%v: connection closed", "read error on %q: %v\n"]);
+        let line = "[12] 2026/11/29 17:20:00.123456 [WRN] client 7: connection closed\r\n";
+        let found = m.find(line).unwrap();
+        assert_eq!(found.index, 0);
+        assert_eq!(found.values, [Value::Str("client 7".into())]);
+        assert_eq!(&line[found.span], "client 7: connection closed");
+        let line = "2026-11-29T17:20:00Z ERROR: read error on \"a b\": EOF\n";
+        let found = m.find(line).unwrap();
+        assert_eq!(
+            (found.index, found.values),
+            (1, vec![Value::Str("a b".into()), Value::Str("EOF".into())])
+        );
+        assert!(m.find("nothing to see").is_none());
+    }
+
+    #[test]
+    fn a_repeated_argument_must_capture_the_same_value() {
+        let m = matcher(&["%[1]d of %[1]d"]);
+        assert_eq!(m.parse("3 of 3").unwrap().values, [Value::Int(3)]);
+        assert!(m.parse("3 of 4").is_none());
+    }
+
+    #[test]
+    fn an_accept_step_can_reject_a_match_for_the_next_candidate() {
+        let m = matcher(&["limit %v reached", "limit %d reached"]);
+        let second = m.parse_map("limit 5 reached", |found| {
+            (found.index == 1).then_some(found.values)
+        });
+        assert_eq!(second, Some(vec![Value::Int(5)]));
+    }
+
+    #[test]
+    fn log_prefixes() {
+        assert_eq!(log_prefix_len("[1] 2026/11/29 17:20:00.123456 [ERR] x"), 37);
+        assert_eq!(log_prefix_len("2026-11-29 17:20:00,5 WARN x"), 27);
+        assert_eq!(log_prefix_len("plain message"), 0);
+    }
+
+    #[test]
+    fn long_hostile_lines_are_handled_in_linear_time() {
+        // Backtracking engines take exponential time here; the regex crate
+        // and Aho-Corasick do not (this test would hang, not fail, if they did).
+        let m = matcher(&["%v%v%v%v%v!", "a%va%va%v: %q"]);
+        let line = "a".repeat(200_000);
+        assert!(m.find(&line).is_none());
+        assert!(m.parse(&line).is_none());
+    }
+}
