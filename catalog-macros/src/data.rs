@@ -13,14 +13,8 @@ use crate::ctxt::Ctxt;
 const OVERRIDE: &str = "CARGO_MANIFEST_DIR_OVERRIDE";
 const MANIFEST: &str = "CARGO_MANIFEST_DIR";
 
-pub struct Entry {
-    pub metadata: Metadata,
-    /// Warnings about the record (a defective `messagePattern`, ...).
-    pub notes: Vec<String>,
-}
-
 pub struct Data {
-    pub entries: Vec<Entry>,
+    pub entries: Vec<Metadata>,
     /// Every file read, relative to the base directory, with `/` separators.
     pub files: Vec<String>,
     /// The variable the base directory came from, for `include_bytes!`.
@@ -82,12 +76,10 @@ pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
             .collect();
         data.files.push(parts.join("/"));
     }
-    for entry in built.entries {
-        let notes = entry.warnings.iter().map(|w| w.message.clone()).collect();
-        data.entries.push(Entry {
-            metadata: entry.metadata,
-            notes,
-        });
-    }
+    data.entries = built
+        .entries
+        .into_iter()
+        .map(|entry| entry.metadata)
+        .collect();
     data
 }

@@ -4,9 +4,10 @@ use catalog_runtime::{Metadata, Piece, ValueKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// `#[doc = "..."]` lines: the message, documentation, solutions, source link,
-/// and `#[doc(alias = "<slug>")]`.
-pub fn variant(metadata: &Metadata, notes: &[String]) -> TokenStream {
+/// One `#[doc = "..."]` (one literal keeps the token count low) with the
+/// message, documentation, solutions and source link, and
+/// `#[doc(alias = "<slug>")]`.
+pub fn variant(metadata: &Metadata) -> TokenStream {
     let mut lines = vec![format!("`{}`", code(message_of(metadata)))];
     if !metadata.documentation.is_empty() {
         lines.push(String::new());
@@ -35,14 +36,11 @@ pub fn variant(metadata: &Metadata, notes: &[String]) -> TokenStream {
     }
     lines.push(String::new());
     lines.push(facts.join(" · "));
-    for note in notes {
-        lines.push(String::new());
-        lines.push(format!("Dataset note: {}", note.replace('`', "'")));
-    }
     let slug = metadata.slug.as_ref();
     let alias = (!slug.is_empty()).then(|| quote!(#[doc(alias = #slug)]));
-    let lines = lines.iter().map(|line| format!(" {line}"));
-    quote!(#(#[doc = #lines])* #alias)
+    let doc: Vec<String> = lines.iter().map(|line| format!(" {line}")).collect();
+    let doc = doc.join("\n");
+    quote!(#[doc = #doc] #alias)
 }
 
 fn message_of(metadata: &Metadata) -> &str {

@@ -12,7 +12,7 @@ use quote::{format_ident, quote};
 
 use crate::ast::Input;
 use crate::ctxt::Ctxt;
-use crate::data::{Data, Entry};
+use crate::data::Data;
 use crate::{ast, attr, data, docs, tokens};
 
 const CHUNK: usize = 256;
@@ -55,26 +55,32 @@ fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
         variants: data
             .entries
             .iter()
-            .map(|e| format_ident!("{}", e.metadata.name.as_ref()))
+            .map(|e| format_ident!("{}", e.name.as_ref()))
             .collect(),
     };
     let error_enum = error_enum(input, data, &names);
     let kind_enum = kind_enum(input, data, &names);
     let support = support(input, data, &names);
-    let includes = data.files.iter().map(|file| {
-        let var = data.base_var;
-        let file = format!("/{file}");
-        quote!(
-            const _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!(#var), #file));
-        )
-    });
+    // One `include_bytes!` per file read makes Cargo rebuild when a record
+    // changes; one local macro call keeps that to a token per file.
+    let var = data.base_var;
+    let files = data.files.iter().map(|file| format!("/{file}"));
     quote! {
         #error_enum
         #kind_enum
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             use #krate::__private as __ec;
-            #(#includes)*
+            use __ec::consts as __c;
+            use __ec::Borrowed as __B;
+            use __ec::{take as __t, to_value as __tv, Vec as __Vec};
+            use ::core::option::Option::{None as __N, Some as __S};
+            macro_rules! __track {
+                ($($file:literal)*) => {
+                    $(const _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!(#var), $file));)*
+                };
+            }
+            __track!(#(#files)*);
             #support
         };
     }
@@ -109,28 +115,28 @@ fn repr(n: usize) -> TokenStream {
 
 fn error_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let Input { attrs, vis, ident } = input;
-    let variants =
-        data.entries
-            .iter()
-            .zip(&names.variants)
-            .map(|(Entry { metadata, notes }, variant)| {
-                let doc = docs::variant(metadata, notes);
-                if metadata.template.fields.is_empty() {
-                    return quote!(#doc #variant);
-                }
-                let fields = metadata
-                    .template
-                    .fields
-                    .iter()
-                    .enumerate()
-                    .map(|(i, field)| {
-                        let name = format_ident!("{}", field.name.as_ref());
-                        let ty = field_type(field.kind);
-                        let doc = docs::field(metadata, i);
-                        quote!(#doc #name: #ty)
-                    });
-                quote!(#doc #variant { #(#fields),* })
-            });
+    let variants = data
+        .entries
+        .iter()
+        .zip(&names.variants)
+        .map(|(metadata, variant)| {
+            let doc = docs::variant(metadata);
+            if metadata.template.fields.is_empty() {
+                return quote!(#doc #variant);
+            }
+            let fields = metadata
+                .template
+                .fields
+                .iter()
+                .enumerate()
+                .map(|(i, field)| {
+                    let name = format_ident!("{}", field.name.as_ref());
+                    let ty = field_type(field.kind);
+                    let doc = docs::field(metadata, i);
+                    quote!(#doc #name: #ty)
+                });
+            quote!(#doc #variant { #(#fields),* })
+        });
     let repr = repr(data.entries.len());
     quote! {
         #(#attrs)*
@@ -147,7 +153,7 @@ fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let variant_docs = data
         .entries
         .iter()
-        .map(|e| format!(" [`{ident}::{}`]", e.metadata.name));
+        .map(|e| format!(" [`{ident}::{}`]", e.name));
     let variants = &names.variants;
     let repr = repr(data.entries.len());
     quote! {
@@ -164,7 +170,7 @@ fn lookup_table(name: &str, data: &Data, key: impl Fn(&Metadata) -> &str) -> Tok
         .entries
         .iter()
         .enumerate()
-        .map(|(i, e)| (key(&e.metadata), i as u32))
+        .map(|(i, e)| (key(e), i as u32))
         .collect();
     rows.sort();
     let n = rows.len();
@@ -178,11 +184,11 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let kind = &names.kind;
     let n = data.entries.len();
     let catalog_name = ident.to_string();
-    let consts = data.entries.iter().enumerate().map(|(i, e)| {
-        let name = format_ident!("__M{i}");
-        let value = tokens::metadata(&e.metadata);
-        quote!(const #name: __ec::Metadata = #value;)
-    });
+    let consts = data
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| tokens::metadata_item(i, e));
     let const_names = (0..n).map(|i| format_ident!("__M{i}"));
     let by_id = lookup_table("__BY_ID", data, |m| &m.id);
     let by_slug = lookup_table("__BY_SLUG", data, |m| &m.slug);
@@ -357,11 +363,11 @@ fn values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> To
     let f = format_ident!("__values_{}", range.start / CHUNK);
     let arms = range.map(|i| {
         let variant = &names.variants[i];
-        let fields = field_idents(&data.entries[i].metadata);
+        let fields = field_idents(&data.entries[i]);
         if fields.is_empty() {
-            quote!(Self::#variant => ::std::vec::Vec::new(),)
+            quote!(Self::#variant => __Vec::new(),)
         } else {
-            quote!(Self::#variant { #(#fields),* } => ::std::vec![#(__ec::FieldValue::to_value(#fields)),*],)
+            quote!(Self::#variant { #(#fields),* } => __Vec::from([#(__tv(#fields)),*]),)
         }
     });
     quote! {
@@ -379,11 +385,11 @@ fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) 
     let arms = range.map(|i| {
         let variant = &names.variants[i];
         let index = Literal::usize_unsuffixed(i);
-        let fields = field_idents(&data.entries[i].metadata);
+        let fields = field_idents(&data.entries[i]);
         if fields.is_empty() {
-            quote!(#index => ::core::option::Option::Some(Self::#variant),)
+            quote!(#index => __S(Self::#variant),)
         } else {
-            quote!(#index => ::core::option::Option::Some(Self::#variant { #(#fields: __ec::take(&mut values)?),* }),)
+            quote!(#index => __S(Self::#variant { #(#fields: __t(&mut values)?),* }),)
         }
     });
     quote! {
@@ -421,10 +427,11 @@ mod tests {
     fn every_file_read_is_included_by_a_path_relative_to_the_manifest() {
         let code = expand();
         for id in SEEDS {
-            let include = format!("concat ! (:: core :: env ! (\"CARGO_MANIFEST_DIR\") , \"/../data/nats-io/nats-server/{id}.json\")");
-            assert!(code.contains(&include), "{id} is not included");
+            let file = format!("\"/../data/nats-io/nats-server/{id}.json\"");
+            assert!(code.contains(&file), "{id} is not included");
         }
         let here = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
+        assert!(code.contains("include_bytes ! (:: core :: concat ! (:: core :: env ! (\"CARGO_MANIFEST_DIR\") , $ file))"));
         assert!(!code.contains(&here), "no absolute path in generated code");
         assert!(!code.contains("compile_error"));
     }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use crate::compile::{build, Filter};
+use crate::compile::{build, check_patterns, Filter};
 use crate::diagnostic::Diagnostic;
 use crate::format;
 use crate::load::{load_dir, Origin};
@@ -55,7 +55,8 @@ impl Catalog {
         filter: &Filter,
     ) -> Result<(Catalog, Vec<Diagnostic>), LoadError> {
         let loaded = load_dir(dir.as_ref());
-        let built = build(loaded.records, filter);
+        let mut built = build(loaded.records, filter);
+        check_patterns(&mut built);
         let mut diagnostics = loaded.diagnostics;
         diagnostics.extend(built.diagnostics);
         diagnostics.sort_by_key(|d| d.level);

@@ -122,6 +122,11 @@ pub fn eq<E: CatalogEnum>(a: &E, b: &E) -> bool {
     a.index() == b.index() && a.values() == b.values()
 }
 
+/// A field as a value to render (`FieldValue::to_value` as a function).
+pub fn to_value<T: FieldValue>(field: &T) -> Value<'_> {
+    field.to_value()
+}
+
 /// Takes the next value for a field of type `T`.
 pub fn take<T: FieldValue>(values: &mut std::vec::IntoIter<Value<'_>>) -> Option<T> {
     T::from_value(values.next()?)

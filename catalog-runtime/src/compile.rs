@@ -47,7 +47,7 @@ pub struct BuiltEntry {
     pub metadata: Metadata,
     /// Where its record was read.
     pub origin: Origin,
-    /// Problems that did not stop the record from being used.
+    /// Problems that did not stop the record from being used (see [`check_patterns`]).
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -79,10 +79,9 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
         }
         first_seen.insert(record.id.clone(), origin.clone());
         match compile_record(&record, &origin) {
-            Ok((template, notes)) => {
-                built.diagnostics.extend(notes.iter().cloned());
+            Ok(template) => {
                 if filter.accepts(&record) {
-                    compiled.push((record, template, origin, notes));
+                    compiled.push((record, template, origin));
                 }
             }
             Err(mut problems) => built.diagnostics.append(&mut problems),
@@ -90,10 +89,10 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
     }
     let parts: Vec<NameParts> = compiled
         .iter()
-        .map(|(record, template, _, _)| NameParts::new(template, &record.id))
+        .map(|(record, template, _)| NameParts::new(template, &record.id))
         .collect();
     let names = assign_names(&parts);
-    for ((record, template, origin, warnings), name) in compiled.into_iter().zip(names) {
+    for ((record, template, origin), name) in compiled.into_iter().zip(names) {
         let metadata = Metadata {
             name: Cow::Owned(name),
             record,
@@ -102,7 +101,7 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
         built.entries.push(BuiltEntry {
             metadata,
             origin,
-            warnings,
+            warnings: Vec::new(),
         });
     }
     built
@@ -143,19 +142,16 @@ pub fn dialect_of(record: &Record) -> Dialect {
     }
 }
 
-/// Compiles one record's message and names its fields. Problems that make the
-/// record unusable are errors; a defective `messagePattern` is a warning (the
-/// compiled pattern is used).
-pub fn compile_record(
-    record: &Record,
-    origin: &Origin,
-) -> Result<(Template, Vec<Diagnostic>), Vec<Diagnostic>> {
+/// Compiles one record's message and names its fields. Regexes are only
+/// parsed here, not compiled: the macro runs this for thousands of records,
+/// often unoptimised. The slower check of the record's own pattern against its
+/// message is [`check_patterns`].
+pub fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<Diagnostic>> {
     let dialect = dialect_of(record);
-    let mut notes = Vec::new();
     let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
     if let Some(pattern) = own_pattern {
-        if let Err(err) = regex::Regex::new(pattern) {
-            let message = format!("invalid regex: {}", regex_problem(&err));
+        if let Err(err) = regex_syntax::Parser::new().parse(pattern) {
+            let message = format!("invalid regex: {}", regex_problem(&err.to_string()));
             return Err(vec![origin.error("messagePattern", message)]);
         }
     }
@@ -172,31 +168,49 @@ pub fn compile_record(
             )]
         })?,
     };
-    if let Err(err) = regex::Regex::new(&template.regex) {
+    if let Err(err) = regex_syntax::Parser::new().parse(&template.regex) {
         let message = format!(
             "the compiled pattern is not a valid regex: {}",
-            regex_problem(&err)
+            regex_problem(&err.to_string())
         );
         return Err(vec![origin.error("errorMessage", message)]);
     }
     name_fields(record, &mut template);
-    if let (Some(pattern), false) = (own_pattern, dialect == Dialect::Pattern) {
-        if let Some(problem) = pattern_disagreement(pattern, &template) {
-            notes.push(origin.error("messagePattern", problem).warning());
+    Ok(template)
+}
+
+/// Adds a warning to every entry whose own `messagePattern` does not match the
+/// message it documents (see [`pattern_disagreement`]); the compiled pattern
+/// is used either way.
+pub fn check_patterns(built: &mut Built) {
+    for entry in &mut built.entries {
+        let metadata = &entry.metadata;
+        let Some(pattern) = metadata
+            .message_pattern
+            .as_deref()
+            .filter(|p| !p.is_empty())
+        else {
+            continue;
+        };
+        if metadata.template.dialect == Dialect::Pattern {
+            continue;
+        }
+        if let Some(problem) = pattern_disagreement(pattern, &metadata.template) {
+            let warning = entry.origin.error("messagePattern", problem).warning();
+            entry.warnings.push(warning.clone());
+            built.diagnostics.push(warning);
         }
     }
-    Ok((template, notes))
 }
 
 /// The last line of a regex error (`error: unclosed group`), without the
 /// pattern and caret drawing above it.
-fn regex_problem(err: &regex::Error) -> String {
-    let text = err.to_string();
+fn regex_problem(text: &str) -> String {
     let last = text
         .lines()
         .rev()
         .find(|line| !line.trim().is_empty())
-        .unwrap_or(&text);
+        .unwrap_or(text);
     last.trim().trim_start_matches("error: ").to_owned()
 }
 

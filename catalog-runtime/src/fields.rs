@@ -151,11 +151,15 @@ pub fn snake_case(ident: &str) -> String {
     out.trim_matches('_').to_owned()
 }
 
-/// Makes names usable as Rust field names: keywords get a trailing `_`,
-/// missing names become `argN`, repeated names get `_2`, `_3`, ...
+/// Makes names usable as Rust field names: snake_case ASCII (other
+/// characters become `_`), keywords get a trailing `_`, missing or unusable
+/// names become `argN`, repeated names get `_2`, `_3`, ...
 pub fn finish_names(names: Vec<Option<String>>) -> Vec<String> {
     let mut done: Vec<String> = Vec::with_capacity(names.len());
     for (i, name) in names.into_iter().enumerate() {
+        let name = name
+            .map(|n| sanitize(&n))
+            .filter(|n| is_plain_identifier(n));
         let mut name = name.unwrap_or_else(|| format!("arg{i}"));
         if is_keyword(&name) {
             name.push('_');
@@ -169,6 +173,29 @@ pub fn finish_names(names: Vec<Option<String>>) -> Vec<String> {
         done.push(name);
     }
     done
+}
+
+/// `Max-Size` → `max_size`, `1st` → `_1st`.
+fn sanitize(name: &str) -> String {
+    let words: String = snake_case(name)
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let mut out = words
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("_");
+    if out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    out
 }
 
 fn is_keyword(name: &str) -> bool {
@@ -332,6 +359,21 @@ mod tests {
             Some("Errorf")
         );
         assert_eq!(callee("\"a %v\"", "a %v"), None);
+    }
+
+    #[test]
+    fn any_name_becomes_an_identifier() {
+        let names = vec![
+            Some("Max-Size".into()),
+            Some("1st".into()),
+            Some("été".into()),
+            Some("_".into()),
+            None,
+        ];
+        assert_eq!(
+            finish_names(names),
+            ["max_size", "_1st", "t", "arg3", "arg4"]
+        );
     }
 
     #[test]

@@ -3,6 +3,8 @@
 pub mod catalog;
 pub mod catalog_enum;
 pub mod compile;
+#[doc(hidden)]
+pub mod consts;
 pub mod diagnostic;
 pub mod fields;
 pub mod format;
@@ -16,7 +18,7 @@ pub mod value;
 
 pub use catalog::{Catalog, LoadError};
 pub use catalog_enum::{CatalogEnum, NoMatch};
-pub use compile::{build, Built, BuiltEntry, Filter};
+pub use compile::{build, check_patterns, Built, BuiltEntry, Filter};
 pub use diagnostic::{Diagnostic, Level};
 pub use format::{Count, Dialect, Field, Flags, Piece, Spec, Template, Text, ValueKind};
 pub use load::{load_dir, Loaded, Origin, SourcedRecord};
@@ -28,8 +30,9 @@ pub use value::{FieldValue, Value};
 /// What generated code uses. Not public API: it changes without notice.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::catalog_enum::{clone, debug, display, eq, lookup, take};
+    pub use crate::catalog_enum::{clone, debug, display, eq, lookup, take, to_value};
     pub use crate::*;
     pub use std::borrow::Cow::Borrowed;
     pub use std::sync::OnceLock;
+    pub use std::vec::Vec;
 }

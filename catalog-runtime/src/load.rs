@@ -431,6 +431,35 @@ mod tests {
     }
 
     #[test]
+    fn walks_directories_recursively_in_sorted_order() {
+        let root = std::env::temp_dir().join(format!("catalog-load-{}", std::process::id()));
+        let write = |path: &str, text: &str| {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        };
+        let record = |id: &str| format!("{{\"id\":\"{id}\",\"errorMessage\":\"m {id}\"}}");
+        write("b/z.json", &record("bz"));
+        write("a.json", &record("a"));
+        write(
+            "b/c/d.jsonl",
+            &format!("{}\n{}\n", record("d1"), record("d2")),
+        );
+        write("b/.hidden.json", &record("hidden"));
+        write("b/notes.txt", "not a record");
+        let loaded = load_dir(&root);
+        fs::remove_dir_all(&root).unwrap();
+        assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+        let ids: Vec<&str> = loaded
+            .records
+            .iter()
+            .map(|r| r.record.id.as_ref())
+            .collect();
+        assert_eq!(ids, ["a", "d1", "d2", "bz"]);
+        assert_eq!(loaded.files.len(), 3);
+    }
+
+    #[test]
     fn reads_jsonl_with_line_numbers() {
         let text = "{\"id\":\"a\",\"errorMessage\":\"m\"}\n\n{\"id\":\"b\",\"errorMessage\":7}\n{\"id\":\"c\",\"messagePattern\":\"p\"}\n";
         let loaded = load("r.jsonl", text);

@@ -204,15 +204,7 @@ fn go_sharp(num: &mut String, fmt: char, prec: Option<usize>) {
 /// (`f F e E g G a A`).
 pub(super) fn c(out: &mut dyn Write, v: f64, verb: char, o: &Opts) -> fmt::Result {
     let upper = verb.is_ascii_uppercase();
-    let sign = if v.is_sign_negative() && !v.is_nan() {
-        "-"
-    } else if o.plus {
-        "+"
-    } else if o.space {
-        " "
-    } else {
-        ""
-    };
+    let sign = o.sign(v.is_sign_negative() && !v.is_nan());
     if !v.is_finite() {
         let word = if v.is_nan() { "nan" } else { "inf" };
         let word = if upper {

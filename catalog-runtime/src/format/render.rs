@@ -19,6 +19,19 @@ pub(super) struct Opts {
 }
 
 impl Opts {
+    /// The sign written before a number: `-`, or `+`/space by the flags.
+    pub(super) fn sign(&self, negative: bool) -> &'static str {
+        if negative {
+            "-"
+        } else if self.plus {
+            "+"
+        } else if self.space {
+            " "
+        } else {
+            ""
+        }
+    }
+
     fn new(spec: &Spec) -> Self {
         let fixed = |count| match count {
             Count::Fixed(n) => Some(usize::from(n)),
@@ -155,15 +168,7 @@ fn go_int(out: &mut dyn Write, v: i64, verb: char, o: &Opts) -> fmt::Result {
         None => 0,
     };
     let digits = digits(mag, base, upper, min);
-    let sign = if negative {
-        "-"
-    } else if o.plus {
-        "+"
-    } else if o.space {
-        " "
-    } else {
-        ""
-    };
+    let sign = o.sign(negative);
     let prefix = match base {
         _ if !o.sharp => "",
         2 => "0b",
