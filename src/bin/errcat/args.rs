@@ -1,0 +1,108 @@
+//! The command line.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+const EXAMPLES: &str = "\
+Examples:
+  errcat scan examples/nats-server.log        every known error in a log, then a summary
+  errcat scan --json server.log.gz | jq .     one JSON object per matching line
+  errcat scan --unmatched ERR,WRN server.log  error and warning lines no record explains
+  errcat explain 'unable to persist session \"s1\" (seq=3): nats: timeout'
+  errcat show UnableToPersistSession          one record in full
+  errcat --data my-records/ check             validate a dataset directory";
+
+/// Explain error messages and scan logs against a catalog of documented errors.
+///
+/// The catalog is the one embedded at build time (nats-io/nats-server), or the
+/// records of a dataset directory given with --data.
+#[derive(Debug, Parser)]
+#[command(name = "errcat", version, after_help = EXAMPLES)]
+pub struct Cli {
+    /// Use the records under DIR, loaded at run time, instead of the embedded catalog.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+
+    /// When to colour the output.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// When to colour the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Explain messages or log lines: the matching record, its fields, documentation and fix.
+    #[command(
+        after_help = "Examples:\n  errcat explain 'unable to persist session \"s1\" (seq=3): nats: timeout'\n  grep ERR server.log | errcat explain"
+    )]
+    Explain {
+        /// Messages or log lines to explain (standard input, one per line, when none).
+        messages: Vec<String>,
+    },
+
+    /// Classify every line of log files (plain or .gz).
+    #[command(
+        after_help = "Examples:\n  errcat scan server.log\n  errcat scan --count server.log.1.gz server.log\n  tail -f server.log | errcat scan --json\n\nExit status: 0 when some line matched, 1 when none did, 2 on any error."
+    )]
+    Scan {
+        /// Log files; `-` or none for standard input. `.gz` files are decompressed.
+        files: Vec<PathBuf>,
+        /// One JSON object per matching line.
+        #[arg(long, conflicts_with = "count")]
+        json: bool,
+        /// Only the summary table.
+        #[arg(long)]
+        count: bool,
+        /// Also list lines at these levels (e.g. ERR,WRN) that match no record.
+        #[arg(long, value_name = "LEVELS", value_delimiter = ',')]
+        unmatched: Vec<String>,
+    },
+
+    /// List the catalog's records.
+    #[command(
+        after_help = "Examples:\n  errcat list\n  errcat list --severity warning --tag mqtt"
+    )]
+    List {
+        /// Only records of this repository (owner/name).
+        #[arg(long)]
+        repo: Option<String>,
+        /// Only records with this tag.
+        #[arg(long)]
+        tag: Option<String>,
+        /// Only records of this severity (error, warning, ...).
+        #[arg(long)]
+        severity: Option<String>,
+    },
+
+    /// Show one record in full.
+    #[command(
+        after_help = "Examples:\n  errcat show UnableToPersistSession\n  errcat show 503f49fe39cf5793"
+    )]
+    Show {
+        /// The record's id, slug or variant name.
+        key: String,
+    },
+
+    /// Validate a dataset directory with the loader and compiler the macro uses.
+    #[command(
+        after_help = "Reports load errors (file:line:column), messagePattern/format disagreements,\nvariant-name collisions and records that can never win. Exit status 1 when there are errors.\n\nExamples:\n  errcat check data/\n  errcat check ../shared/corpus/nats-server"
+    )]
+    Check {
+        /// The dataset directory (default: the --data directory, else `data`).
+        dir: Option<PathBuf>,
+    },
+}

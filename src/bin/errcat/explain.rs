@@ -1,0 +1,113 @@
+//! `errcat explain`: what a message means and how to fix it.
+
+use std::io::{self, BufRead};
+
+use error_catalog::{Catalog, Match, Metadata};
+
+use crate::style::Out;
+use crate::{show_value, FOUND, NOT_FOUND};
+
+pub fn run(catalog: &Catalog, messages: Vec<String>, out: &mut Out) -> io::Result<u8> {
+    let messages = if messages.is_empty() {
+        io::stdin()
+            .lock()
+            .lines()
+            .collect::<io::Result<Vec<String>>>()?
+    } else {
+        messages
+    };
+    let mut any_match = false;
+    for (i, message) in messages.iter().enumerate() {
+        if i > 0 {
+            out.line("")?;
+        }
+        match catalog.find(message) {
+            Some(found) => {
+                any_match = true;
+                explain(&catalog.entries()[found.index], &found, out)?;
+            }
+            None => out.line(&format!("no known error matches: {message}"))?,
+        }
+    }
+    Ok(if any_match { FOUND } else { NOT_FOUND })
+}
+
+fn explain(entry: &Metadata, found: &Match<'_>, out: &mut Out) -> io::Result<()> {
+    let severity = entry.severity_or_default();
+    out.line(&format!(
+        "{} ({})",
+        out.bold(&entry.name),
+        out.severity(&severity)
+    ))?;
+    out.line(&out.dim(&format!(
+        "id {} · slug {} · {}",
+        entry.id, entry.slug, entry.repo
+    )))?;
+    out.line(&format!("message: {}", entry.error_message))?;
+    if !found.values.is_empty() {
+        section(out, "Fields")?;
+        let width = entry.field_names().map(str::len).max().unwrap_or(0);
+        for (name, value) in entry.field_names().zip(&found.values) {
+            out.line(&format!("  {name:<width$} = {}", show_value(value)))?;
+        }
+    }
+    write_record_sections(entry, out)
+}
+
+fn section(out: &mut Out, title: &str) -> io::Result<()> {
+    out.line("")?;
+    out.line(&out.bold(title))
+}
+
+fn prose(out: &mut Out, title: &str, text: Option<&str>) -> io::Result<()> {
+    match text.filter(|t| !t.trim().is_empty()) {
+        Some(text) => {
+            section(out, title)?;
+            out.wrapped("  ", text)
+        }
+        None => Ok(()),
+    }
+}
+
+fn bullets(out: &mut Out, title: &str, items: &[error_catalog::Text]) -> io::Result<()> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    section(out, title)?;
+    for item in items {
+        let mut first = true;
+        for line in crate::style::wrap(item, out.width.saturating_sub(4).max(20)) {
+            out.line(&format!("{}{line}", if first { "  - " } else { "    " }))?;
+            first = false;
+        }
+    }
+    Ok(())
+}
+
+/// The documentation, causes, fix and source of a record: what `explain`
+/// shows after the captured fields, and `show` after the record's facts.
+pub fn write_record_sections(entry: &Metadata, out: &mut Out) -> io::Result<()> {
+    prose(out, "Documentation", Some(&entry.documentation))?;
+    prose(out, "Trigger scenarios", entry.trigger_scenarios.as_deref())?;
+    prose(out, "Common situations", entry.common_situations.as_deref())?;
+    bullets(out, "Solutions", &entry.solutions)?;
+    bullets(out, "Prevention tips", &entry.prevention_tips)?;
+    if let Some(strategy) = &entry.handling_strategy {
+        section(out, "Handling strategy")?;
+        out.line(&format!("  {strategy}"))?;
+    }
+    let place = match entry.line_number {
+        Some(line) => format!("{}:{line}", entry.file_path),
+        None => entry.file_path.to_string(),
+    };
+    if entry.github_url.is_some() || !place.is_empty() {
+        section(out, "Source")?;
+        if !place.is_empty() {
+            out.line(&format!("  {place}"))?;
+        }
+        if let Some(url) = &entry.github_url {
+            out.line(&format!("  {url}"))?;
+        }
+    }
+    Ok(())
+}

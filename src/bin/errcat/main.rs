@@ -1,0 +1,107 @@
+//! `errcat`: explain error messages and scan logs against a catalog of
+//! documented errors. The work is in the modules; this only dispatches.
+
+mod args;
+mod check;
+mod explain;
+mod input;
+mod records;
+mod scan;
+mod style;
+
+use std::io;
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::Parser;
+use error_catalog::nats_server::NatsServerError;
+use error_catalog::{Catalog, Value};
+
+use args::{Cli, Command};
+
+/// Exit statuses, as grep's.
+pub const FOUND: u8 = 0;
+pub const NOT_FOUND: u8 = 1;
+pub const TROUBLE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(status) => ExitCode::from(status),
+        // Output piped into `head` and closed: stop quietly.
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(FOUND),
+        Err(err) => {
+            eprintln!("errcat: {err}");
+            ExitCode::from(TROUBLE)
+        }
+    }
+}
+
+fn run(cli: Cli) -> io::Result<u8> {
+    let mut out = style::Out::new(cli.color);
+    if let Command::Check { dir } = &cli.command {
+        let dir = dir
+            .as_deref()
+            .or(cli.data.as_deref())
+            .unwrap_or(Path::new("data"));
+        return check::run(dir, &mut out);
+    }
+    let Some(catalog) = load_catalog(cli.data.as_deref()) else {
+        return Ok(TROUBLE);
+    };
+    let status = match cli.command {
+        Command::Explain { messages } => explain::run(&catalog, messages, &mut out)?,
+        Command::Scan {
+            files,
+            json,
+            count,
+            unmatched,
+        } => {
+            let options = scan::Options {
+                json,
+                count,
+                unmatched_levels: unmatched,
+            };
+            scan::run(&catalog, &files, &options, &mut out)?
+        }
+        Command::List {
+            repo,
+            tag,
+            severity,
+        } => records::list(&catalog, &repo, &tag, &severity, &mut out)?,
+        Command::Show { key } => records::show(&catalog, &key, &mut out)?,
+        Command::Check { .. } => unreachable!("handled above"),
+    };
+    out.flush()?;
+    Ok(status)
+}
+
+/// The embedded catalog, or the records under `--data`; a bad dataset is
+/// reported record by record, as `check` does.
+fn load_catalog(data: Option<&Path>) -> Option<Catalog> {
+    let Some(dir) = data else {
+        return Some(Catalog::from_entries(NatsServerError::entries().to_vec()));
+    };
+    match Catalog::load(dir) {
+        Ok(catalog) => Some(catalog),
+        Err(err) => {
+            for diagnostic in err.diagnostics.iter().filter(|d| d.is_error()) {
+                eprintln!("{diagnostic}");
+            }
+            let count = err.diagnostics.iter().filter(|d| d.is_error()).count();
+            eprintln!(
+                "errcat: the dataset {} has {count} error(s); `errcat check {0}` lists them too",
+                dir.display()
+            );
+            None
+        }
+    }
+}
+
+/// A value as shown to people: text quoted as in Rust, numbers bare.
+pub fn show_value(value: &Value<'_>) -> String {
+    match value {
+        Value::Str(text) => format!("{text:?}"),
+        other => other.to_string(),
+    }
+}
