@@ -195,6 +195,69 @@ impl Matcher {
         })
     }
 
+    /// The best match of every line of `text` that has one, in line order:
+    /// the same results as [`find`](Self::find) on each line, but the literal
+    /// prefilter runs over the whole buffer, so lines that contain no
+    /// template's literal (most lines of most logs) cost nothing more.
+    /// `each` gets the line's byte range in `text` (without its line break)
+    /// and the match, whose span is relative to the line.
+    pub fn find_lines<'h>(&self, text: &'h str, mut each: impl FnMut(Range<usize>, Match<'h>)) {
+        if !self.unfiltered.is_empty() {
+            // Some template can match any line: every line is a candidate.
+            let mut start = 0;
+            for line in text.split_inclusive('\n') {
+                let trimmed = trim_line_break(line);
+                if let Some(found) = self.find(trimmed) {
+                    each(start..start + trimmed.len(), found);
+                }
+                start += line.len();
+            }
+            return;
+        }
+        let bytes = text.as_bytes();
+        let mut line: Option<Range<usize>> = None;
+        let mut found: Vec<u32> = Vec::new();
+        for hit in self.prefilter.find_overlapping_iter(text) {
+            let at = hit.start();
+            match &line {
+                Some(current) if at < current.end => {}
+                current => {
+                    if let Some(done) = current.clone() {
+                        self.best_in_line(text, done, &mut found, &mut each);
+                    }
+                    let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+                    let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+                    line = Some(start..end);
+                }
+            }
+            found.extend_from_slice(&self.owners[hit.pattern().as_usize()]);
+        }
+        if let Some(done) = line {
+            self.best_in_line(text, done, &mut found, &mut each);
+        }
+    }
+
+    /// Verifies the candidates `found` of one line, best first; drains `found`.
+    fn best_in_line<'h>(
+        &self,
+        text: &'h str,
+        range: Range<usize>,
+        found: &mut Vec<u32>,
+        each: &mut impl FnMut(Range<usize>, Match<'h>),
+    ) {
+        found.sort_unstable_by_key(|&i| self.rank[i as usize]);
+        found.dedup();
+        let line = trim_line_break(&text[range.clone()]);
+        let range = range.start..range.start + line.len();
+        if let Some(m) = found
+            .iter()
+            .find_map(|&index| self.try_find(index as usize, line))
+        {
+            each(range, m);
+        }
+        found.clear();
+    }
+
     /// Templates whose required literal occurs in `text`, in ranking order.
     fn candidates(&self, text: &str) -> Vec<usize> {
         let mut found: Vec<u32> = self.unfiltered.clone();
@@ -222,12 +285,13 @@ pub fn log_prefix_len(line: &str) -> usize {
 }
 
 fn trim_line_break(line: &str) -> &str {
-    line.strip_suffix('\n')
-        .map_or(line, |l| l.strip_suffix('\r').unwrap_or(l))
+    let line = line.strip_suffix('\n').unwrap_or(line);
+    line.strip_suffix('\r').unwrap_or(line)
 }
 
-/// The longest literal piece: any rendered message contains it. `None` for
-/// templates whose pieces do not describe the regex (see
+/// The longest run of literal text within a line: any rendered message
+/// contains it. Line breaks split runs, since lines are matched without them.
+/// `None` for templates whose pieces do not describe the regex (see
 /// [`format::compile_pattern`]) or that have no literal text.
 fn required_literal(template: &Template) -> Option<&str> {
     if template.dialect == Dialect::Pattern {
@@ -237,10 +301,12 @@ fn required_literal(template: &Template) -> Option<&str> {
         .pieces
         .iter()
         .filter_map(|piece| match piece {
-            Piece::Literal(text) if !text.is_empty() => Some(text.as_ref()),
-            _ => None,
+            Piece::Literal(text) => Some(text.as_ref()),
+            Piece::Value { .. } => None,
         })
-        .max_by_key(|text| text.len())
+        .flat_map(|text| text.split(['\n', '\r']))
+        .filter(|run| !run.is_empty())
+        .max_by_key(|run| run.len())
 }
 
 /// The regex that finds a message inside a line (after its log prefix): a

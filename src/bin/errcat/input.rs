@@ -21,6 +21,10 @@ pub struct Input {
     pub label: String,
     reader: Box<dyn BufRead>,
     progress: Option<ProgressBar>,
+    /// Skipping the rest of a line longer than [`MAX_LINE`].
+    discarding: bool,
+    /// A read error held back until the lines read before it are passed on.
+    failed: Option<io::Error>,
 }
 
 /// Opens `path` (`-` is standard input); `.gz` files are decompressed.
@@ -31,6 +35,8 @@ pub fn open(path: &Path) -> Result<Input, String> {
             label: "<stdin>".to_owned(),
             reader,
             progress: None,
+            discarding: false,
+            failed: None,
         });
     }
     let label = path.display().to_string();
@@ -70,6 +76,8 @@ pub fn open(path: &Path) -> Result<Input, String> {
         label,
         reader,
         progress,
+        discarding: false,
+        failed: None,
     })
 }
 
@@ -77,14 +85,6 @@ pub fn open(path: &Path) -> Result<Input, String> {
 pub fn io_message(err: &io::Error) -> String {
     let text = err.to_string();
     text.split(" (os error").next().unwrap_or(&text).to_owned()
-}
-
-/// What reading the next line gave.
-pub enum Line<'a> {
-    /// A line without its `\n` or `\r\n`.
-    Text(&'a [u8]),
-    /// A line longer than [`MAX_LINE`], skipped.
-    TooLong,
 }
 
 impl Input {
@@ -99,44 +99,73 @@ impl Input {
         Ok(self.reader.fill_buf()?.is_empty())
     }
 
-    /// Reads the next line into `buf`; `None` at the end.
-    pub fn next_line<'b>(&mut self, buf: &'b mut Vec<u8>) -> io::Result<Option<Line<'b>>> {
-        buf.clear();
-        let mut too_long = false;
-        let mut any = false;
+    /// Reads the next chunk of whole lines, about `size` bytes (the last chunk
+    /// may end without a line break). `carry` holds the start of a line read
+    /// past the previous chunk; `next_line` is the number of the chunk's first
+    /// line and is advanced past it. A line longer than [`MAX_LINE`] is
+    /// replaced by an empty line and its number returned, so memory stays
+    /// bounded and line numbers stay right.
+    pub fn next_chunk(
+        &mut self,
+        carry: &mut Vec<u8>,
+        next_line: &mut u64,
+        size: usize,
+    ) -> io::Result<(Option<crate::engine::Chunk>, Vec<u64>)> {
+        if let Some(err) = self.failed.take() {
+            return Err(err);
+        }
+        let mut data = std::mem::take(carry);
+        let mut skipped = Vec::new();
         loop {
-            let available = self.reader.fill_buf()?;
+            let available = match self.reader.fill_buf() {
+                Ok(available) => available,
+                Err(err) => {
+                    // Pass on the complete lines read so far; the error comes next.
+                    data.truncate(memchr::memrchr(b'\n', &data).map_or(0, |i| i + 1));
+                    if data.is_empty() {
+                        return Err(err);
+                    }
+                    self.failed = Some(err);
+                    break;
+                }
+            };
             if available.is_empty() {
                 break;
             }
-            any = true;
-            let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-                Some(end) => (&available[..end], true),
-                None => (available, false),
-            };
-            if !too_long && buf.len() + chunk.len() > MAX_LINE {
-                too_long = true;
-                buf.clear();
+            let length = available.len();
+            if self.discarding {
+                match memchr::memchr(b'\n', available) {
+                    Some(end) => {
+                        self.reader.consume(end + 1);
+                        data.push(b'\n');
+                        self.discarding = false;
+                    }
+                    None => self.reader.consume(length),
+                }
+                continue;
             }
-            if !too_long {
-                buf.extend_from_slice(chunk);
+            data.extend_from_slice(available);
+            self.reader.consume(length);
+            let line_start = memchr::memrchr(b'\n', &data).map_or(0, |i| i + 1);
+            if data.len() - line_start > MAX_LINE {
+                let line =
+                    *next_line + memchr::memchr_iter(b'\n', &data[..line_start]).count() as u64;
+                skipped.push(line);
+                data.truncate(line_start);
+                self.discarding = true;
+                continue;
             }
-            let used = chunk.len() + usize::from(done);
-            self.reader.consume(used);
-            if done {
+            if data.len() >= size && line_start > 0 {
+                *carry = data.split_off(line_start);
                 break;
             }
         }
-        if !any {
-            return Ok(None);
+        if data.is_empty() {
+            return Ok((None, skipped));
         }
-        if too_long {
-            return Ok(Some(Line::TooLong));
-        }
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
-        Ok(Some(Line::Text(buf)))
+        let first_line = *next_line;
+        *next_line += memchr::memchr_iter(b'\n', &data).count() as u64;
+        Ok((Some(crate::engine::Chunk { first_line, data }), skipped))
     }
 
     /// Removes the progress bar, if any.

@@ -3,6 +3,7 @@
 
 mod args;
 mod check;
+mod engine;
 mod explain;
 mod input;
 mod records;

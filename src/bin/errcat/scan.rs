@@ -9,7 +9,8 @@ use error_catalog::{Catalog, Match, Value};
 use regex::Regex;
 use serde_json::{json, Map};
 
-use crate::input::{self, Line, MAX_LINE};
+use crate::engine::{self, Event};
+use crate::input::{self, MAX_LINE};
 use crate::style::{truncate, Out};
 use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
 
@@ -105,67 +106,67 @@ fn scan_input(
         eprintln!("errcat: {label}: empty file");
         return Ok(());
     }
-    let mut buf = Vec::new();
-    let mut number = 0u64;
+    let levels = &options.unmatched_levels;
+    let unmatched = |text: &str| {
+        level_of(text)
+            .filter(|level| wanted(levels, level))
+            .map(str::to_owned)
+    };
+    let wanted = engine::Wanted {
+        unmatched: &unmatched,
+        want_unmatched: !levels.is_empty(),
+    };
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
     let mut invalid_utf8 = 0u64;
-    while let Some(line) = input.next_line(&mut buf)? {
-        number += 1;
-        let bytes = match line {
-            Line::Text(bytes) => bytes,
-            Line::TooLong => {
-                out.flush()?;
-                eprintln!(
-                    "errcat: {label}:{number}: line longer than {} MiB; skipped",
-                    MAX_LINE >> 20
-                );
-                summary.trouble = true;
-                continue;
-            }
-        };
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => std::borrow::Cow::Borrowed(text),
-            Err(_) => {
-                if invalid_utf8 == 0 {
-                    out.flush()?;
-                    eprintln!("errcat: {label}:{number}: invalid UTF-8 (read with replacement characters)");
-                }
-                invalid_utf8 += 1;
-                summary.trouble = true;
-                String::from_utf8_lossy(bytes)
-            }
-        };
-        match catalog.find(&text) {
-            Some(found) => {
-                record(
-                    summary,
-                    found.index,
-                    Place {
-                        file: label.clone(),
-                        line: number,
-                    },
-                );
-                if !options.count {
-                    print_match(catalog, &label, number, &found, options.json, out)?;
-                }
-            }
-            None if !options.unmatched_levels.is_empty() => {
-                if let Some(level) =
-                    level_of(&text).filter(|l| wanted(&options.unmatched_levels, l))
-                {
-                    summary.unmatched += 1;
+    let result = engine::scan(catalog, input, &wanted, workers, |events| {
+        for event in events {
+            match event {
+                Event::Found { line, found } => {
+                    record(
+                        summary,
+                        found.index,
+                        Place {
+                            file: label.clone(),
+                            line,
+                        },
+                    );
                     if !options.count {
-                        print_unmatched(&label, number, level, &text, options.json, out)?;
+                        print_match(catalog, &label, line, &found, options.json, out)?;
                     }
                 }
+                Event::Unmatched { line, level, text } => {
+                    summary.unmatched += 1;
+                    if !options.count {
+                        print_unmatched(&label, line, &level, &text, options.json, out)?;
+                    }
+                }
+                Event::InvalidUtf8 { line } => {
+                    if invalid_utf8 == 0 {
+                        out.flush()?;
+                        eprintln!("errcat: {label}:{line}: invalid UTF-8 (read with replacement characters)");
+                    }
+                    invalid_utf8 += 1;
+                    summary.trouble = true;
+                }
+                Event::TooLong { line } => {
+                    out.flush()?;
+                    eprintln!(
+                        "errcat: {label}:{line}: line longer than {} MiB; skipped",
+                        MAX_LINE >> 20
+                    );
+                    summary.trouble = true;
+                }
             }
-            None => {}
         }
-    }
+        Ok(())
+    });
     if invalid_utf8 > 1 {
         out.flush()?;
         eprintln!("errcat: {label}: {invalid_utf8} lines with invalid UTF-8 in all");
     }
-    Ok(())
+    result
 }
 
 fn record(summary: &mut Summary, index: usize, place: Place) {

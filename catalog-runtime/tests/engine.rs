@@ -1,0 +1,148 @@
+//! The buffer scanner (`Matcher::find_lines`) against a naive reference: every
+//! template tried on every line, the best-ranked match kept.
+
+use std::path::Path;
+
+use catalog_runtime::{Catalog, Dialect, Matcher, Template};
+use proptest::prelude::*;
+
+/// The definition of the matching semantics, with no prefilter at all.
+fn naive(
+    templates: &[Template],
+    matcher: &Matcher,
+    line: &str,
+) -> Option<(usize, std::ops::Range<usize>)> {
+    let rank = |i: usize| (std::cmp::Reverse(templates[i].literal_len), i);
+    (0..templates.len())
+        .filter_map(|i| matcher.try_find(i, line).map(|m| (i, m.span)))
+        .min_by_key(|(i, _)| rank(*i))
+}
+
+/// (line number, template, span) for every matching line, via `find_lines`.
+fn scanned(matcher: &Matcher, text: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    matcher.find_lines(text, |range, found| {
+        let line = text[..range.start].matches('\n').count();
+        out.push((line, found.index, found.span));
+    });
+    out
+}
+
+fn reference(
+    templates: &[Template],
+    matcher: &Matcher,
+    text: &str,
+) -> Vec<(usize, usize, std::ops::Range<usize>)> {
+    let lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
+    lines
+        .enumerate()
+        .filter_map(|(n, line)| naive(templates, matcher, line).map(|(i, span)| (n, i, span)))
+        .collect()
+}
+
+const MESSAGES: &[&str] = &[
+    "stream %s not found",
+    "stream %s not found in account %q",
+    "consumer %q on stream %s failed: %v",
+    "failed: %v",
+    "%s: connection closed",
+    "limit of %d reached",
+    "limit of %d reached for %s",
+    "read %v bytes of %d: %v\n",
+    "not found",
+];
+
+/// Built once: the regexes compile on first use and stay compiled.
+static SMALL: std::sync::LazyLock<(Vec<Template>, Matcher)> = std::sync::LazyLock::new(|| {
+    let templates: Vec<Template> = MESSAGES
+        .iter()
+        .map(|m| catalog_runtime::format::compile(m, Dialect::Go).unwrap())
+        .collect();
+    let matcher = Matcher::new(&templates);
+    (templates, matcher)
+});
+
+fn pieces() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("stream ".to_owned()),
+        Just(" not found".to_owned()),
+        Just(" in account ".to_owned()),
+        Just("\"a b\"".to_owned()),
+        Just("consumer ".to_owned()),
+        Just(" failed: ".to_owned()),
+        Just(": connection closed".to_owned()),
+        Just("limit of ".to_owned()),
+        Just(" reached".to_owned()),
+        Just(" for ".to_owned()),
+        Just("read ".to_owned()),
+        Just(" bytes of ".to_owned()),
+        Just("[1] 2026/11/29 17:20:00.123456 [ERR] ".to_owned()),
+        "[a-z0-9 ]{0,6}",
+        "-?[0-9]{1,3}",
+        Just("\r".to_owned()),
+    ]
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::collection::vec(pieces(), 0..8).prop_map(|p| p.concat()),
+        0..12,
+    )
+    .prop_map(|lines| lines.join("\n"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn find_lines_agrees_with_the_naive_reference(text in text()) {
+        let (templates, matcher) = &*SMALL;
+        let expected = reference(templates, matcher, &text);
+        prop_assert_eq!(scanned(matcher, &text), expected.clone());
+        for (n, line) in text.split('\n').enumerate() {
+            let by_find = matcher.find(line).map(|m| (n, m.index, m.span));
+            prop_assert_eq!(by_find, expected.iter().find(|e| e.0 == n).cloned());
+        }
+    }
+}
+
+#[test]
+fn the_corpus_agrees_with_the_naive_reference() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/nats-server");
+    if !dir.is_dir() {
+        eprintln!("note: skipped: the corpus is absent ({})", dir.display());
+        return;
+    }
+    let catalog = Catalog::load(&dir).expect("the corpus loads");
+    let templates: Vec<Template> = catalog
+        .entries()
+        .iter()
+        .map(|e| e.template.clone())
+        .collect();
+    let matcher = catalog.matcher();
+    // Each record's message with sample values, inside log lines, among noise
+    // lines made of words the messages use.
+    let mut lines = Vec::new();
+    for (index, entry) in catalog.entries().iter().enumerate().step_by(3) {
+        let values: Vec<_> = entry
+            .template
+            .fields
+            .iter()
+            .map(|f| catalog_runtime::compile::sample_value(f.kind))
+            .collect();
+        lines.push(format!(
+            "[9] 2026/11/29 17:20:00.000001 [ERR] {}",
+            catalog.render(index, &values)
+        ));
+        let words: Vec<&str> = entry.error_message.split(' ').collect();
+        lines.push(format!(
+            "[9] 2026/11/29 17:20:00.000002 [INF] {}",
+            words[..words.len() / 2].join(" ")
+        ));
+    }
+    let text = lines.join("\n");
+    assert_eq!(
+        scanned(matcher, &text),
+        reference(&templates, matcher, &text)
+    );
+}

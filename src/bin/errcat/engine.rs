@@ -1,0 +1,223 @@
+//! The scanning pipeline of `errcat scan`: an input is read in chunks of
+//! whole lines, each chunk is classified with the matcher's buffer scan
+//! ([`Matcher::find_lines`](error_catalog::Matcher::find_lines)) on a pool of
+//! worker threads, and the results come back in input order. Memory stays
+//! bounded: at most a few chunks per worker are in flight.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::sync::mpsc;
+
+use error_catalog::{Catalog, Match};
+
+use crate::input::Input;
+
+/// Bytes per chunk (whole lines are added up to this size).
+pub const CHUNK: usize = 1 << 20;
+
+/// A run of whole lines of an input.
+pub struct Chunk {
+    /// 1-based number of the chunk's first line.
+    pub first_line: u64,
+    pub data: Vec<u8>,
+}
+
+/// Something found in a chunk, in line order.
+pub enum Event {
+    Found {
+        line: u64,
+        found: Match<'static>,
+    },
+    Unmatched {
+        line: u64,
+        level: String,
+        text: String,
+    },
+    InvalidUtf8 {
+        line: u64,
+    },
+    /// A line longer than [`MAX_LINE`](crate::input::MAX_LINE), skipped.
+    TooLong {
+        line: u64,
+    },
+}
+
+/// What to look for besides matches.
+pub struct Wanted<'a> {
+    /// Report lines at these levels that match nothing.
+    pub unmatched: &'a (dyn Fn(&str) -> Option<String> + Sync),
+    pub want_unmatched: bool,
+}
+
+/// Classifies one chunk.
+pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Event> {
+    let mut events = Vec::new();
+    match std::str::from_utf8(&chunk.data) {
+        Ok(text) if !wanted.want_unmatched => {
+            let mut line = chunk.first_line;
+            let mut counted = 0;
+            catalog.matcher().find_lines(text, |range, found| {
+                line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..range.start]).count()
+                    as u64;
+                counted = range.start;
+                events.push(Event::Found {
+                    line,
+                    found: found.into_owned(),
+                });
+            });
+        }
+        _ => {
+            // Line by line: needed for unmatched lines and invalid UTF-8.
+            let body = chunk.data.strip_suffix(b"\n").unwrap_or(&chunk.data);
+            for (offset, bytes) in body.split(|&b| b == b'\n').enumerate() {
+                let line = chunk.first_line + offset as u64;
+                let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+                let text = match std::str::from_utf8(bytes) {
+                    Ok(text) => std::borrow::Cow::Borrowed(text),
+                    Err(_) => {
+                        events.push(Event::InvalidUtf8 { line });
+                        String::from_utf8_lossy(bytes)
+                    }
+                };
+                match catalog.find(&text) {
+                    Some(mut found) => {
+                        if let std::borrow::Cow::Owned(_) = text {
+                            found.span = original_offset(bytes, found.span.start)
+                                ..original_offset(bytes, found.span.end);
+                        }
+                        events.push(Event::Found {
+                            line,
+                            found: found.into_owned(),
+                        });
+                    }
+                    None if wanted.want_unmatched => {
+                        if let Some(level) = (wanted.unmatched)(&text) {
+                            events.push(Event::Unmatched {
+                                line,
+                                level,
+                                text: text.into_owned(),
+                            });
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    events
+}
+
+/// Passes on the results that are next in input order.
+fn deliver(
+    pending: &mut BTreeMap<u64, Vec<Event>>,
+    delivered: &mut u64,
+    each: &mut impl FnMut(Vec<Event>) -> io::Result<()>,
+) -> io::Result<()> {
+    while let Some(events) = pending.remove(delivered) {
+        each(events)?;
+        *delivered += 1;
+    }
+    Ok(())
+}
+
+/// A byte offset in `String::from_utf8_lossy(bytes)` as an offset in
+/// `bytes`: each U+FFFD stands for the invalid bytes it replaced.
+fn original_offset(bytes: &[u8], offset: usize) -> usize {
+    let (mut lossy, mut original) = (0, 0);
+    for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid().len();
+        if offset <= lossy + valid {
+            return original + offset - lossy;
+        }
+        lossy += valid + char::REPLACEMENT_CHARACTER.len_utf8();
+        original += valid + chunk.invalid().len();
+    }
+    original
+}
+
+/// Reads `input` in chunks and classifies them on `workers` threads; `each`
+/// gets every chunk's events in input order (skipped long lines are passed on
+/// as soon as they are read). Read errors end the input after the events of
+/// what was read before them.
+pub fn scan(
+    catalog: &Catalog,
+    input: &mut Input,
+    wanted: &Wanted<'_>,
+    workers: usize,
+    mut each: impl FnMut(Vec<Event>) -> io::Result<()>,
+) -> io::Result<()> {
+    let too_long = |lines: Vec<u64>| {
+        lines
+            .into_iter()
+            .map(|line| Event::TooLong { line })
+            .collect::<Vec<_>>()
+    };
+    let mut carry = Vec::new();
+    let mut next_line = 1u64;
+    let mut read = |input: &mut Input| input.next_chunk(&mut carry, &mut next_line, CHUNK);
+    if workers <= 1 {
+        loop {
+            let (chunk, skipped) = read(input)?;
+            if !skipped.is_empty() {
+                each(too_long(skipped))?;
+            }
+            let Some(chunk) = chunk else { return Ok(()) };
+            each(classify(catalog, &chunk, wanted))?;
+        }
+    }
+    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Chunk)>(workers * 2);
+    let work_rx = std::sync::Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Event>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let (work_rx, done_tx) = (&work_rx, done_tx.clone());
+            scope.spawn(move || loop {
+                let job = work_rx.lock().expect("no worker panics").recv();
+                let Ok((seq, chunk)) = job else { return };
+                if done_tx
+                    .send((seq, classify(catalog, &chunk, wanted)))
+                    .is_err()
+                {
+                    return;
+                }
+            });
+        }
+        drop(done_tx);
+        // Results arrive in any order; they are passed on in input order.
+        let mut pending: BTreeMap<u64, Vec<Event>> = BTreeMap::new();
+        let (mut sent, mut delivered) = (0u64, 0u64);
+        let mut outcome = Ok(());
+        loop {
+            let (chunk, skipped) = match read(input) {
+                Ok(read) => read,
+                Err(err) => {
+                    outcome = Err(err);
+                    (None, Vec::new())
+                }
+            };
+            if !skipped.is_empty() {
+                each(too_long(skipped))?;
+            }
+            let Some(chunk) = chunk else { break };
+            // Keep the number of chunks in flight bounded.
+            while sent - delivered >= (workers * 4) as u64 {
+                let (seq, events) = done_rx.recv().expect("workers are running");
+                pending.insert(seq, events);
+                deliver(&mut pending, &mut delivered, &mut each)?;
+            }
+            work_tx.send((sent, chunk)).expect("workers are running");
+            sent += 1;
+            while let Ok((seq, events)) = done_rx.try_recv() {
+                pending.insert(seq, events);
+            }
+            deliver(&mut pending, &mut delivered, &mut each)?;
+        }
+        drop(work_tx);
+        while delivered < sent {
+            let (seq, events) = done_rx.recv().expect("workers finish their chunks");
+            pending.insert(seq, events);
+            deliver(&mut pending, &mut delivered, &mut each)?;
+        }
+        outcome
+    })
+}
