@@ -7,11 +7,10 @@ extern crate self as error_catalog;
 
 pub use catalog_macros::catalog;
 pub use catalog_runtime::{
-    build, check_patterns, compile, diagnostic, fields, format, load, load_dir, matcher, naming,
-    record, value, Built, BuiltEntry, Catalog, CatalogEnum, Count, Diagnostic, Dialect, ErrorType,
-    Field, FieldValue, Filter, Flags, HandlingStrategy, Level, LoadError, Loaded, Match, Matcher,
-    Metadata, NoMatch, Origin, Piece, Record, Severity, SourcedRecord, Spec, Template, Text,
-    TextList, Value, ValueKind,
+    build, check_patterns, compile, diagnostic, fields, format, load, load_dir, matcher, naming, record, value, Built,
+    BuiltEntry, Catalog, CatalogEnum, Count, Diagnostic, Dialect, ErrorType, Field, FieldValue, Filter, Flags,
+    HandlingStrategy, Level, LoadError, Loaded, Match, Matcher, Metadata, NoMatch, Origin, Piece, Record, Severity,
+    SourcedRecord, Spec, Template, Text, TextList, Value, ValueKind,
 };
 
 #[doc(hidden)]

@@ -78,31 +78,11 @@ fn example_matches() -> Vec<Expected> {
         expected(77, &PERSIST, json!(["Mj4n8x2Lq", "1042", "nats: timeout"])),
         expected(88, &QOS2, json!(["ACME", "nats: timeout"])),
         expected(102, &QOS1, json!([1024, "4s"])),
-        expected(
-            111,
-            &PERSIST,
-            json!([
-                "7fQp2ZrW0kLmN3bV",
-                "17",
-                "nats: no responders available for request"
-            ]),
-        ),
-        expected(
-            121,
-            &PERSIST,
-            json!(["gw-plant-04", "2291", "maximum payload exceeded"]),
-        ),
-        expected(
-            128,
-            &QOS2,
-            json!(["tenant-42", "insufficient storage resources available"]),
-        ),
+        expected(111, &PERSIST, json!(["7fQp2ZrW0kLmN3bV", "17", "nats: no responders available for request"])),
+        expected(121, &PERSIST, json!(["gw-plant-04", "2291", "maximum payload exceeded"])),
+        expected(128, &QOS2, json!(["tenant-42", "insufficient storage resources available"])),
         expected(134, &QOS1, json!([512, "10s"])),
-        expected(
-            137,
-            &PERSIST,
-            json!([r#"line-"west"-03"#, "0", "insufficient resources"]),
-        ),
+        expected(137, &PERSIST, json!([r#"line-"west"-03"#, "0", "insufficient resources"])),
         expected(146, &QOS2, json!(["$G", "insufficient resources"])),
         expected(147, &QOS1, json!([256, "2.5s"])),
         expected(157, &QOS1, json!([1024, "750ms"])),
@@ -130,17 +110,13 @@ fn line_of(text: &[u8], number: u64) -> &[u8] {
 /// The part of `line` that the `span` of a `--json` object covers.
 fn spanned<'a>(line: &'a [u8], object: &Value) -> &'a [u8] {
     let span: (usize, usize) = serde_json::from_value(object["span"].clone()).unwrap();
-    line.get(span.0..span.1)
-        .unwrap_or_else(|| panic!("{object} spans past the line"))
+    line.get(span.0..span.1).unwrap_or_else(|| panic!("{object} spans past the line"))
 }
 
 /// The `errcat` command, run in the package directory, 80 columns wide.
 fn errcat() -> Command {
     let mut command = Command::cargo_bin("errcat").expect("the errcat binary");
-    command
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("COLUMNS", "80")
-        .env_remove("NO_COLOR");
+    command.current_dir(env!("CARGO_MANIFEST_DIR")).env("COLUMNS", "80").env_remove("NO_COLOR");
     command
 }
 
@@ -171,10 +147,7 @@ fn path_str(path: &Path) -> &str {
 
 /// Every line of `--json` output, parsed.
 fn json_lines(stdout: &str) -> Vec<Value> {
-    stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
-        .collect()
+    stdout.lines().map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))).collect()
 }
 
 /// `text` with every run of whitespace made one space (undoes wrapping).
@@ -219,19 +192,9 @@ fn render_go(format: &str, args: &[Value]) -> Option<String> {
 /// The default (text) output line of a match.
 fn match_line(file: &str, expected: &Expected) -> String {
     let args = expected.args.as_array().unwrap();
-    let fields: Vec<String> = expected
-        .record
-        .fields
-        .iter()
-        .zip(args)
-        .map(|(name, value)| format!("{name}={}", shown(value)))
-        .collect();
-    format!(
-        "{file}:{}: {}({})",
-        expected.line,
-        expected.record.name,
-        fields.join(", ")
-    )
+    let fields: Vec<String> =
+        expected.record.fields.iter().zip(args).map(|(name, value)| format!("{name}={}", shown(value))).collect();
+    format!("{file}:{}: {}({})", expected.line, expected.record.name, fields.join(", "))
 }
 
 /// Checks `--json` matches of the example log read as `file` (whose bytes are
@@ -248,10 +211,7 @@ fn assert_example_json(objects: &[Value], file: &str, text: &[u8]) {
             .map(|(name, value)| (name.to_string(), value.clone()))
             .collect();
         let keys: Vec<&String> = object.as_object().unwrap().keys().collect();
-        assert_eq!(
-            keys,
-            ["args", "fields", "file", "id", "line", "name", "severity", "slug", "span"]
-        );
+        assert_eq!(keys, ["args", "fields", "file", "id", "line", "name", "severity", "slug", "span"]);
         assert_eq!(object["file"], file);
         assert_eq!(object["line"], expected.line);
         assert_eq!(object["id"], record.id);
@@ -262,11 +222,7 @@ fn assert_example_json(objects: &[Value], file: &str, text: &[u8]) {
         assert_eq!(object["args"], expected.args, "{object}");
         let message = render_go(record.format, expected.args.as_array().unwrap()).unwrap();
         let line = line_of(text, expected.line);
-        assert_eq!(
-            String::from_utf8_lossy(spanned(line, object)),
-            message,
-            "{object}"
-        );
+        assert_eq!(String::from_utf8_lossy(spanned(line, object)), message, "{object}");
     }
 }
 
@@ -304,11 +260,8 @@ fn located_lines(stdout: &str) -> Vec<&str> {
     stdout
         .lines()
         .filter(|line| {
-            line.split_once(": ").is_some_and(|(place, _)| {
-                place
-                    .rsplit_once(':')
-                    .is_some_and(|(_, n)| n.parse::<u64>().is_ok())
-            })
+            line.split_once(": ")
+                .is_some_and(|(place, _)| place.rsplit_once(':').is_some_and(|(_, n)| n.parse::<u64>().is_ok()))
         })
         .collect()
 }
@@ -316,10 +269,7 @@ fn located_lines(stdout: &str) -> Vec<&str> {
 #[test]
 fn scan_prints_each_match_then_the_summary_and_solutions() {
     let out = run(&["scan", LOG], 0);
-    let expected: Vec<String> = example_matches()
-        .iter()
-        .map(|m| match_line(LOG, m))
-        .collect();
+    let expected: Vec<String> = example_matches().iter().map(|m| match_line(LOG, m)).collect();
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines[..12], expected, "{}", out.stdout);
     // Spelled out, so the expectations above are not only self-consistent.
@@ -330,29 +280,14 @@ fn scan_prints_each_match_then_the_summary_and_solutions() {
         &r#"examples/nats-server.log:102: Qos1InFlightWindowIsFull(mqtt_max_acks_in_flight=1024, jsa_timeout="4s")"#
     ));
     assert_eq!(lines[12], "");
-    assert_eq!(
-        squeeze(lines[13]),
-        "count severity error first last",
-        "{}",
-        out.stdout
-    );
+    assert_eq!(squeeze(lines[13]), "count severity error first last", "{}", out.stdout);
     assert_eq!(summary_rows(&out.stdout), example_summary(LOG));
     // Then each error's solutions, in the table's order.
-    let solutions: Vec<&str> = lines
-        .iter()
-        .filter(|line| line.contains("(errcat show "))
-        .copied()
-        .collect();
-    let expected: Vec<String> = RECORDS
-        .iter()
-        .map(|r| format!("{} (errcat show {})", r.name, r.id))
-        .collect();
+    let solutions: Vec<&str> = lines.iter().filter(|line| line.contains("(errcat show ")).copied().collect();
+    let expected: Vec<String> = RECORDS.iter().map(|r| format!("{} (errcat show {})", r.name, r.id)).collect();
     assert_eq!(solutions, expected);
     assert!(lines.iter().any(|line| line.starts_with("  - ")));
-    assert_eq!(
-        lines.last().copied(),
-        Some("12 matching line(s), 3 distinct error(s)")
-    );
+    assert_eq!(lines.last().copied(), Some("12 matching line(s), 3 distinct error(s)"));
     assert!(out.stderr.is_empty(), "{}", out.stderr);
 }
 
@@ -361,16 +296,10 @@ fn scan_output_is_plain_unless_colour_is_asked_for() {
     const ESCAPE: &str = "\x1b[";
     // Standard output is a pipe here: no colour, with or without NO_COLOR.
     assert!(!run(&["scan", LOG], 0).stdout.contains(ESCAPE));
-    let assert = errcat()
-        .args(["scan", LOG])
-        .env("NO_COLOR", "1")
-        .assert()
-        .code(0);
+    let assert = errcat().args(["scan", LOG]).env("NO_COLOR", "1").assert().code(0);
     assert!(!String::from_utf8_lossy(&assert.get_output().stdout).contains(ESCAPE));
     // The check above can fail: `--color always` does colour.
-    assert!(run(&["--color", "always", "scan", LOG], 0)
-        .stdout
-        .contains(ESCAPE));
+    assert!(run(&["--color", "always", "scan", LOG], 0).stdout.contains(ESCAPE));
 }
 
 #[test]
@@ -386,10 +315,7 @@ fn scan_count_prints_only_the_summary() {
     assert_eq!(located_lines(&out.stdout), Vec::<&str>::new());
     assert_eq!(summary_rows(&out.stdout), example_summary(LOG));
     assert!(!out.stdout.contains("errcat show"), "{}", out.stdout);
-    assert_eq!(
-        out.stdout.lines().last(),
-        Some("12 matching line(s), 3 distinct error(s)")
-    );
+    assert_eq!(out.stdout.lines().last(), Some("12 matching line(s), 3 distinct error(s)"));
 }
 
 #[test]
@@ -402,42 +328,28 @@ fn scan_unmatched_lists_error_and_warning_lines_no_record_explains() {
         .zip(1u64..)
         .filter(|(_, number)| !matched.contains(number))
         .filter_map(|(line, number)| {
-            let level = ["ERR", "WRN"]
-                .into_iter()
-                .find(|level| line.contains(&format!("[{level}]")))?;
+            let level = ["ERR", "WRN"].into_iter().find(|level| line.contains(&format!("[{level}]")))?;
             Some(format!("{LOG}:{number}: unmatched {level}: {line}"))
         })
         .collect();
-    assert!(expected.iter().any(|line| line.contains(
-        "56: unmatched ERR: [4127] 2026/11/29 17:20:07.618784 [ERR] Error trying to connect to route"
-    )));
+    assert!(expected.iter().any(|line| line
+        .contains("56: unmatched ERR: [4127] 2026/11/29 17:20:07.618784 [ERR] Error trying to connect to route")));
 
     let out = run(&["scan", "--unmatched", "ERR,WRN", LOG], 0);
-    let unmatched: Vec<&str> = located_lines(&out.stdout)
-        .into_iter()
-        .filter(|line| line.contains(": unmatched "))
-        .collect();
+    let unmatched: Vec<&str> =
+        located_lines(&out.stdout).into_iter().filter(|line| line.contains(": unmatched ")).collect();
     assert_eq!(unmatched, expected);
     // The matches are still listed, and the summary counts both.
-    assert_eq!(
-        located_lines(&out.stdout).len(),
-        expected.len() + matched.len()
-    );
+    assert_eq!(located_lines(&out.stdout).len(), expected.len() + matched.len());
     assert_eq!(
         out.stdout.lines().last().map(str::to_owned),
-        Some(format!(
-            "12 matching line(s), 3 distinct error(s), {} unmatched ERR/WRN line(s)",
-            expected.len()
-        ))
+        Some(format!("12 matching line(s), 3 distinct error(s), {} unmatched ERR/WRN line(s)", expected.len()))
     );
 }
 
 #[test]
 fn scan_reads_standard_input_with_crlf_line_endings() {
-    let crlf = String::from_utf8(example_log())
-        .unwrap()
-        .replace('\n', "\r\n")
-        .into_bytes();
+    let crlf = String::from_utf8(example_log()).unwrap().replace('\n', "\r\n").into_bytes();
     // No file and `-` both mean standard input.
     for args in [&["scan", "--json"][..], &["scan", "--json", "-"]] {
         let out = run_with_stdin(args, &crlf, 0);
@@ -455,33 +367,23 @@ fn scan_reads_standard_input_with_crlf_line_endings() {
 /// matches in `bad` (with `file` and `line`) and what was said on stderr.
 fn scan_beside_example(bad: &Path, code: i32) -> (Vec<Value>, String) {
     let out = run(&["scan", "--json", path_str(bad), LOG], code);
-    let (example, others): (Vec<Value>, Vec<Value>) = json_lines(&out.stdout)
-        .into_iter()
-        .partition(|object| object["file"] == LOG);
+    let (example, others): (Vec<Value>, Vec<Value>) =
+        json_lines(&out.stdout).into_iter().partition(|object| object["file"] == LOG);
     assert_example_json(&example, LOG, &example_log());
-    assert!(
-        others.iter().all(|object| object["file"] == path_str(bad)),
-        "{others:#?}"
-    );
+    assert!(others.iter().all(|object| object["file"] == path_str(bad)), "{others:#?}");
     assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
     (others, out.stderr)
 }
 
 /// The line numbers of matches.
 fn lines_of(objects: &[Value]) -> Vec<u64> {
-    objects
-        .iter()
-        .map(|o| o["line"].as_u64().unwrap())
-        .collect()
+    objects.iter().map(|o| o["line"].as_u64().unwrap()).collect()
 }
 
 /// Asserts that stderr has a line starting with `errcat: PATH` then `rest`.
 fn assert_reported(stderr: &str, path: &Path, rest: &str) {
     let expected = format!("errcat: {}{rest}", path.display());
-    assert!(
-        stderr.lines().any(|line| line.starts_with(&expected)),
-        "expected {expected:?} in:\n{stderr}"
-    );
+    assert!(stderr.lines().any(|line| line.starts_with(&expected)), "expected {expected:?} in:\n{stderr}");
 }
 
 /// A log line whose message is the `UnableToPersistSession` of `ps_id`.
@@ -495,11 +397,7 @@ fn scan_reports_a_missing_file_and_scans_the_others() {
     let missing = dir.path().join("missing.log");
     let (found, stderr) = scan_beside_example(&missing, 2);
     assert!(found.is_empty());
-    assert_reported(
-        &stderr,
-        &missing,
-        ": cannot open: No such file or directory",
-    );
+    assert_reported(&stderr, &missing, ": cannot open: No such file or directory");
 }
 
 #[test]
@@ -612,10 +510,7 @@ fn scan_reports_a_truncated_gz_file_after_its_complete_lines() {
     // The matches before the cut, as in the whole file.
     let complete = example_lines();
     let found = lines_of(&found);
-    assert!(
-        !found.is_empty() && found.len() < complete.len(),
-        "{found:?}"
-    );
+    assert!(!found.is_empty() && found.len() < complete.len(), "{found:?}");
     assert_eq!(found, complete[..found.len()]);
     // The decoder's error, naming the file.
     assert_reported(&stderr, &cut, ": ");
@@ -663,9 +558,7 @@ fn scan_stops_quietly_when_its_output_is_closed() {
             .spawn()
             .unwrap();
         let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
         let output = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(first.contains("s0"), "{first}");
@@ -676,9 +569,7 @@ fn scan_stops_quietly_when_its_output_is_closed() {
 
 /// The seed record `id` as stored in the dataset.
 fn seed_record(id: &str) -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(DATA)
-        .join(format!("{id}.json"));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(DATA).join(format!("{id}.json"));
     let file: Value = serde_json::from_slice(&fs::read(path).unwrap()).unwrap();
     file["record"].clone()
 }
@@ -687,36 +578,20 @@ fn seed_record(id: &str) -> Value {
 /// under its heading, and its source.
 fn assert_record_sections(stdout: &str, record: &Value) {
     let flat = squeeze(stdout);
-    for heading in [
-        "Documentation",
-        "Solutions",
-        "Prevention tips",
-        "Handling strategy",
-        "Source",
-    ] {
+    for heading in ["Documentation", "Solutions", "Prevention tips", "Handling strategy", "Source"] {
         assert!(stdout.lines().any(|line| line == heading), "{heading}");
     }
     let text = |value: &Value| squeeze(value.as_str().unwrap());
     assert!(flat.contains(&text(&record["documentation"])));
     for solution in record["solutions"].as_array().unwrap() {
-        assert!(
-            flat.contains(&format!("- {}", text(solution))),
-            "{solution}"
-        );
+        assert!(flat.contains(&format!("- {}", text(solution))), "{solution}");
     }
     for tip in record["preventionTips"].as_array().unwrap() {
         assert!(flat.contains(&format!("- {}", text(tip))), "{tip}");
     }
-    assert!(flat.contains(&format!(
-        "Handling strategy {}",
-        text(&record["handlingStrategy"])
-    )));
-    let source = format!(
-        "Source {}:{} {}",
-        text(&record["filePath"]),
-        record["lineNumber"],
-        text(&record["githubUrl"])
-    );
+    assert!(flat.contains(&format!("Handling strategy {}", text(&record["handlingStrategy"]))));
+    let source =
+        format!("Source {}:{} {}", text(&record["filePath"]), record["lineNumber"], text(&record["githubUrl"]));
     assert!(flat.contains(&source), "{source}");
     assert!(source.contains("https://github.com/nats-io/nats-server/blob/"));
 }
@@ -727,10 +602,7 @@ fn explain_a_message_shows_its_record_fields_and_fix() {
     let out = run(&["explain", message], 0);
     let flat = squeeze(&out.stdout);
     assert!(out.stdout.starts_with("UnableToPersistSession (error)\n"));
-    assert!(flat.contains(&format!(
-        "id {} · slug {} · nats-io/nats-server",
-        PERSIST.id, PERSIST.slug
-    )));
+    assert!(flat.contains(&format!("id {} · slug {} · nats-io/nats-server", PERSIST.id, PERSIST.slug)));
     assert!(flat.contains(&format!("message: {}", PERSIST.format)));
     assert!(flat.contains(r#"Fields ps_id = "s1" seq = "3" err = "nats: timeout""#));
     assert_record_sections(&out.stdout, &seed_record(PERSIST.id));
@@ -742,8 +614,7 @@ fn explain_a_log_line_finds_the_message_after_its_prefix() {
     let line = String::from_utf8(line_of(&log, 102).to_vec()).unwrap();
     let out = run(&["explain", &line], 0);
     assert!(out.stdout.starts_with("Qos1InFlightWindowIsFull (error)\n"));
-    assert!(squeeze(&out.stdout)
-        .contains(r#"Fields mqtt_max_acks_in_flight = 1024 jsa_timeout = "4s""#));
+    assert!(squeeze(&out.stdout).contains(r#"Fields mqtt_max_acks_in_flight = 1024 jsa_timeout = "4s""#));
     assert_record_sections(&out.stdout, &seed_record(QOS1.id));
 }
 
@@ -758,9 +629,7 @@ fn explain_reads_messages_from_standard_input() {
     let stdin = "hello\r\ncreate QoS2 incoming messages stream for account \"A\": x\r\n";
     let out = run_with_stdin(&["explain"], stdin.as_bytes(), 0);
     assert!(out.stdout.starts_with("no known error matches: hello\n\n"));
-    assert!(out
-        .stdout
-        .contains("\nCreateQos2IncomingMessagesStreamForAccount (error)\n"));
+    assert!(out.stdout.contains("\nCreateQos2IncomingMessagesStreamForAccount (error)\n"));
     assert!(squeeze(&out.stdout).contains(r#"Fields acc_name = "A" err = "x""#));
     assert!(!out.stdout.contains('\r'));
 }
@@ -770,11 +639,7 @@ fn listed(stdout: &str) -> Vec<(String, String)> {
     stdout
         .lines()
         .map(|line| line.split_whitespace().collect::<Vec<_>>())
-        .filter(|words| {
-            words
-                .get(1)
-                .is_some_and(|id| id.len() == 16 && id.chars().all(|c| c.is_ascii_hexdigit()))
-        })
+        .filter(|words| words.get(1).is_some_and(|id| id.len() == 16 && id.chars().all(|c| c.is_ascii_hexdigit())))
         .map(|words| (words[0].to_owned(), words[1].to_owned()))
         .collect()
 }
@@ -790,15 +655,9 @@ fn listed_name(name: &str) -> String {
 #[test]
 fn list_shows_every_record() {
     let out = run(&["list"], 0);
-    let expected: Vec<(String, String)> = RECORDS
-        .iter()
-        .map(|r| (listed_name(r.name), r.id.to_owned()))
-        .collect();
+    let expected: Vec<(String, String)> = RECORDS.iter().map(|r| (listed_name(r.name), r.id.to_owned())).collect();
     assert_eq!(listed(&out.stdout), expected, "{}", out.stdout);
-    assert_eq!(
-        squeeze(out.stdout.lines().next().unwrap()),
-        "name id severity message"
-    );
+    assert_eq!(squeeze(out.stdout.lines().next().unwrap()), "name id severity message");
     assert_eq!(out.stdout.lines().last(), Some("3 record(s)"));
 }
 
@@ -848,10 +707,7 @@ fn show_prints_a_record_in_full_by_id_slug_or_name() {
 #[test]
 fn show_an_unknown_key_exits_1_with_a_hint() {
     let out = run(&["show", "NoSuchError"], 1);
-    assert_eq!(
-        out.stdout,
-        "no record has the id, slug or name \"NoSuchError\"; `errcat list` shows them all\n"
-    );
+    assert_eq!(out.stdout, "no record has the id, slug or name \"NoSuchError\"; `errcat list` shows them all\n");
 }
 
 /// The diagnostics of `text` for files under `dir`: (file stem, line, column).
@@ -871,45 +727,25 @@ fn diagnostics(text: &str, dir: &str) -> Vec<(String, u32, u32)> {
 #[test]
 fn check_accepts_the_seed_dataset_with_two_pattern_warnings() {
     let out = run(&["check", DATA], 0);
-    let warned: Vec<String> = diagnostics(&out.stdout, DATA)
-        .into_iter()
-        .map(|(file, _, _)| file)
-        .collect();
+    let warned: Vec<String> = diagnostics(&out.stdout, DATA).into_iter().map(|(file, _, _)| file).collect();
     assert_eq!(warned, [QOS2.id, PERSIST.id]);
     let prefix = format!("{DATA}/");
-    let warnings: Vec<&str> = out
-        .stdout
-        .lines()
-        .filter(|l| l.starts_with(&prefix))
-        .collect();
+    let warnings: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with(&prefix)).collect();
     assert_eq!(warnings.len(), 2);
-    assert!(warnings.iter().all(|line| line.contains(
-        ": warning: field `messagePattern`: messagePattern does not match the message it documents"
-    )));
+    assert!(warnings.iter().all(|line| line
+        .contains(": warning: field `messagePattern`: messagePattern does not match the message it documents")));
     assert_eq!(
         out.stdout.lines().last().map(str::to_owned),
-        Some(format!(
-            "{DATA}: 3 record(s) in 3 file(s), 0 error(s), 2 warning(s)"
-        ))
+        Some(format!("{DATA}: 3 record(s) in 3 file(s), 0 error(s), 2 warning(s)"))
     );
 }
 
 /// The files of the bad dataset with an error, once per error.
-const BAD_FILES: [&str; 7] = [
-    "a_malformed",
-    "b_mistyped",
-    "b_mistyped",
-    "c_missing",
-    "d_regex",
-    "e_format",
-    "f_duplicate",
-];
+const BAD_FILES: [&str; 7] =
+    ["a_malformed", "b_mistyped", "b_mistyped", "c_missing", "d_regex", "e_format", "f_duplicate"];
 
 fn files_of(diagnostics: &[(String, u32, u32)]) -> Vec<&str> {
-    diagnostics
-        .iter()
-        .map(|(file, _, _)| file.as_str())
-        .collect()
+    diagnostics.iter().map(|(file, _, _)| file.as_str()).collect()
 }
 
 #[test]
@@ -917,13 +753,8 @@ fn check_lists_every_bad_record_with_its_position() {
     let out = run(&["check", BAD_DATA], 1);
     let found = diagnostics(&out.stdout, BAD_DATA);
     assert_eq!(files_of(&found), BAD_FILES, "{}", out.stdout);
-    assert!(found
-        .iter()
-        .all(|&(_, line, column)| line > 0 && column > 0));
-    assert!(out
-        .stdout
-        .lines()
-        .any(|line| line.ends_with("7 error(s), 0 warning(s)")));
+    assert!(found.iter().all(|&(_, line, column)| line > 0 && column > 0));
+    assert!(out.stdout.lines().any(|line| line.ends_with("7 error(s), 0 warning(s)")));
 }
 
 #[test]
@@ -939,14 +770,7 @@ fn scan_with_a_bad_dataset_exits_2_listing_its_errors() {
 
 #[test]
 fn help_of_every_command_has_examples() {
-    for command in [
-        None,
-        Some("explain"),
-        Some("scan"),
-        Some("list"),
-        Some("show"),
-        Some("check"),
-    ] {
+    for command in [None, Some("explain"), Some("scan"), Some("list"), Some("show"), Some("check")] {
         let args: Vec<&str> = command.into_iter().chain(["--help"]).collect();
         let out = run(&args, 0);
         assert!(out.stdout.contains("Usage: errcat"), "{args:?}");
@@ -957,10 +781,7 @@ fn help_of_every_command_has_examples() {
 #[test]
 fn version_prints_the_package_version() {
     let out = run(&["--version"], 0);
-    assert_eq!(
-        out.stdout,
-        format!("errcat {}\n", env!("CARGO_PKG_VERSION"))
-    );
+    assert_eq!(out.stdout, format!("errcat {}\n", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]
@@ -1034,10 +855,7 @@ fn simple_args(format: &str) -> Option<Vec<Value>> {
 /// Whether a placeholder of a Go format is followed right away by another,
 /// which makes where one value ends ambiguous.
 fn placeholders_touch(format: &str) -> bool {
-    format
-        .as_bytes()
-        .windows(3)
-        .any(|w| w[0] == b'%' && w[2] == b'%')
+    format.as_bytes().windows(3).any(|w| w[0] == b'%' && w[2] == b'%')
 }
 
 /// The characters of a Go format (with two-character verbs) outside its verbs.
@@ -1069,21 +887,13 @@ fn corpus_messages_are_found_with_their_arguments() {
         log.push_str(&format!(
             "[7] 2026/11/29 17:20:00.123456 [INF] heartbeat {n} of the test clock\n{PREFIX}{message}\n"
         ));
-        rendered.push(Rendered {
-            record,
-            line: 2 * n as u64 + 2,
-            message,
-            args: args.clone(),
-        });
+        rendered.push(Rendered { record, line: 2 * n as u64 + 2, message, args: args.clone() });
     }
     let dir = tempfile::tempdir().unwrap();
     let log_path = dir.path().join("corpus.log");
     fs::write(&log_path, &log).unwrap();
 
-    let out = run(
-        &["--data", CORPUS, "scan", "--json", path_str(&log_path)],
-        0,
-    );
+    let out = run(&["--data", CORPUS, "scan", "--json", path_str(&log_path)], 0);
     let found = json_lines(&out.stdout);
     assert_eq!(
         lines_of(&found),
@@ -1092,21 +902,12 @@ fn corpus_messages_are_found_with_their_arguments() {
     );
     let mut others = 0;
     for (object, expected) in found.iter().zip(&rendered) {
-        let context = format!(
-            "{} ({}) found as {object}",
-            expected.message, expected.record.id
-        );
+        let context = format!("{} ({}) found as {object}", expected.message, expected.record.id);
         let winner = by_id[object["id"].as_str().unwrap()];
         let args = object["args"].as_array().unwrap();
         let text = spanned(line_of(log.as_bytes(), expected.line), object);
         // What is found renders, with the values found, to the text it spans.
-        assert_eq!(
-            render_go(&winner.format, args)
-                .as_deref()
-                .map(str::as_bytes),
-            Some(text),
-            "{context}"
-        );
+        assert_eq!(render_go(&winner.format, args).as_deref().map(str::as_bytes), Some(text), "{context}");
         let same_message = winner.format == expected.record.format;
         if winner.id != expected.record.id {
             // Another record wins: an earlier one with the same message, or
@@ -1123,8 +924,5 @@ fn corpus_messages_are_found_with_their_arguments() {
             assert_eq!(text, expected.message.as_bytes(), "{context}");
         }
     }
-    eprintln!(
-        "note: {} corpus messages checked, {others} found as another record",
-        rendered.len()
-    );
+    eprintln!("note: {} corpus messages checked, {others} found as another record", rendered.len());
 }

@@ -10,11 +10,7 @@ const PERSIST: &str = r#"unable to persist session "sess-1" (seq=42): nats: time
 const LOG_PREFIX: &str = "[1] 2026/11/29 17:20:00.123456 [ERR] ";
 
 fn persist() -> NatsServerError {
-    NatsServerError::UnableToPersistSession {
-        ps_id: "sess-1".into(),
-        seq: "42".into(),
-        err: "nats: timeout".into(),
-    }
+    NatsServerError::UnableToPersistSession { ps_id: "sess-1".into(), seq: "42".into(), err: "nats: timeout".into() }
 }
 
 #[test]
@@ -24,38 +20,18 @@ fn one_variant_per_seed_record_with_names_from_the_message() {
     let names: Vec<&str> = NatsServerErrorKind::ALL.iter().map(|k| k.name()).collect();
     assert_eq!(
         names,
-        [
-            "CreateQos2IncomingMessagesStreamForAccount",
-            "UnableToPersistSession",
-            "Qos1InFlightWindowIsFull"
-        ]
+        ["CreateQos2IncomingMessagesStreamForAccount", "UnableToPersistSession", "Qos1InFlightWindowIsFull"]
     );
     let ids: Vec<&str> = NatsServerErrorKind::ALL.iter().map(|k| k.id()).collect();
-    assert_eq!(
-        ids,
-        ["443048c6cb7c33f3", "503f49fe39cf5793", "59aa3418e32dd765"],
-        "sorted path order"
-    );
+    assert_eq!(ids, ["443048c6cb7c33f3", "503f49fe39cf5793", "59aa3418e32dd765"], "sorted path order");
 }
 
 #[test]
 fn field_names_and_types_come_from_the_source_call() {
-    let window = NatsServerError::Qos1InFlightWindowIsFull {
-        mqtt_max_acks_in_flight: 512,
-        jsa_timeout: "5s".into(),
-    };
-    assert_eq!(
-        window.values(),
-        vec![Value::Int(512), Value::Str("5s".into())]
-    );
-    let create = NatsServerError::CreateQos2IncomingMessagesStreamForAccount {
-        acc_name: "A".into(),
-        err: "e".into(),
-    };
-    assert_eq!(
-        create.metadata().field_names().collect::<Vec<_>>(),
-        ["acc_name", "err"]
-    );
+    let window = NatsServerError::Qos1InFlightWindowIsFull { mqtt_max_acks_in_flight: 512, jsa_timeout: "5s".into() };
+    assert_eq!(window.values(), vec![Value::Int(512), Value::Str("5s".into())]);
+    let create = NatsServerError::CreateQos2IncomingMessagesStreamForAccount { acc_name: "A".into(), err: "e".into() };
+    assert_eq!(create.metadata().field_names().collect::<Vec<_>>(), ["acc_name", "err"]);
 }
 
 #[test]
@@ -65,19 +41,12 @@ fn parse_matches_a_whole_message() {
         NatsServerError::parse(&format!("{PERSIST} and more")).map(|e| e.kind()),
         Some(NatsServerErrorKind::UnableToPersistSession)
     );
-    assert_eq!(
-        NatsServerError::parse(&format!("x {PERSIST}")),
-        None,
-        "parse does not search"
-    );
+    assert_eq!(NatsServerError::parse(&format!("x {PERSIST}")), None, "parse does not search");
     assert_eq!(NatsServerError::parse("something else entirely"), None);
     let window = "QoS1 in-flight window is full (-3 messages) and JetStream has not acknowledged the oldest message within 2.5s; failing the connection, the client will re-send unacknowledged PUBLISH packets on reconnect";
     assert_eq!(
         NatsServerError::parse(window),
-        Some(NatsServerError::Qos1InFlightWindowIsFull {
-            mqtt_max_acks_in_flight: -3,
-            jsa_timeout: "2.5s".into()
-        })
+        Some(NatsServerError::Qos1InFlightWindowIsFull { mqtt_max_acks_in_flight: -3, jsa_timeout: "2.5s".into() })
     );
 }
 
@@ -94,10 +63,7 @@ fn quoted_placeholders_are_unquoted_and_requoted() {
     );
     assert_eq!(error.to_string(), message);
     // Without quotes it is not that record's message.
-    assert_eq!(
-        NatsServerError::parse("create QoS2 incoming messages stream for account A: e"),
-        None
-    );
+    assert_eq!(NatsServerError::parse("create QoS2 incoming messages stream for account A: e"), None);
 }
 
 #[test]
@@ -107,10 +73,7 @@ fn find_locates_the_message_in_a_log_line() {
     assert_eq!(error, persist());
     assert_eq!(span, LOG_PREFIX.len()..LOG_PREFIX.len() + PERSIST.len());
     assert_eq!(NatsServerError::find(&line), Some(persist()));
-    assert_eq!(
-        NatsServerError::find("[1] 2026/11/29 17:20:00.123456 [INF] Server is ready"),
-        None
-    );
+    assert_eq!(NatsServerError::find("[1] 2026/11/29 17:20:00.123456 [INF] Server is ready"), None);
     let all = NatsServerError::find_all(&line);
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].0, persist());
@@ -119,15 +82,8 @@ fn find_locates_the_message_in_a_log_line() {
 #[test]
 fn display_re_renders_the_message() {
     assert_eq!(persist().to_string(), PERSIST);
-    let error = NatsServerError::UnableToPersistSession {
-        ps_id: "x\ny".into(),
-        seq: "1".into(),
-        err: "e".into(),
-    };
-    assert_eq!(
-        error.to_string(),
-        r#"unable to persist session "x\ny" (seq=1): e"#
-    );
+    let error = NatsServerError::UnableToPersistSession { ps_id: "x\ny".into(), seq: "1".into(), err: "e".into() };
+    assert_eq!(error.to_string(), r#"unable to persist session "x\ny" (seq=1): e"#);
     assert_eq!(NatsServerError::parse(&error.to_string()), Some(error));
 }
 
@@ -138,17 +94,12 @@ fn metadata_comes_from_the_record() {
     assert_eq!(metadata.slug, "unable-to-persist-session-q-seq-v-v");
     assert_eq!(metadata.severity, Some(Severity::Error));
     assert_eq!(metadata.handling_strategy, Some(HandlingStrategy::Retry));
-    assert!(metadata
-        .documentation
-        .starts_with("Returned when storing the persisted session record fails"));
+    assert!(metadata.documentation.starts_with("Returned when storing the persisted session record fails"));
     assert_eq!(metadata.solutions.len(), 4);
     assert_eq!(*metadata.tags, ["mqtt", "jetstream", "persistence"]);
     assert_eq!(metadata.line_number, Some(3435));
     assert_eq!(metadata.name, "UnableToPersistSession");
-    assert!(std::ptr::eq(
-        metadata,
-        NatsServerErrorKind::UnableToPersistSession.metadata()
-    ));
+    assert!(std::ptr::eq(metadata, NatsServerErrorKind::UnableToPersistSession.metadata()));
     assert_eq!(NatsServerError::entries().len(), 3);
 }
 
@@ -156,24 +107,15 @@ fn metadata_comes_from_the_record() {
 fn kinds_are_looked_up_by_id_slug_and_name() {
     let kind = NatsServerErrorKind::UnableToPersistSession;
     assert_eq!(NatsServerErrorKind::from_id("503f49fe39cf5793"), Some(kind));
-    assert_eq!(
-        NatsServerErrorKind::from_slug("unable-to-persist-session-q-seq-v-v"),
-        Some(kind)
-    );
-    assert_eq!(
-        NatsServerErrorKind::from_name("UnableToPersistSession"),
-        Some(kind)
-    );
+    assert_eq!(NatsServerErrorKind::from_slug("unable-to-persist-session-q-seq-v-v"), Some(kind));
+    assert_eq!(NatsServerErrorKind::from_name("UnableToPersistSession"), Some(kind));
     assert_eq!(NatsServerErrorKind::from_id("0000000000000000"), None);
     assert_eq!(NatsServerErrorKind::from_str("503f49fe39cf5793"), Ok(kind));
     assert!(NatsServerErrorKind::from_str("nope").is_err());
     assert_eq!(NatsServerErrorKind::from_index(1), Some(kind));
     assert_eq!(kind.index(), 1);
     assert_eq!(persist().kind(), kind);
-    assert_eq!(
-        format!("{kind:?} {kind}"),
-        "UnableToPersistSession UnableToPersistSession"
-    );
+    assert_eq!(format!("{kind:?} {kind}"), "UnableToPersistSession UnableToPersistSession");
     let mut sorted = NatsServerErrorKind::ALL.to_vec();
     sorted.sort();
     assert_eq!(sorted, NatsServerErrorKind::ALL);
@@ -191,16 +133,10 @@ fn std_traits() {
             err: "nats: timeout".into()
         }
     );
-    assert_eq!(
-        format!("{error:?}"),
-        r#"UnableToPersistSession { ps_id: "sess-1", seq: "42", err: "nats: timeout" }"#
-    );
+    assert_eq!(format!("{error:?}"), r#"UnableToPersistSession { ps_id: "sess-1", seq: "42", err: "nats: timeout" }"#);
     assert_eq!(NatsServerError::from_str(PERSIST), Ok(persist()));
     let failure = NatsServerError::from_str("not a known message").unwrap_err();
-    assert_eq!(
-        failure.to_string(),
-        r#"no NatsServerError matches "not a known message""#
-    );
+    assert_eq!(failure.to_string(), r#"no NatsServerError matches "not a known message""#);
     let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(error);
     assert_eq!(boxed.to_string(), PERSIST);
 }
@@ -210,9 +146,6 @@ fn generic_code_uses_the_catalog_enum_trait() {
     fn count_known<E: CatalogEnum>(lines: &[&str]) -> usize {
         lines.iter().filter(|line| E::find(line).is_some()).count()
     }
-    assert_eq!(
-        count_known::<NatsServerError>(&[PERSIST, "nothing", PERSIST]),
-        2
-    );
+    assert_eq!(count_known::<NatsServerError>(&[PERSIST, "nothing", PERSIST]), 2);
     assert_eq!(<NatsServerError as CatalogEnum>::COUNT, 3);
 }

@@ -27,10 +27,7 @@ use filtered::*;
 #[test]
 fn filters_choose_the_records() {
     let names: Vec<&str> = TaggedKind::ALL.iter().map(|k| k.name()).collect();
-    assert_eq!(
-        names,
-        ["UnableToPersistSession", "Qos1InFlightWindowIsFull"]
-    );
+    assert_eq!(names, ["UnableToPersistSession", "Qos1InFlightWindowIsFull"]);
     assert_eq!(Warnings::COUNT, 0);
     assert_eq!(Errors::COUNT, 3);
     assert_eq!(NoneOfThem::COUNT, 0);
@@ -40,14 +37,7 @@ fn filters_choose_the_records() {
 
 #[test]
 fn the_crate_option_reaches_the_runtime_through_a_reexport() {
-    let error =
-        ThroughFacade::parse("connection to db:5432 lost after 3 retries").expect("matches");
-    assert_eq!(
-        error,
-        ThroughFacade::ConnectionTo {
-            addr: "db:5432".into(),
-            n: 3
-        }
-    );
+    let error = ThroughFacade::parse("connection to db:5432 lost after 3 retries").expect("matches");
+    assert_eq!(error, ThroughFacade::ConnectionTo { addr: "db:5432".into(), n: 3 });
     assert_eq!(error.metadata().repo, "example/app");
 }

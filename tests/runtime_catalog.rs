@@ -7,10 +7,7 @@ use error_catalog::nats_server::NatsServerError;
 use error_catalog::{Catalog, CatalogEnum, Filter, Level, Severity};
 
 fn data_dir() -> &'static Path {
-    Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/data/nats-io/nats-server"
-    ))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/nats-io/nats-server"))
 }
 
 const LINES: &[&str] = &[
@@ -33,11 +30,7 @@ fn loaded_and_compiled_catalogs_agree() {
     for line in LINES {
         let dynamic = catalog.find(line);
         let compiled = NatsServerError::find_span(line);
-        assert_eq!(
-            dynamic.as_ref().map(|m| m.index),
-            compiled.as_ref().map(|(e, _)| e.index()),
-            "{line}"
-        );
+        assert_eq!(dynamic.as_ref().map(|m| m.index), compiled.as_ref().map(|(e, _)| e.index()), "{line}");
         if let (Some(m), Some((e, span))) = (dynamic, compiled) {
             assert_eq!(m.span, span);
             assert_eq!(m.values, e.values());
@@ -51,84 +44,39 @@ fn the_defective_seed_pattern_is_reported_and_the_compiled_one_used() {
     let loaded = error_catalog::load_dir(data_dir());
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
     let mut built = error_catalog::build(loaded.records, &Filter::default());
-    assert!(
-        built.diagnostics.is_empty(),
-        "building does not run the slower pattern check"
-    );
+    assert!(built.diagnostics.is_empty(), "building does not run the slower pattern check");
     error_catalog::check_patterns(&mut built);
-    let warnings: Vec<_> = built
-        .diagnostics
-        .iter()
-        .filter(|d| d.level == Level::Warning)
-        .collect();
+    let warnings: Vec<_> = built.diagnostics.iter().filter(|d| d.level == Level::Warning).collect();
     // Both seeds with a `%q` verb keep it raw in their pattern (an upstream defect).
     assert_eq!(warnings.len(), 2, "{warnings:?}");
-    for (warning, id) in warnings
-        .iter()
-        .zip(["443048c6cb7c33f3", "503f49fe39cf5793"])
-    {
+    for (warning, id) in warnings.iter().zip(["443048c6cb7c33f3", "503f49fe39cf5793"]) {
         let shown = warning.to_string();
         assert!(shown.contains(&format!("{id}.json:1:")), "{shown}");
-        assert!(
-            shown.contains("field `messagePattern`: messagePattern does not match"),
-            "{shown}"
-        );
-        let entry = built
-            .entries
-            .iter()
-            .find(|e| e.metadata.id == id)
-            .expect("kept");
+        assert!(shown.contains("field `messagePattern`: messagePattern does not match"), "{shown}");
+        let entry = built.entries.iter().find(|e| e.metadata.id == id).expect("kept");
         assert_eq!(entry.warnings.len(), 1);
         assert!(!entry.metadata.template.regex.contains("%q"));
-        assert!(entry
-            .metadata
-            .message_pattern
-            .as_deref()
-            .unwrap()
-            .contains("%q"));
+        assert!(entry.metadata.message_pattern.as_deref().unwrap().contains("%q"));
     }
 }
 
 #[test]
 fn filters_select_records() {
-    let filter = Filter {
-        tags: vec!["persistence".into()],
-        ..Filter::default()
-    };
+    let filter = Filter { tags: vec!["persistence".into()], ..Filter::default() };
     let (catalog, _) = Catalog::load_filtered(data_dir(), &filter).expect("loads");
     assert_eq!(catalog.len(), 1);
     assert_eq!(catalog.entries()[0].name, "UnableToPersistSession");
-    let filter = Filter {
-        severities: vec![Severity::Warning],
-        ..Filter::default()
-    };
-    assert!(Catalog::load_filtered(data_dir(), &filter)
-        .expect("loads")
-        .0
-        .is_empty());
-    let filter = Filter {
-        repo: Some("nats-io/nats-server".into()),
-        ..Filter::default()
-    };
-    assert_eq!(
-        Catalog::load_filtered(data_dir(), &filter)
-            .expect("loads")
-            .0
-            .len(),
-        3
-    );
+    let filter = Filter { severities: vec![Severity::Warning], ..Filter::default() };
+    assert!(Catalog::load_filtered(data_dir(), &filter).expect("loads").0.is_empty());
+    let filter = Filter { repo: Some("nats-io/nats-server".into()), ..Filter::default() };
+    assert_eq!(Catalog::load_filtered(data_dir(), &filter).expect("loads").0.len(), 3);
 }
 
 #[test]
 fn a_bad_dataset_lists_every_problem() {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ui/data/bad"));
     let error = Catalog::load(dir).expect_err("the fixture is bad");
-    let errors: Vec<String> = error
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(ToString::to_string)
-        .collect();
+    let errors: Vec<String> = error.diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
     assert_eq!(errors.len(), 7, "{errors:#?}");
     for (file, field) in [
         ("a_malformed.json:1:", "malformed JSON"),
@@ -139,10 +87,7 @@ fn a_bad_dataset_lists_every_problem() {
         ("e_format.json:1:", "field `errorMessage`"),
         ("f_duplicate.json:1:", "duplicate id"),
     ] {
-        assert!(
-            errors.iter().any(|e| e.contains(file) && e.contains(field)),
-            "{file} {field}: {errors:#?}"
-        );
+        assert!(errors.iter().any(|e| e.contains(file) && e.contains(field)), "{file} {field}: {errors:#?}");
     }
     assert!(Catalog::load(Path::new("no/such/dir")).is_err());
 }

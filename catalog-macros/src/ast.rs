@@ -16,28 +16,15 @@ pub fn parse(item: TokenStream, cx: &mut Ctxt) -> Option<Input> {
     let item: syn::ItemEnum = match syn::parse2(item) {
         Ok(item) => item,
         Err(err) => {
-            cx.error(
-                err.span(),
-                "#[catalog] applies to an empty enum, such as `pub enum NatsServerError {}`",
-            );
+            cx.error(err.span(), "#[catalog] applies to an empty enum, such as `pub enum NatsServerError {}`");
             return None;
         }
     };
     if !item.variants.is_empty() {
-        cx.push(syn::Error::new_spanned(
-            &item.variants,
-            "#[catalog] fills the enum itself: leave it empty",
-        ));
+        cx.push(syn::Error::new_spanned(&item.variants, "#[catalog] fills the enum itself: leave it empty"));
     }
     if !item.generics.params.is_empty() || item.generics.where_clause.is_some() {
-        cx.push(syn::Error::new_spanned(
-            &item.generics,
-            "#[catalog] does not support generic enums",
-        ));
+        cx.push(syn::Error::new_spanned(&item.generics, "#[catalog] does not support generic enums"));
     }
-    Some(Input {
-        attrs: item.attrs,
-        vis: item.vis,
-        ident: item.ident,
-    })
+    Some(Input { attrs: item.attrs, vis: item.vis, ident: item.ident })
 }

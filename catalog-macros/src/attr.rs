@@ -18,22 +18,10 @@ pub struct Options {
 }
 
 pub fn parse(attr: TokenStream, cx: &mut Ctxt) -> Options {
-    let mut options = Options {
-        path: None,
-        filter: Filter::default(),
-        krate: syn::parse_quote!(::error_catalog),
-    };
+    let mut options = Options { path: None, filter: Filter::default(), krate: syn::parse_quote!(::error_catalog) };
     let parser = syn::meta::parser(|meta| {
-        let name = meta
-            .path
-            .get_ident()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        let name = if meta.path.is_ident("crate") {
-            "crate".to_owned()
-        } else {
-            name
-        };
+        let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+        let name = if meta.path.is_ident("crate") { "crate".to_owned() } else { name };
         match name.as_str() {
             "path" => options.path = Some(meta.value()?.parse()?),
             "repo" => options.filter.repo = Some(meta.value()?.parse::<LitStr>()?.value()),
@@ -44,19 +32,12 @@ pub fn parse(attr: TokenStream, cx: &mut Ctxt) -> Options {
             }
             "crate" => {
                 let value = meta.value()?;
-                options.krate = if value.peek(LitStr) {
-                    value.parse::<LitStr>()?.parse()?
-                } else {
-                    value.parse()?
-                };
+                options.krate = if value.peek(LitStr) { value.parse::<LitStr>()?.parse()? } else { value.parse()? };
             }
             _ => {
                 cx.error(
                     meta.path_span(),
-                    format!(
-                        "unknown option `{}`; expected one of {OPTIONS}",
-                        path_text(&meta.path)
-                    ),
+                    format!("unknown option `{}`; expected one of {OPTIONS}", path_text(&meta.path)),
                 );
                 if meta.input.peek(syn::Token![=]) {
                     meta.value()?.parse::<Expr>()?;
@@ -94,9 +75,7 @@ fn strings(expr: Expr, cx: &mut Ctxt) -> Vec<String> {
     let mut out = Vec::new();
     for item in items {
         match item {
-            Expr::Lit(syn::ExprLit {
-                lit: Lit::Str(s), ..
-            }) => out.push(s.value()),
+            Expr::Lit(syn::ExprLit { lit: Lit::Str(s), .. }) => out.push(s.value()),
             other => cx.push(syn::Error::new_spanned(other, "expected a string literal")),
         }
     }

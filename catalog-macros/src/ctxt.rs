@@ -19,9 +19,6 @@ impl Ctxt {
 
     /// One `compile_error!` per error.
     pub fn into_compile_errors(self) -> TokenStream {
-        self.errors
-            .into_iter()
-            .map(|e| e.to_compile_error())
-            .collect()
+        self.errors.into_iter().map(|e| e.to_compile_error()).collect()
     }
 }

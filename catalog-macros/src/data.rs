@@ -22,11 +22,7 @@ pub struct Data {
 }
 
 pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
-    let mut data = Data {
-        entries: Vec::new(),
-        files: Vec::new(),
-        base_var: MANIFEST,
-    };
+    let mut data = Data { entries: Vec::new(), files: Vec::new(), base_var: MANIFEST };
     let relative = path.value();
     if Path::new(&relative).is_absolute() {
         let message = "absolute paths are rejected (they only work on one machine): give the record directory relative to the crate's Cargo.toml";
@@ -38,10 +34,7 @@ pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
         Err(_) => match std::env::var(MANIFEST) {
             Ok(dir) => (MANIFEST, PathBuf::from(dir)),
             Err(_) => {
-                cx.error(
-                    path.span(),
-                    "CARGO_MANIFEST_DIR is not set: build with cargo",
-                );
+                cx.error(path.span(), "CARGO_MANIFEST_DIR is not set: build with cargo");
                 return data;
             }
         },
@@ -55,31 +48,17 @@ pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
             diagnostic.path = inside.to_owned();
         }
         // Messages may name other files (a duplicate id's first definition).
-        diagnostic.message = diagnostic
-            .message
-            .replace(&format!("{}/", base.display()), "");
+        diagnostic.message = diagnostic.message.replace(&format!("{}/", base.display()), "");
         diagnostic
     };
-    for diagnostic in loaded
-        .diagnostics
-        .iter()
-        .chain(&built.diagnostics)
-        .filter(|d| d.is_error())
-    {
+    for diagnostic in loaded.diagnostics.iter().chain(&built.diagnostics).filter(|d| d.is_error()) {
         cx.error(path.span(), shown(diagnostic));
     }
     for file in &loaded.files {
         let inside = file.strip_prefix(&base).unwrap_or(file);
-        let parts: Vec<String> = inside
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect();
+        let parts: Vec<String> = inside.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
         data.files.push(parts.join("/"));
     }
-    data.entries = built
-        .entries
-        .into_iter()
-        .map(|entry| entry.metadata)
-        .collect();
+    data.entries = built.entries.into_iter().map(|entry| entry.metadata).collect();
     data
 }

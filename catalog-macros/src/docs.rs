@@ -29,9 +29,7 @@ pub fn variant(metadata: &Metadata) -> TokenStream {
     match (&metadata.github_url, metadata.line_number) {
         (Some(url), _) => facts.push(format!("[source]({url})")),
         (None, Some(line)) => facts.push(format!("`{}:{line}`", metadata.file_path)),
-        (None, None) if !metadata.file_path.is_empty() => {
-            facts.push(format!("`{}`", metadata.file_path))
-        }
+        (None, None) if !metadata.file_path.is_empty() => facts.push(format!("`{}`", metadata.file_path)),
         _ => {}
     }
     lines.push(String::new());
@@ -63,9 +61,7 @@ pub fn field(metadata: &Metadata, index: usize) -> TokenStream {
         .pieces
         .iter()
         .filter_map(|piece| match piece {
-            Piece::Value { field, spec } if usize::from(*field) == index => {
-                Some(format!("%{}", spec.verb))
-            }
+            Piece::Value { field, spec } if usize::from(*field) == index => Some(format!("%{}", spec.verb)),
             _ => None,
         })
         .collect();

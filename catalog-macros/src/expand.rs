@@ -26,15 +26,8 @@ pub fn catalog(attr: TokenStream, item: TokenStream) -> TokenStream {
     let data = match &options.path {
         Some(path) => data::load(path, &options.filter, &mut cx),
         None => {
-            cx.error(
-                proc_macro2::Span::call_site(),
-                "missing the record directory: #[catalog(path = \"data/...\")]",
-            );
-            Data {
-                entries: Vec::new(),
-                files: Vec::new(),
-                base_var: "CARGO_MANIFEST_DIR",
-            }
+            cx.error(proc_macro2::Span::call_site(), "missing the record directory: #[catalog(path = \"data/...\")]");
+            Data { entries: Vec::new(), files: Vec::new(), base_var: "CARGO_MANIFEST_DIR" }
         }
     };
     // The valid records are always generated, so that an error in one record
@@ -52,11 +45,7 @@ struct Names {
 fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
     let names = Names {
         kind: format_ident!("{}Kind", input.ident),
-        variants: data
-            .entries
-            .iter()
-            .map(|e| format_ident!("{}", e.name.as_ref()))
-            .collect(),
+        variants: data.entries.iter().map(|e| format_ident!("{}", e.name.as_ref())).collect(),
     };
     let error_enum = error_enum(input, data, &names);
     let kind_enum = kind_enum(input, data, &names);
@@ -96,12 +85,7 @@ fn field_type(kind: ValueKind) -> TokenStream {
 }
 
 fn field_idents(metadata: &Metadata) -> Vec<Ident> {
-    metadata
-        .template
-        .fields
-        .iter()
-        .map(|f| format_ident!("{}", f.name.as_ref()))
-        .collect()
+    metadata.template.fields.iter().map(|f| format_ident!("{}", f.name.as_ref())).collect()
 }
 
 fn repr(n: usize) -> TokenStream {
@@ -115,28 +99,19 @@ fn repr(n: usize) -> TokenStream {
 
 fn error_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let Input { attrs, vis, ident } = input;
-    let variants = data
-        .entries
-        .iter()
-        .zip(&names.variants)
-        .map(|(metadata, variant)| {
-            let doc = docs::variant(metadata);
-            if metadata.template.fields.is_empty() {
-                return quote!(#doc #variant);
-            }
-            let fields = metadata
-                .template
-                .fields
-                .iter()
-                .enumerate()
-                .map(|(i, field)| {
-                    let name = format_ident!("{}", field.name.as_ref());
-                    let ty = field_type(field.kind);
-                    let doc = docs::field(metadata, i);
-                    quote!(#doc #name: #ty)
-                });
-            quote!(#doc #variant { #(#fields),* })
+    let variants = data.entries.iter().zip(&names.variants).map(|(metadata, variant)| {
+        let doc = docs::variant(metadata);
+        if metadata.template.fields.is_empty() {
+            return quote!(#doc #variant);
+        }
+        let fields = metadata.template.fields.iter().enumerate().map(|(i, field)| {
+            let name = format_ident!("{}", field.name.as_ref());
+            let ty = field_type(field.kind);
+            let doc = docs::field(metadata, i);
+            quote!(#doc #name: #ty)
         });
+        quote!(#doc #variant { #(#fields),* })
+    });
     let repr = repr(data.entries.len());
     quote! {
         #(#attrs)*
@@ -148,12 +123,8 @@ fn error_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
 fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let Input { vis, ident, .. } = input;
     let kind = &names.kind;
-    let doc =
-        format!(" The kinds of [`{ident}`]: one fieldless variant per record, in the same order.");
-    let variant_docs = data
-        .entries
-        .iter()
-        .map(|e| format!(" [`{ident}::{}`]", e.name));
+    let doc = format!(" The kinds of [`{ident}`]: one fieldless variant per record, in the same order.");
+    let variant_docs = data.entries.iter().map(|e| format!(" [`{ident}::{}`]", e.name));
     let variants = &names.variants;
     let repr = repr(data.entries.len());
     quote! {
@@ -166,12 +137,7 @@ fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
 
 /// A static table of `(key, index)` sorted by key, for binary search.
 fn lookup_table(name: &str, data: &Data, key: impl Fn(&Metadata) -> &str) -> TokenStream {
-    let mut rows: Vec<(&str, u32)> = data
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (key(e), i as u32))
-        .collect();
+    let mut rows: Vec<(&str, u32)> = data.entries.iter().enumerate().map(|(i, e)| (key(e), i as u32)).collect();
     rows.sort();
     let n = rows.len();
     let rows = rows.iter().map(|(k, i)| quote!((#k, #i)));
@@ -184,11 +150,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let kind = &names.kind;
     let n = data.entries.len();
     let catalog_name = ident.to_string();
-    let consts = data
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| tokens::metadata_item(i, e));
+    let consts = data.entries.iter().enumerate().map(|(i, e)| tokens::metadata_item(i, e));
     let const_names = (0..n).map(|i| format_ident!("__M{i}"));
     let by_id = lookup_table("__BY_ID", data, |m| &m.id);
     let by_slug = lookup_table("__BY_SLUG", data, |m| &m.slug);
@@ -199,10 +161,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     } else {
         // Sound: both enums are `#[repr(u32)]` with implicit discriminants
         // 0..N, which a primitive representation stores first.
-        (
-            quote!(unsafe { *(self as *const Self as *const u32) as usize }),
-            quote!(self as usize),
-        )
+        (quote!(unsafe { *(self as *const Self as *const u32) as usize }), quote!(self as usize))
     };
     let values_chunks = chunks(data, |range| values_chunk(data, names, range));
     let from_chunks = chunks(data, |range| from_values_chunk(data, names, range));
@@ -352,10 +311,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
 }
 
 fn chunks(data: &Data, chunk: impl Fn(std::ops::Range<usize>) -> TokenStream) -> Vec<TokenStream> {
-    (0..data.entries.len())
-        .step_by(CHUNK)
-        .map(|start| chunk(start..(start + CHUNK).min(data.entries.len())))
-        .collect()
+    (0..data.entries.len()).step_by(CHUNK).map(|start| chunk(start..(start + CHUNK).min(data.entries.len()))).collect()
 }
 
 /// `fn __values_k(&self)`: the field values of variants in `range`.
@@ -431,7 +387,9 @@ mod tests {
             assert!(code.contains(&file), "{id} is not included");
         }
         let here = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
-        assert!(code.contains("include_bytes ! (:: core :: concat ! (:: core :: env ! (\"CARGO_MANIFEST_DIR\") , $ file))"));
+        assert!(
+            code.contains("include_bytes ! (:: core :: concat ! (:: core :: env ! (\"CARGO_MANIFEST_DIR\") , $ file))")
+        );
         assert!(!code.contains(&here), "no absolute path in generated code");
         assert!(!code.contains("compile_error"));
     }

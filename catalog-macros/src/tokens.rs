@@ -39,22 +39,9 @@ fn record(r: &Record) -> TokenStream {
     let numbers = record_numbers(r).into_iter().map(opt);
     let http_status = opt(r.http_status);
     let lists = [&r.solutions, &r.prevention_tips, &r.tags].map(|l| list(l));
-    let error_type = open_enum(
-        "ErrorType",
-        r.error_type
-            .as_ref()
-            .map(|v| (v.as_str(), v.variant_name())),
-    );
-    let severity = open_enum(
-        "Severity",
-        r.severity.as_ref().map(|v| (v.as_str(), v.variant_name())),
-    );
-    let strategy = open_enum(
-        "HandlingStrategy",
-        r.handling_strategy
-            .as_ref()
-            .map(|v| (v.as_str(), v.variant_name())),
-    );
+    let error_type = open_enum("ErrorType", r.error_type.as_ref().map(|v| (v.as_str(), v.variant_name())));
+    let severity = open_enum("Severity", r.severity.as_ref().map(|v| (v.as_str(), v.variant_name())));
+    let strategy = open_enum("HandlingStrategy", r.handling_strategy.as_ref().map(|v| (v.as_str(), v.variant_name())));
     quote! {
         __c::record(
             [#(#text),*], [#(#optional),*], [#(#numbers),*], #http_status, [#(#lists),*],

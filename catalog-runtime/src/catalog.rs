@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use crate::compile::{build, check_patterns, Filter};
+use crate::compile::{build, Filter};
 use crate::diagnostic::Diagnostic;
 use crate::format;
 use crate::load::{load_dir, Origin};
@@ -44,30 +44,26 @@ impl std::error::Error for LoadError {}
 
 impl Catalog {
     /// Loads every record under `dir` (see [`load_dir`]). Any error fails the
-    /// load; warnings are available from [`Catalog::load_filtered`].
+    /// load. The check of each record's own `messagePattern` against its
+    /// message is [`crate::check_patterns`], apart, as it is slower.
     pub fn load(dir: impl AsRef<Path>) -> Result<Catalog, LoadError> {
         Catalog::load_filtered(dir, &Filter::default()).map(|(catalog, _)| catalog)
     }
 
-    /// Loads the records under `dir` that pass `filter`, with the warnings.
-    pub fn load_filtered(
-        dir: impl AsRef<Path>,
-        filter: &Filter,
-    ) -> Result<(Catalog, Vec<Diagnostic>), LoadError> {
+    /// Loads the records under `dir` that pass `filter`, with any warnings.
+    pub fn load_filtered(dir: impl AsRef<Path>, filter: &Filter) -> Result<(Catalog, Vec<Diagnostic>), LoadError> {
         let loaded = load_dir(dir.as_ref());
-        let mut built = build(loaded.records, filter);
-        check_patterns(&mut built);
+        // The slower check of each record's own pattern is left to
+        // `check_patterns` (`errcat check`): loading stays fast.
+        let built = build(loaded.records, filter);
         let mut diagnostics = loaded.diagnostics;
         diagnostics.extend(built.diagnostics);
         diagnostics.sort_by_key(|d| d.level);
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(LoadError { diagnostics });
         }
-        let (entries, origins): (Vec<_>, Vec<_>) = built
-            .entries
-            .into_iter()
-            .map(|e| (e.metadata, Some(e.origin)))
-            .unzip();
+        let (entries, origins): (Vec<_>, Vec<_>) =
+            built.entries.into_iter().map(|e| (e.metadata, Some(e.origin))).unzip();
         Ok((Catalog::with_origins(entries, origins), diagnostics))
     }
 
@@ -83,12 +79,7 @@ impl Catalog {
         for (index, entry) in entries.iter().enumerate() {
             by_id.entry(entry.id.to_string()).or_insert(index);
         }
-        Catalog {
-            entries,
-            origins,
-            matcher,
-            by_id,
-        }
+        Catalog { entries, origins, matcher, by_id }
     }
 
     /// The entries, in record order.

@@ -62,9 +62,7 @@ pub trait CatalogEnum: Sized + 'static {
 
     /// The error whose message occurs in `line`, and where it is.
     fn find_span(line: &str) -> Option<(Self, Range<usize>)> {
-        Self::matcher().find_map(line, |m| {
-            Some((Self::from_values(m.index, m.values)?, m.span))
-        })
+        Self::matcher().find_map(line, |m| Some((Self::from_values(m.index, m.values)?, m.span)))
     }
 
     /// Every error whose message occurs in `line`, most specific first.
@@ -135,10 +133,7 @@ pub fn take<T: FieldValue>(values: &mut std::vec::IntoIter<Value<'_>>) -> Option
 /// Position of `key` in a table sorted by key (the first, when repeated).
 pub fn lookup(table: &[(&str, u32)], key: &str) -> Option<usize> {
     let first = table.partition_point(|(k, _)| *k < key);
-    table
-        .get(first)
-        .filter(|(k, _)| *k == key)
-        .map(|(_, index)| *index as usize)
+    table.get(first).filter(|(k, _)| *k == key).map(|(_, index)| *index as usize)
 }
 
 /// The error returned by `FromStr` of a generated enum or kind.

@@ -30,13 +30,8 @@ impl Filter {
     /// Whether `record` passes the filter.
     pub fn accepts(&self, record: &Record) -> bool {
         self.repo.as_deref().is_none_or(|repo| record.repo == repo)
-            && (self.tags.is_empty()
-                || record
-                    .tags
-                    .iter()
-                    .any(|tag| self.tags.iter().any(|t| t == tag)))
-            && (self.severities.is_empty()
-                || self.severities.contains(&record.severity_or_default()))
+            && (self.tags.is_empty() || record.tags.iter().any(|tag| self.tags.iter().any(|t| t == tag)))
+            && (self.severities.is_empty() || self.severities.contains(&record.severity_or_default()))
     }
 }
 
@@ -87,22 +82,12 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
             Err(mut problems) => built.diagnostics.append(&mut problems),
         }
     }
-    let parts: Vec<NameParts> = compiled
-        .iter()
-        .map(|(record, template, _)| NameParts::new(template, &record.id))
-        .collect();
+    let parts: Vec<NameParts> =
+        compiled.iter().map(|(record, template, _)| NameParts::new(template, &record.id)).collect();
     let names = assign_names(&parts);
     for ((record, template, origin), name) in compiled.into_iter().zip(names) {
-        let metadata = Metadata {
-            name: Cow::Owned(name),
-            record,
-            template,
-        };
-        built.entries.push(BuiltEntry {
-            metadata,
-            origin,
-            warnings: Vec::new(),
-        });
+        let metadata = Metadata { name: Cow::Owned(name), record, template };
+        built.entries.push(BuiltEntry { metadata, origin, warnings: Vec::new() });
     }
     built
 }
@@ -116,28 +101,18 @@ pub fn dialect_of(record: &Record) -> Dialect {
     let extension = record.file_path.rsplit_once('.').map_or("", |(_, ext)| ext);
     match extension.to_ascii_lowercase().as_str() {
         "go" => {
-            let call = record
-                .source_code
-                .as_deref()
-                .and_then(|source| callee(source, &record.error_message));
+            let call = record.source_code.as_deref().and_then(|source| callee(source, &record.error_message));
             match call.as_deref() {
                 // Calls that print their argument as is, without formatting.
-                Some(
-                    "New" | "Print" | "Println" | "Panic" | "Panicln" | "Fatal" | "Fatalln"
-                    | "panic",
-                ) => Dialect::Plain,
+                Some("New" | "Print" | "Println" | "Panic" | "Panicln" | "Fatal" | "Fatalln" | "panic") => {
+                    Dialect::Plain
+                }
                 _ => Dialect::Go,
             }
         }
         "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "m" | "mm" => Dialect::Printf,
         "py" | "pyi" => Dialect::Python,
-        _ if record
-            .message_pattern
-            .as_deref()
-            .is_some_and(|p| !p.is_empty()) =>
-        {
-            Dialect::Pattern
-        }
+        _ if record.message_pattern.as_deref().is_some_and(|p| !p.is_empty()) => Dialect::Pattern,
         _ => Dialect::Plain,
     }
 }
@@ -150,29 +125,19 @@ pub fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<
     let dialect = dialect_of(record);
     let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
     if let Some(pattern) = own_pattern {
-        if let Err(err) = regex_syntax::Parser::new().parse(pattern) {
+        if let Err(err) = regex_syntax::ast::parse::Parser::new().parse(pattern) {
             let message = format!("invalid regex: {}", regex_problem(&err.to_string()));
             return Err(vec![origin.error("messagePattern", message)]);
         }
     }
     let mut template = match dialect {
-        Dialect::Pattern => {
-            format::compile_pattern(own_pattern.unwrap_or_default()).map_err(|err| {
-                vec![origin.error("messagePattern", format!("unsupported pattern: {err}"))]
-            })?
-        }
-        _ => format::compile(&record.error_message, dialect).map_err(|err| {
-            vec![origin.error(
-                "errorMessage",
-                format!("unparseable {dialect:?} format: {err}"),
-            )]
-        })?,
+        Dialect::Pattern => format::compile_pattern(own_pattern.unwrap_or_default())
+            .map_err(|err| vec![origin.error("messagePattern", format!("unsupported pattern: {err}"))])?,
+        _ => format::compile(&record.error_message, dialect)
+            .map_err(|err| vec![origin.error("errorMessage", format!("unparseable {dialect:?} format: {err}"))])?,
     };
-    if let Err(err) = regex_syntax::Parser::new().parse(&template.regex) {
-        let message = format!(
-            "the compiled pattern is not a valid regex: {}",
-            regex_problem(&err.to_string())
-        );
+    if let Err(err) = regex_syntax::ast::parse::Parser::new().parse(&template.regex) {
+        let message = format!("the compiled pattern is not a valid regex: {}", regex_problem(&err.to_string()));
         return Err(vec![origin.error("errorMessage", message)]);
     }
     name_fields(record, &mut template);
@@ -185,11 +150,7 @@ pub fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<
 pub fn check_patterns(built: &mut Built) {
     for entry in &mut built.entries {
         let metadata = &entry.metadata;
-        let Some(pattern) = metadata
-            .message_pattern
-            .as_deref()
-            .filter(|p| !p.is_empty())
-        else {
+        let Some(pattern) = metadata.message_pattern.as_deref().filter(|p| !p.is_empty()) else {
             continue;
         };
         if metadata.template.dialect == Dialect::Pattern {
@@ -206,11 +167,7 @@ pub fn check_patterns(built: &mut Built) {
 /// The last line of a regex error (`error: unclosed group`), without the
 /// pattern and caret drawing above it.
 fn regex_problem(text: &str) -> String {
-    let last = text
-        .lines()
-        .rev()
-        .find(|line| !line.trim().is_empty())
-        .unwrap_or(text);
+    let last = text.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or(text);
     last.trim().trim_start_matches("error: ").to_owned()
 }
 
@@ -242,11 +199,7 @@ fn name_fields(record: &Record, template: &mut Template) {
 /// message rendered with sample values must match the pattern.
 pub fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String> {
     let regex = regex::Regex::new(&format!("^(?s:{pattern})$")).ok()?;
-    let samples: Vec<Value<'static>> = template
-        .fields
-        .iter()
-        .map(|field| sample_value(field.kind))
-        .collect();
+    let samples: Vec<Value<'static>> = template.fields.iter().map(|field| sample_value(field.kind)).collect();
     let mut rendered = String::new();
     format::render_template(&mut rendered, template, &samples).ok()?;
     (!regex.is_match(&rendered)).then(|| {

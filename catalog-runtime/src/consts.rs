@@ -76,14 +76,7 @@ pub const fn record(
 /// macro cannot put them in another order than this function reads them.
 pub fn record_strings(record: &Record) -> ([&str; 6], [Option<&str>; 16]) {
     let r = record;
-    let text = [
-        &*r.id,
-        &*r.repo,
-        &*r.slug,
-        &*r.error_message,
-        &*r.file_path,
-        &*r.documentation,
-    ];
+    let text = [&*r.id, &*r.repo, &*r.slug, &*r.error_message, &*r.file_path, &*r.documentation];
     let optional = [
         &r.error_code,
         &r.message_pattern,
@@ -108,12 +101,7 @@ pub fn record_strings(record: &Record) -> ([&str; 6], [Option<&str>; 16]) {
 
 /// The record's numbers in the order [`record`] takes them.
 pub fn record_numbers(record: &Record) -> [Option<u32>; 4] {
-    [
-        record.line_number,
-        record.source_code_start,
-        record.source_code_end,
-        record.schema_version,
-    ]
+    [record.line_number, record.source_code_start, record.source_code_end, record.schema_version]
 }
 
 /// A template.
@@ -124,22 +112,12 @@ pub const fn template(
     regex: &'static str,
     literal_len: u32,
 ) -> Template {
-    Template {
-        dialect,
-        pieces: Borrowed(pieces),
-        fields: Borrowed(fields),
-        regex: Borrowed(regex),
-        literal_len,
-    }
+    Template { dialect, pieces: Borrowed(pieces), fields: Borrowed(fields), regex: Borrowed(regex), literal_len }
 }
 
 /// An entry's metadata.
 pub const fn metadata(name: &'static str, record: Record, template: Template) -> Metadata {
-    Metadata {
-        name: Borrowed(name),
-        record,
-        template,
-    }
+    Metadata { name: Borrowed(name), record, template }
 }
 
 #[cfg(test)]
@@ -152,19 +130,10 @@ mod tests {
         Piece::Literal(Borrowed("a ")),
         Piece::Value {
             field: 0,
-            spec: Spec {
-                verb: 'q',
-                flags: Flags(0),
-                width: Count::None,
-                precision: Count::None,
-            },
+            spec: Spec { verb: 'q', flags: Flags(0), width: Count::None, precision: Count::None },
         },
     ];
-    const FIELDS: &[Field] = &[Field {
-        name: Borrowed("x"),
-        kind: ValueKind::Quoted,
-        arg: 0,
-    }];
+    const FIELDS: &[Field] = &[Field { name: Borrowed("x"), kind: ValueKind::Quoted, arg: 0 }];
     const RECORD: Record = record(
         ["id1", "o/r", "a-q", "a %q %-5.*d", "x.go", "docs"],
         [

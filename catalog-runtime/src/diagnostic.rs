@@ -31,19 +31,8 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error at a position.
-    pub fn error(
-        path: impl Into<PathBuf>,
-        (line, column): (usize, usize),
-        message: impl Into<String>,
-    ) -> Self {
-        Diagnostic {
-            level: Level::Error,
-            path: path.into(),
-            line,
-            column,
-            field: None,
-            message: message.into(),
-        }
+    pub fn error(path: impl Into<PathBuf>, (line, column): (usize, usize), message: impl Into<String>) -> Self {
+        Diagnostic { level: Level::Error, path: path.into(), line, column, field: None, message: message.into() }
     }
 
     /// The same problem, about `field`.

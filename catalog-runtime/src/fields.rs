@@ -12,12 +12,7 @@ pub fn argument_names(source: &str, message: &str) -> Option<Vec<Option<String>>
             continue;
         };
         if tokens.get(after).is_some_and(|t| t.is_punct(',')) {
-            return Some(
-                split_arguments(&tokens[after + 1..])
-                    .into_iter()
-                    .map(|arg| name_of(&arg))
-                    .collect(),
-            );
+            return Some(split_arguments(&tokens[after + 1..]).into_iter().map(|arg| name_of(&arg)).collect());
         }
         if tokens.get(after).is_some_and(|t| t.is_punct(')')) {
             return Some(Vec::new());
@@ -91,9 +86,7 @@ fn split_arguments(tokens: &[Token]) -> Vec<Vec<Token>> {
             }
             _ => {}
         }
-        args.last_mut()
-            .expect("starts with one argument")
-            .push(token.clone());
+        args.last_mut().expect("starts with one argument").push(token.clone());
     }
     if args.last().is_some_and(Vec::is_empty) {
         args.pop();
@@ -117,19 +110,14 @@ fn name_of(arg: &[Token]) -> Option<String> {
         idents.pop();
     }
     let keep = idents.len().saturating_sub(4);
-    let words: Vec<String> = idents[keep..]
-        .iter()
-        .map(|ident| snake_case(ident))
-        .collect();
+    let words: Vec<String> = idents[keep..].iter().map(|ident| snake_case(ident)).collect();
     let name = words.join("_");
     is_plain_identifier(&name).then_some(name)
 }
 
 fn is_plain_identifier(name: &str) -> bool {
     let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         && name != "_"
 }
@@ -157,9 +145,7 @@ pub fn snake_case(ident: &str) -> String {
 pub fn finish_names(names: Vec<Option<String>>) -> Vec<String> {
     let mut done: Vec<String> = Vec::with_capacity(names.len());
     for (i, name) in names.into_iter().enumerate() {
-        let name = name
-            .map(|n| sanitize(&n))
-            .filter(|n| is_plain_identifier(n));
+        let name = name.map(|n| sanitize(&n)).filter(|n| is_plain_identifier(n));
         let mut name = name.unwrap_or_else(|| format!("arg{i}"));
         if is_keyword(&name) {
             name.push('_');
@@ -179,19 +165,9 @@ pub fn finish_names(names: Vec<Option<String>>) -> Vec<String> {
 fn sanitize(name: &str) -> String {
     let words: String = snake_case(name)
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
         .collect();
-    let mut out = words
-        .split('_')
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join("_");
+    let mut out = words.split('_').filter(|w| !w.is_empty()).collect::<Vec<_>>().join("_");
     if out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
@@ -200,11 +176,10 @@ fn sanitize(name: &str) -> String {
 
 fn is_keyword(name: &str) -> bool {
     const KEYWORDS: &[&str] = &[
-        "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
-        "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
-        "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
-        "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type",
-        "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+        "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate", "do", "dyn",
+        "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro",
+        "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return", "self", "static", "struct", "super",
+        "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
     ];
     KEYWORDS.contains(&name)
 }
@@ -230,19 +205,12 @@ fn tokenize(source: &str) -> Vec<Token> {
             }
             i += 2;
         } else if c == '`' {
-            let end = chars[i + 1..]
-                .iter()
-                .position(|&c| c == '`')
-                .map_or(chars.len(), |p| i + 1 + p);
+            let end = chars[i + 1..].iter().position(|&c| c == '`').map_or(chars.len(), |p| i + 1 + p);
             tokens.push(Token::Str(chars[i + 1..end].iter().collect()));
             i = end + 1;
         } else if c == '"' || c == '\'' {
             let (text, end) = quoted_literal(&chars, i);
-            tokens.push(if c == '"' {
-                Token::Str(text)
-            } else {
-                Token::Other
-            });
+            tokens.push(if c == '"' { Token::Str(text) } else { Token::Other });
             i = end;
         } else if c.is_alphabetic() || c == '_' {
             let start = i;
@@ -294,9 +262,7 @@ fn quoted_literal(chars: &[char], start: usize) -> (String, usize) {
             'U' => hex(i, 8).inspect(|_| i += 8),
             '0'..='7' => {
                 let digits: String = chars[i - 1..(i + 2).min(chars.len())].iter().collect();
-                let value = u32::from_str_radix(&digits, 8)
-                    .ok()
-                    .and_then(char::from_u32);
+                let value = u32::from_str_radix(&digits, 8).ok().and_then(char::from_u32);
                 i += 2;
                 value
             }
@@ -318,21 +284,14 @@ mod tests {
     #[test]
     fn names_the_seed_call() {
         let source = "\tif err != nil {\n\t\treturn fmt.Errorf(\"unable to persist session %q (seq=%v): %v\", ps.ID, seq, err)\n\t}\n\tif resp == nil {\n\t\treturn fmt.Errorf(\"unable to persist session %q (seq=%v): invalid pub ack response\", ps.ID, seq)";
-        assert_eq!(
-            names(source, "unable to persist session %q (seq=%v): %v").unwrap(),
-            ["ps_id", "seq", "err"]
-        );
+        assert_eq!(names(source, "unable to persist session %q (seq=%v): %v").unwrap(), ["ps_id", "seq", "err"]);
     }
 
     #[test]
     fn joins_literals_across_lines_and_nested_calls() {
         let source = "return fmt.Errorf(\"QoS1 window is full (%d messages) and \"+\n\t\"oldest within %v; %s\",\n\tmqttMaxAcksInFlight, jsa.timeout, c.kindString(), // trailing\n)";
         assert_eq!(
-            names(
-                source,
-                "QoS1 window is full (%d messages) and oldest within %v; %s"
-            )
-            .unwrap(),
+            names(source, "QoS1 window is full (%d messages) and oldest within %v; %s").unwrap(),
             ["mqtt_max_acks_in_flight", "jsa_timeout", "c_kind_string"]
         );
     }
@@ -340,40 +299,22 @@ mod tests {
     #[test]
     fn raw_strings_keywords_duplicates_and_unknowns() {
         let source = "s.Noticef(`a \"%s\" %d %v %v %v`, self, len(x), err.Error(), err, 42)";
-        assert_eq!(
-            names(source, "a \"%s\" %d %v %v %v").unwrap(),
-            ["self_", "len_x", "err", "err_2", "arg4"]
-        );
+        assert_eq!(names(source, "a \"%s\" %d %v %v %v").unwrap(), ["self_", "len_x", "err", "err_2", "arg4"]);
         assert_eq!(names(source, "not in the source"), None);
         assert_eq!(names("log(\"x %v\", args...)", "x %v").unwrap(), ["arg0"]);
     }
 
     #[test]
     fn finds_the_callee() {
-        assert_eq!(
-            callee("return errors.New(\"boom 100%\")", "boom 100%").as_deref(),
-            Some("New")
-        );
-        assert_eq!(
-            callee("x := fmt.Errorf(\"a %v\", b)", "a %v").as_deref(),
-            Some("Errorf")
-        );
+        assert_eq!(callee("return errors.New(\"boom 100%\")", "boom 100%").as_deref(), Some("New"));
+        assert_eq!(callee("x := fmt.Errorf(\"a %v\", b)", "a %v").as_deref(), Some("Errorf"));
         assert_eq!(callee("\"a %v\"", "a %v"), None);
     }
 
     #[test]
     fn any_name_becomes_an_identifier() {
-        let names = vec![
-            Some("Max-Size".into()),
-            Some("1st".into()),
-            Some("été".into()),
-            Some("_".into()),
-            None,
-        ];
-        assert_eq!(
-            finish_names(names),
-            ["max_size", "_1st", "t", "arg3", "arg4"]
-        );
+        let names = vec![Some("Max-Size".into()), Some("1st".into()), Some("été".into()), Some("_".into()), None];
+        assert_eq!(finish_names(names), ["max_size", "_1st", "t", "arg3", "arg4"]);
     }
 
     #[test]

@@ -53,8 +53,7 @@ impl NameParts {
 }
 
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
+    text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty())
 }
 
 fn camel(words: &[&str]) -> String {
@@ -88,10 +87,7 @@ pub fn assign_names(parts: &[NameParts]) -> Vec<String> {
         *leading_count.entry(&p.leading).or_default() += 1;
     }
     let mut extended_count: HashMap<&str, usize> = HashMap::new();
-    for p in parts
-        .iter()
-        .filter(|p| leading_count[p.leading.as_str()] > 1)
-    {
+    for p in parts.iter().filter(|p| leading_count[p.leading.as_str()] > 1) {
         *extended_count.entry(&p.extended).or_default() += 1;
     }
     let mut names: Vec<Option<String>> = parts
@@ -99,9 +95,7 @@ pub fn assign_names(parts: &[NameParts]) -> Vec<String> {
         .map(|p| {
             if leading_count[p.leading.as_str()] == 1 {
                 Some(p.leading.clone())
-            } else if extended_count[p.extended.as_str()] == 1
-                && !leading_count.contains_key(p.extended.as_str())
-            {
+            } else if extended_count[p.extended.as_str()] == 1 && !leading_count.contains_key(p.extended.as_str()) {
                 Some(p.extended.clone())
             } else {
                 None
@@ -142,11 +136,7 @@ mod tests {
     use super::*;
 
     fn parts(leading: &str, extended: &str, id: &str) -> NameParts {
-        NameParts {
-            leading: leading.into(),
-            extended: extended.into(),
-            id: id.into(),
-        }
+        NameParts { leading: leading.into(), extended: extended.into(), id: id.into() }
     }
 
     #[test]
@@ -167,16 +157,7 @@ mod tests {
             parts("Dup", "DupMessage", "dd450000"),
         ];
         let names = assign_names(&base);
-        assert_eq!(
-            names,
-            [
-                "StreamNotFound",
-                "StreamAlreadyExists",
-                "Timeout",
-                "DupMessageDD44",
-                "DupMessageDD45"
-            ]
-        );
+        assert_eq!(names, ["StreamNotFound", "StreamAlreadyExists", "Timeout", "DupMessageDD44", "DupMessageDD45"]);
         let mut more = base.clone();
         more.insert(0, parts("Unrelated", "UnrelatedThing", "0000"));
         more.push(parts("Other", "Other", "ffff"));
@@ -190,9 +171,6 @@ mod tests {
             parts("Stream", "StreamNotFound", "2222"),
             parts("Stream", "StreamGone", "3333"),
         ]);
-        assert_eq!(
-            names,
-            ["StreamNotFound", "StreamNotFound2222", "StreamGone"]
-        );
+        assert_eq!(names, ["StreamNotFound", "StreamNotFound2222", "StreamGone"]);
     }
 }

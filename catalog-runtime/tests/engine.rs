@@ -7,15 +7,9 @@ use catalog_runtime::{Catalog, Dialect, Matcher, Template};
 use proptest::prelude::*;
 
 /// The definition of the matching semantics, with no prefilter at all.
-fn naive(
-    templates: &[Template],
-    matcher: &Matcher,
-    line: &str,
-) -> Option<(usize, std::ops::Range<usize>)> {
+fn naive(templates: &[Template], matcher: &Matcher, line: &str) -> Option<(usize, std::ops::Range<usize>)> {
     let rank = |i: usize| (std::cmp::Reverse(templates[i].literal_len), i);
-    (0..templates.len())
-        .filter_map(|i| matcher.try_find(i, line).map(|m| (i, m.span)))
-        .min_by_key(|(i, _)| rank(*i))
+    (0..templates.len()).filter_map(|i| matcher.try_find(i, line).map(|m| (i, m.span))).min_by_key(|(i, _)| rank(*i))
 }
 
 /// (line number, template, span) for every matching line, via `find_lines`.
@@ -28,16 +22,9 @@ fn scanned(matcher: &Matcher, text: &str) -> Vec<(usize, usize, std::ops::Range<
     out
 }
 
-fn reference(
-    templates: &[Template],
-    matcher: &Matcher,
-    text: &str,
-) -> Vec<(usize, usize, std::ops::Range<usize>)> {
+fn reference(templates: &[Template], matcher: &Matcher, text: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
     let lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
-    lines
-        .enumerate()
-        .filter_map(|(n, line)| naive(templates, matcher, line).map(|(i, span)| (n, i, span)))
-        .collect()
+    lines.enumerate().filter_map(|(n, line)| naive(templates, matcher, line).map(|(i, span)| (n, i, span))).collect()
 }
 
 const MESSAGES: &[&str] = &[
@@ -54,10 +41,8 @@ const MESSAGES: &[&str] = &[
 
 /// Built once: the regexes compile on first use and stay compiled.
 static SMALL: std::sync::LazyLock<(Vec<Template>, Matcher)> = std::sync::LazyLock::new(|| {
-    let templates: Vec<Template> = MESSAGES
-        .iter()
-        .map(|m| catalog_runtime::format::compile(m, Dialect::Go).unwrap())
-        .collect();
+    let templates: Vec<Template> =
+        MESSAGES.iter().map(|m| catalog_runtime::format::compile(m, Dialect::Go).unwrap()).collect();
     let matcher = Matcher::new(&templates);
     (templates, matcher)
 });
@@ -84,11 +69,8 @@ fn pieces() -> impl Strategy<Value = String> {
 }
 
 fn text() -> impl Strategy<Value = String> {
-    prop::collection::vec(
-        prop::collection::vec(pieces(), 0..8).prop_map(|p| p.concat()),
-        0..12,
-    )
-    .prop_map(|lines| lines.join("\n"))
+    prop::collection::vec(prop::collection::vec(pieces(), 0..8).prop_map(|p| p.concat()), 0..12)
+        .prop_map(|lines| lines.join("\n"))
 }
 
 proptest! {
@@ -114,35 +96,18 @@ fn the_corpus_agrees_with_the_naive_reference() {
         return;
     }
     let catalog = Catalog::load(&dir).expect("the corpus loads");
-    let templates: Vec<Template> = catalog
-        .entries()
-        .iter()
-        .map(|e| e.template.clone())
-        .collect();
+    let templates: Vec<Template> = catalog.entries().iter().map(|e| e.template.clone()).collect();
     let matcher = catalog.matcher();
     // Each record's message with sample values, inside log lines, among noise
     // lines made of words the messages use.
     let mut lines = Vec::new();
     for (index, entry) in catalog.entries().iter().enumerate().step_by(3) {
-        let values: Vec<_> = entry
-            .template
-            .fields
-            .iter()
-            .map(|f| catalog_runtime::compile::sample_value(f.kind))
-            .collect();
-        lines.push(format!(
-            "[9] 2026/11/29 17:20:00.000001 [ERR] {}",
-            catalog.render(index, &values)
-        ));
+        let values: Vec<_> =
+            entry.template.fields.iter().map(|f| catalog_runtime::compile::sample_value(f.kind)).collect();
+        lines.push(format!("[9] 2026/11/29 17:20:00.000001 [ERR] {}", catalog.render(index, &values)));
         let words: Vec<&str> = entry.error_message.split(' ').collect();
-        lines.push(format!(
-            "[9] 2026/11/29 17:20:00.000002 [INF] {}",
-            words[..words.len() / 2].join(" ")
-        ));
+        lines.push(format!("[9] 2026/11/29 17:20:00.000002 [INF] {}", words[..words.len() / 2].join(" ")));
     }
     let text = lines.join("\n");
-    assert_eq!(
-        scanned(matcher, &text),
-        reference(&templates, matcher, &text)
-    );
+    assert_eq!(scanned(matcher, &text), reference(&templates, matcher, &text));
 }

@@ -14,9 +14,6 @@ fn main() {
     if dir.is_dir() {
         println!("cargo:rustc-cfg=has_corpus");
     } else {
-        println!(
-            "cargo:warning=corpus not found at {}: corpus tests will be skipped",
-            dir.display()
-        );
+        println!("cargo:warning=corpus not found at {}: corpus tests will be skipped", dir.display());
     }
 }

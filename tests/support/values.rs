@@ -33,9 +33,7 @@ fn first_spec(metadata: &Metadata, field: usize) -> Spec {
 /// A decimal with `digits` significant digits or decimals, read as Rust reads
 /// it: rendering it back with that precision gives the same text.
 fn decimal(mantissa: i64, exponent: i32) -> f64 {
-    format!("{mantissa}e{exponent}")
-        .parse()
-        .expect("a decimal literal")
+    format!("{mantissa}e{exponent}").parse().expect("a decimal literal")
 }
 
 fn value(kind: ValueKind, spec: &Spec) -> BoxedStrategy<Value<'static>> {
@@ -55,23 +53,16 @@ fn value(kind: ValueKind, spec: &Spec) -> BoxedStrategy<Value<'static>> {
             };
             match (precision, spec.verb) {
                 (Some(p), 'e' | 'E') => (1_000_000i64..9_999_999, -30i32..30)
-                    .prop_map(move |(m, e)| {
-                        Value::Float(decimal(m / 10i64.pow(6 - p.min(6) as u32), e))
-                    })
+                    .prop_map(move |(m, e)| Value::Float(decimal(m / 10i64.pow(6 - p.min(6) as u32), e)))
                     .boxed(),
-                (Some(p), _) => (-1_000_000_000i64..1_000_000_000)
-                    .prop_map(move |m| Value::Float(decimal(m, -p)))
-                    .boxed(),
-                (None, _) => any::<f64>()
-                    .prop_filter("finite", |f| f.is_finite())
-                    .prop_map(Value::Float)
-                    .boxed(),
+                (Some(p), _) => {
+                    (-1_000_000_000i64..1_000_000_000).prop_map(move |m| Value::Float(decimal(m, -p))).boxed()
+                }
+                (None, _) => any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(Value::Float).boxed(),
             }
         }
         ValueKind::Bool => any::<bool>().prop_map(Value::Bool).boxed(),
-        ValueKind::Quoted => any::<String>()
-            .prop_map(|s| Value::Str(Cow::Owned(s)))
-            .boxed(),
+        ValueKind::Quoted => any::<String>().prop_map(|s| Value::Str(Cow::Owned(s))).boxed(),
         ValueKind::Text => {
             let max = match spec.precision {
                 Count::Fixed(p) => usize::from(p).max(1),

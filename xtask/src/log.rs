@@ -65,11 +65,8 @@ pub fn run(data: &Path, lines: usize, matching: f64, out: &Path) -> Result<(), S
             micros / 1_000_000 % 60,
             micros % 1_000_000
         );
-        let (level, text) = if rng.chance(matching) {
-            message(&catalog, &mut rng)
-        } else {
-            ordinary(&catalog, &mut rng)
-        };
+        let (level, text) =
+            if rng.chance(matching) { message(&catalog, &mut rng) } else { ordinary(&catalog, &mut rng) };
         writeln!(w, "[4127] 2026/11/29 {time} [{level}] {text}").map_err(|e| e.to_string())?;
     }
     w.flush().map_err(|e| e.to_string())
@@ -78,17 +75,8 @@ pub fn run(data: &Path, lines: usize, matching: f64, out: &Path) -> Result<(), S
 fn message(catalog: &Catalog, rng: &mut Rng) -> (&'static str, String) {
     let index = rng.below(catalog.len());
     let entry = &catalog.entries()[index];
-    let values: Vec<Value<'static>> = entry
-        .template
-        .fields
-        .iter()
-        .map(|f| value(f.kind, rng))
-        .collect();
-    let text = catalog
-        .render(index, &values)
-        .replace(['\n', '\r'], " ")
-        .trim_end()
-        .to_owned();
+    let values: Vec<Value<'static>> = entry.template.fields.iter().map(|f| value(f.kind, rng)).collect();
+    let text = catalog.render(index, &values).replace(['\n', '\r'], " ").trim_end().to_owned();
     let level = match entry.severity_or_default() {
         Severity::Fatal | Severity::Critical => "FTL",
         Severity::Warning => "WRN",
@@ -104,11 +92,9 @@ fn value(kind: ValueKind, rng: &mut Rng) -> Value<'static> {
         ValueKind::Int => Value::Int(rng.below(100_000) as i64),
         ValueKind::Float => Value::Float(rng.below(100_000) as f64 / 100.0),
         ValueKind::Bool => Value::Bool(rng.chance(0.5)),
-        ValueKind::Quoted | ValueKind::Text => Value::Str(Cow::Owned(format!(
-            "{}-{}",
-            rng.pick(WORDS),
-            rng.below(10_000)
-        ))),
+        ValueKind::Quoted | ValueKind::Text => {
+            Value::Str(Cow::Owned(format!("{}-{}", rng.pick(WORDS), rng.below(10_000))))
+        }
     }
 }
 
@@ -119,12 +105,7 @@ fn ordinary(catalog: &Catalog, rng: &mut Rng) -> (&'static str, String) {
         while let Some(at) = text.find('{') {
             let end = text[at..].find('}').map_or(text.len(), |e| at + e + 1);
             let filler = match &text[at..end] {
-                "{addr}" => format!(
-                    "10.0.{}.{}:{}",
-                    rng.below(256),
-                    rng.below(256),
-                    1024 + rng.below(60_000)
-                ),
+                "{addr}" => format!("10.0.{}.{}:{}", rng.below(256), rng.below(256), 1024 + rng.below(60_000)),
                 "{n}" => rng.below(100_000).to_string(),
                 _ => rng.pick(WORDS).to_string(),
             };

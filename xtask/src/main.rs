@@ -23,16 +23,18 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-        ["synth", n, dir] => number(n).and_then(|n| synth::run(n, &PathBuf::from(dir))),
-        ["log", data, lines, matching, out] => number(lines).and_then(|lines| {
-            let matching: f64 = matching.parse().map_err(|_| format!("not a fraction: {matching}"))?;
-            log::run(&PathBuf::from(data), lines, matching, &PathBuf::from(out))
-        }),
-        ["naive", data, file] => naive::run(&PathBuf::from(data), &PathBuf::from(file)),
-        ["patterns", data, out] => naive::patterns(&PathBuf::from(data), &PathBuf::from(out)),
-        _ => Err("usage: xtask synth N DIR | log DATA LINES MATCHING OUT | naive DATA FILE | patterns DATA OUT".to_owned()),
-    };
+    let result =
+        match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            ["synth", n, dir] => number(n).and_then(|n| synth::run(n, &PathBuf::from(dir))),
+            ["log", data, lines, matching, out] => number(lines).and_then(|lines| {
+                let matching: f64 = matching.parse().map_err(|_| format!("not a fraction: {matching}"))?;
+                log::run(&PathBuf::from(data), lines, matching, &PathBuf::from(out))
+            }),
+            ["naive", data, file] => naive::run(&PathBuf::from(data), &PathBuf::from(file)),
+            ["patterns", data, out] => naive::patterns(&PathBuf::from(data), &PathBuf::from(out)),
+            _ => Err("usage: xtask synth N DIR | log DATA LINES MATCHING OUT | naive DATA FILE | patterns DATA OUT"
+                .to_owned()),
+        };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -43,7 +45,5 @@ fn main() -> ExitCode {
 }
 
 fn number(text: &str) -> Result<usize, String> {
-    text.replace('_', "")
-        .parse()
-        .map_err(|_| format!("not a number: {text}"))
+    text.replace('_', "").parse().map_err(|_| format!("not a number: {text}"))
 }

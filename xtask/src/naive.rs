@@ -12,17 +12,10 @@ use regex::{Regex, RegexSet};
 pub fn run(data: &Path, file: &Path) -> Result<(), String> {
     let started = Instant::now();
     let catalog = Catalog::load(data).map_err(|e| e.to_string())?;
-    let patterns: Vec<&str> = catalog
-        .entries()
-        .iter()
-        .map(|e| e.template.regex.as_ref())
-        .collect();
+    let patterns: Vec<&str> = catalog.entries().iter().map(|e| e.template.regex.as_ref()).collect();
     let set = RegexSet::new(&patterns).map_err(|e| e.to_string())?;
-    let regexes: Vec<Regex> = patterns
-        .iter()
-        .map(|p| Regex::new(p))
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
+    let regexes: Vec<Regex> =
+        patterns.iter().map(|p| Regex::new(p)).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
     let input = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let mut matched = 0u64;
     let mut captured = 0usize;
@@ -33,10 +26,7 @@ pub fn run(data: &Path, file: &Path) -> Result<(), String> {
             captured += regexes[first].captures(&line).map_or(0, |c| c.len());
         }
     }
-    println!(
-        "{matched} matching lines ({captured} groups) in {:.2?}",
-        started.elapsed()
-    );
+    println!("{matched} matching lines ({captured} groups) in {:.2?}", started.elapsed());
     Ok(())
 }
 
@@ -44,11 +34,7 @@ pub fn run(data: &Path, file: &Path) -> Result<(), String> {
 /// that contain a line break (for `rg -f` and Hyperscan).
 pub fn patterns(data: &Path, out: &Path) -> Result<(), String> {
     let catalog = Catalog::load(data).map_err(|e| e.to_string())?;
-    let patterns: Vec<&str> = catalog
-        .entries()
-        .iter()
-        .map(|e| e.template.regex.as_ref())
-        .filter(|p| !p.contains(['\n', '\r']))
-        .collect();
+    let patterns: Vec<&str> =
+        catalog.entries().iter().map(|e| e.template.regex.as_ref()).filter(|p| !p.contains(['\n', '\r'])).collect();
     std::fs::write(out, patterns.join("\n") + "\n").map_err(|e| format!("{}: {e}", out.display()))
 }

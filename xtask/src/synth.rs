@@ -66,14 +66,7 @@ const CONTEXTS: &[&str] = &[
     "in domain %q",
     "from peer %s",
 ];
-const TAILS: &[&str] = &[
-    ": %v",
-    ": %w",
-    " (%d bytes)",
-    "",
-    ": limit %d exceeded",
-    " (state %q)",
-];
+const TAILS: &[&str] = &[": %v", ": %w", " (%d bytes)", "", ": limit %d exceeded", " (state %q)"];
 
 pub fn run(n: usize, dir: &Path) -> Result<(), String> {
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -121,9 +114,7 @@ pub fn run(n: usize, dir: &Path) -> Result<(), String> {
 
 /// `1234` → `one two three four`.
 fn words_of(mut n: usize) -> String {
-    const DIGITS: &[&str] = &[
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    ];
+    const DIGITS: &[&str] = &["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
     let mut words = Vec::new();
     loop {
         words.push(DIGITS[n % 10]);
@@ -150,7 +141,5 @@ fn slug(message: &str) -> String {
 }
 
 fn fnv(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }

@@ -23,11 +23,7 @@ impl Digits {
         while d.last() == Some(&b'0') {
             d.pop();
         }
-        let dp = if d.is_empty() {
-            0
-        } else {
-            exp.parse::<i32>().unwrap_or(0) + 1
-        };
+        let dp = if d.is_empty() { 0 } else { exp.parse::<i32>().unwrap_or(0) + 1 };
         Digits { d, dp }
     }
 
@@ -55,22 +51,12 @@ impl Digits {
             }
         }
         let exp = if self.d.is_empty() { 0 } else { self.dp - 1 };
-        let _ = write!(
-            out,
-            "{e}{}{:02}",
-            if exp < 0 { '-' } else { '+' },
-            exp.unsigned_abs()
-        );
+        let _ = write!(out, "{e}{}{:02}", if exp < 0 { '-' } else { '+' }, exp.unsigned_abs());
     }
 
     /// `%f`: `ddd.ddd` with `prec` digits after the point.
     fn fmt_f(&self, out: &mut String, prec: usize) {
-        let digit = |i: i32| {
-            usize::try_from(i)
-                .ok()
-                .and_then(|i| self.d.get(i))
-                .map_or('0', |&c| char::from(c))
-        };
+        let digit = |i: i32| usize::try_from(i).ok().and_then(|i| self.d.get(i)).map_or('0', |&c| char::from(c));
         if self.dp > 0 {
             (0..self.dp).for_each(|i| out.push(digit(i)));
         } else {
@@ -151,11 +137,7 @@ pub(super) fn go(out: &mut dyn Write, v: f64, verb: char, o: &Opts) -> fmt::Resu
     }
     if !v.is_finite() {
         // Not padded with zeros; NaN has no sign unless asked for.
-        let body = if v.is_nan() && !o.space && !o.plus {
-            &num[1..]
-        } else {
-            &num[..]
-        };
+        let body = if v.is_nan() && !o.space && !o.plus { &num[1..] } else { &num[..] };
         return pad(out, body, o, false);
     }
     if o.sharp {
@@ -207,11 +189,7 @@ pub(super) fn c(out: &mut dyn Write, v: f64, verb: char, o: &Opts) -> fmt::Resul
     let sign = o.sign(v.is_sign_negative() && !v.is_nan());
     if !v.is_finite() {
         let word = if v.is_nan() { "nan" } else { "inf" };
-        let word = if upper {
-            word.to_ascii_uppercase()
-        } else {
-            word.to_owned()
-        };
+        let word = if upper { word.to_ascii_uppercase() } else { word.to_owned() };
         return pad(out, &format!("{sign}{word}"), o, false);
     }
     let (a, e) = (v.abs(), if upper { 'E' } else { 'e' });
@@ -227,11 +205,7 @@ pub(super) fn c(out: &mut dyn Write, v: f64, verb: char, o: &Opts) -> fmt::Resul
     }
     let is_hex = body.starts_with("0x") || body.starts_with("0X");
     if o.sharp && !body.contains('.') {
-        let exponent = if is_hex {
-            body.find(['p', 'P'])
-        } else {
-            body.find(['e', 'E'])
-        };
+        let exponent = if is_hex { body.find(['p', 'P']) } else { body.find(['e', 'E']) };
         body.insert(exponent.unwrap_or(body.len()), '.');
     }
     let len = sign.len() + body.len();
@@ -251,20 +225,12 @@ fn c_g(out: &mut String, a: f64, p: usize, sharp: bool, e: char) {
     let digits = Digits::rounded(a, p);
     let p = i32::try_from(p).unwrap_or(i32::MAX);
     let to_usize = |n: i32| usize::try_from(n.max(0)).unwrap_or(0);
-    let exp = if digits.d.is_empty() {
-        0
-    } else {
-        digits.dp - 1
-    };
+    let exp = if digits.d.is_empty() { 0 } else { digits.dp - 1 };
     if exp < -4 || exp >= p {
         let prec = if sharp { p - 1 } else { digits.nd().max(1) - 1 };
         digits.fmt_e(out, to_usize(prec), e);
     } else {
-        let prec = if sharp {
-            p - 1 - exp
-        } else {
-            digits.nd() - digits.dp
-        };
+        let prec = if sharp { p - 1 - exp } else { digits.nd() - digits.dp };
         digits.fmt_f(out, to_usize(prec));
     }
 }
@@ -343,11 +309,7 @@ fn parse_hex(text: &str) -> Option<f64> {
     if digits.len() > 14 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    let m = if digits.is_empty() {
-        0
-    } else {
-        u64::from_str_radix(&digits, 16).ok()?
-    };
+    let m = if digits.is_empty() { 0 } else { u64::from_str_radix(&digits, 16).ok()? };
     let mut exp = exp.checked_sub(4 * i32::try_from(frac.len()).ok()?)?;
     // `%a` writes at most 53 significant bits, which `as f64` keeps exactly.
     let mut value = m as f64;

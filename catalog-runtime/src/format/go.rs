@@ -20,12 +20,7 @@ pub(super) fn kind(verb: char) -> Option<ValueKind> {
 /// argument to `n` (one-based).
 pub(super) fn compile(format: &str) -> Result<Template, FormatError> {
     let mut builder = Builder::new(Dialect::Go);
-    let mut parser = Parser {
-        format,
-        bytes: format.as_bytes(),
-        i: 0,
-        arg: 0,
-    };
+    let mut parser = Parser { format, bytes: format.as_bytes(), i: 0, arg: 0 };
     while parser.i < parser.bytes.len() {
         let start = parser.i;
         while parser.i < parser.bytes.len() && parser.bytes[parser.i] != b'%' {
@@ -78,10 +73,7 @@ impl Parser<'_> {
             let at = self.i;
             let width = self.number()?;
             if after_index && width.is_some() {
-                return Err(FormatError::new(
-                    at,
-                    "width after an argument index (write `%5[1]d`)",
-                ));
+                return Err(FormatError::new(at, "width after an argument index (write `%5[1]d`)"));
             }
             width.map_or(Count::None, Count::Fixed)
         };
@@ -91,10 +83,7 @@ impl Parser<'_> {
         let mut precision = Count::None;
         if self.i + 1 < self.bytes.len() && self.bytes[self.i] == b'.' {
             if after_index {
-                return Err(FormatError::new(
-                    self.i,
-                    "precision after an argument index (write `%.2[1]f`)",
-                ));
+                return Err(FormatError::new(self.i, "precision after an argument index (write `%.2[1]f`)"));
             }
             self.i += 1;
             after_index = self.index()?;
@@ -109,10 +98,7 @@ impl Parser<'_> {
             self.index()?;
         }
         let Some(verb) = self.format[self.i..].chars().next() else {
-            return Err(FormatError::new(
-                percent,
-                "missing verb at the end of the format",
-            ));
+            return Err(FormatError::new(percent, "missing verb at the end of the format"));
         };
         let at = self.i;
         self.i += verb.len_utf8();
@@ -120,22 +106,15 @@ impl Parser<'_> {
             builder.literal("%");
             return Ok(());
         }
-        let kind =
-            kind(verb).ok_or_else(|| FormatError::new(at, format!("unknown verb {verb:?}")))?;
-        let spec = Spec {
-            verb,
-            flags: Flags(flags),
-            width,
-            precision,
-        };
+        let kind = kind(verb).ok_or_else(|| FormatError::new(at, format!("unknown verb {verb:?}")))?;
+        let spec = Spec { verb, flags: Flags(flags), width, precision };
         builder.value(self.take_arg(at)?, None, spec, kind);
         Ok(())
     }
 
     /// The next argument index, advanced past.
     fn take_arg(&mut self, at: usize) -> Result<u16, FormatError> {
-        let arg =
-            u16::try_from(self.arg).map_err(|_| FormatError::new(at, "too many arguments"))?;
+        let arg = u16::try_from(self.arg).map_err(|_| FormatError::new(at, "too many arguments"))?;
         self.arg += 1;
         Ok(arg)
     }
@@ -157,9 +136,7 @@ impl Parser<'_> {
             return Ok(None);
         }
         let text = &self.format[start..self.i];
-        text.parse()
-            .map(Some)
-            .map_err(|_| FormatError::new(start, format!("width or precision {text} is too large")))
+        text.parse().map(Some).map_err(|_| FormatError::new(start, format!("width or precision {text} is too large")))
     }
 
     /// An explicit argument index `[n]`, if there is one: sets the next argument.
@@ -169,32 +146,16 @@ impl Parser<'_> {
         }
         let open = self.i;
         let Some(len) = self.bytes[open..].iter().position(|&c| c == b']') else {
-            return Err(FormatError::new(
-                open,
-                "unterminated argument index: missing `]`",
-            ));
+            return Err(FormatError::new(open, "unterminated argument index: missing `]`"));
         };
         let text = &self.format[open + 1..open + len];
         if text.is_empty() || !text.bytes().all(|c| c.is_ascii_digit()) {
-            return Err(FormatError::new(
-                open,
-                format!("bad argument index [{text}]: not a number"),
-            ));
+            return Err(FormatError::new(open, format!("bad argument index [{text}]: not a number")));
         }
         match text.parse::<usize>() {
-            Ok(0) => {
-                return Err(FormatError::new(
-                    open,
-                    "bad argument index [0]: indexes start at 1",
-                ))
-            }
+            Ok(0) => return Err(FormatError::new(open, "bad argument index [0]: indexes start at 1")),
             Ok(n) if n <= usize::from(u16::MAX) + 1 => self.arg = n - 1,
-            _ => {
-                return Err(FormatError::new(
-                    open,
-                    format!("argument index [{text}] is too large"),
-                ))
-            }
+            _ => return Err(FormatError::new(open, format!("argument index [{text}] is too large"))),
         }
         self.i = open + len + 1;
         Ok(true)
@@ -242,12 +203,7 @@ mod tests {
                 Piece::Literal(_) => None,
             })
             .collect();
-        let spec = |verb, flags, width, precision| Spec {
-            verb,
-            flags: Flags(flags),
-            width,
-            precision,
-        };
+        let spec = |verb, flags, width, precision| Spec { verb, flags: Flags(flags), width, precision };
         assert_eq!(
             specs,
             [

@@ -158,10 +158,7 @@ pub struct FormatError {
 
 impl FormatError {
     pub(crate) fn new(offset: usize, message: impl Into<String>) -> Self {
-        FormatError {
-            offset,
-            message: message.into(),
-        }
+        FormatError { offset, message: message.into() }
     }
 }
 

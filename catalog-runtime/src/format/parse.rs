@@ -16,12 +16,7 @@ use crate::value::Value;
 /// [`ValueKind::Text`] field); other text is returned as captured. `None`
 /// when the text does not parse, e.g. an integer that overflows `i64`
 /// (C's unsigned conversions wrap to the two's complement instead).
-pub fn parse_value<'a>(
-    kind: ValueKind,
-    spec: &Spec,
-    dialect: Dialect,
-    captured: &'a str,
-) -> Option<Value<'a>> {
+pub fn parse_value<'a>(kind: ValueKind, spec: &Spec, dialect: Dialect, captured: &'a str) -> Option<Value<'a>> {
     let c_like = matches!(dialect, Dialect::Printf | Dialect::Python);
     let trimmed = captured.trim_matches(' ');
     match kind {
@@ -33,9 +28,9 @@ pub fn parse_value<'a>(
             _ => None,
         },
         ValueKind::Quoted => quote::go_unquote(trimmed).map(|s| Value::Str(Cow::Owned(s))),
-        ValueKind::Text if spec.verb == 'q' && !c_like => Some(Value::Str(
-            quote::go_unquote(captured).map_or(Cow::Borrowed(captured), Cow::Owned),
-        )),
+        ValueKind::Text if spec.verb == 'q' && !c_like => {
+            Some(Value::Str(quote::go_unquote(captured).map_or(Cow::Borrowed(captured), Cow::Owned)))
+        }
         ValueKind::Text => Some(Value::Str(Cow::Borrowed(captured))),
     }
 }
@@ -63,9 +58,7 @@ fn parse_int(captured: &str, verb: char, dialect: Dialect) -> Option<i64> {
     };
     let strip = |prefix: &str| {
         let upper = prefix.to_ascii_uppercase();
-        text.strip_prefix(prefix)
-            .or_else(|| text.strip_prefix(upper.as_str()))
-            .unwrap_or(text)
+        text.strip_prefix(prefix).or_else(|| text.strip_prefix(upper.as_str())).unwrap_or(text)
     };
     let (base, text) = match verb {
         'b' => (2, strip("0b")),
@@ -87,9 +80,7 @@ fn parse_int(captured: &str, verb: char, dialect: Dialect) -> Option<i64> {
 /// Digits only (no sign) in `base`.
 fn digits(text: &str, base: u32) -> Option<u64> {
     let valid = !text.is_empty() && text.chars().all(|c| c.is_digit(base));
-    valid
-        .then(|| u64::from_str_radix(text, base).ok())
-        .flatten()
+    valid.then(|| u64::from_str_radix(text, base).ok()).flatten()
 }
 
 #[cfg(test)]
@@ -98,12 +89,7 @@ mod tests {
     use super::*;
 
     fn parse(kind: ValueKind, verb: char, dialect: Dialect, text: &str) -> Option<Value<'_>> {
-        let spec = Spec {
-            verb,
-            flags: Flags(0),
-            width: Count::None,
-            precision: Count::None,
-        };
+        let spec = Spec { verb, flags: Flags(0), width: Count::None, precision: Count::None };
         parse_value(kind, &spec, dialect, text)
     }
 
@@ -115,10 +101,7 @@ mod tests {
         assert_eq!(int('d', Go, "+0042"), Some(Value::Int(42)));
         assert_eq!(int('d', Go, " 7"), Some(Value::Int(7)));
         assert_eq!(int('d', Go, ""), Some(Value::Int(0)));
-        assert_eq!(
-            int('d', Go, "-9223372036854775808"),
-            Some(Value::Int(i64::MIN))
-        );
+        assert_eq!(int('d', Go, "-9223372036854775808"), Some(Value::Int(i64::MIN)));
         assert_eq!(int('d', Go, "9223372036854775808"), None);
         assert_eq!(int('d', Go, "-9223372036854775809"), None);
         assert_eq!(int('d', Go, "+-1"), None);
@@ -132,10 +115,7 @@ mod tests {
         assert_eq!(int('c', Go, "ab"), None);
         assert_eq!(int('U', Go, "U+263A '☺'"), Some(Value::Int(0x263a)));
         assert_eq!(int('U', Go, "U+FFFFFFFFFFFFFFFF"), Some(Value::Int(-1)));
-        assert_eq!(
-            int('u', Printf, "18446744073709551615"),
-            Some(Value::Int(-1))
-        );
+        assert_eq!(int('u', Printf, "18446744073709551615"), Some(Value::Int(-1)));
         assert_eq!(int('u', Python, "18446744073709551615"), None);
         assert_eq!(int('o', Python, "-0o17"), Some(Value::Int(-15)));
     }
@@ -144,41 +124,20 @@ mod tests {
     fn other_kinds() {
         let go = |kind, verb, text| parse(kind, verb, Dialect::Go, text);
         assert_eq!(go(ValueKind::Float, 'v', "1e+21"), Some(Value::Float(1e21)));
-        assert_eq!(
-            go(ValueKind::Float, 'f', " -001.50"),
-            Some(Value::Float(-1.5))
-        );
-        assert_eq!(
-            go(ValueKind::Float, 'g', "-Inf"),
-            Some(Value::Float(f64::NEG_INFINITY))
-        );
+        assert_eq!(go(ValueKind::Float, 'f', " -001.50"), Some(Value::Float(-1.5)));
+        assert_eq!(go(ValueKind::Float, 'g', "-Inf"), Some(Value::Float(f64::NEG_INFINITY)));
         assert!(matches!(go(ValueKind::Float, 'g', "NaN"), Some(Value::Float(v)) if v.is_nan()));
         assert_eq!(go(ValueKind::Float, 'g', "x1"), None);
         let c_float = |verb, text| parse(ValueKind::Float, verb, Dialect::Printf, text);
         assert_eq!(c_float('a', "-0x1.8p+1"), Some(Value::Float(-3.0)));
-        assert_eq!(
-            c_float('a', "0x0.0000000000001p-1022"),
-            Some(Value::Float(5e-324))
-        );
+        assert_eq!(c_float('a', "0x0.0000000000001p-1022"), Some(Value::Float(5e-324)));
         assert_eq!(c_float('F', "INF"), Some(Value::Float(f64::INFINITY)));
         assert_eq!(go(ValueKind::Bool, 't', "  true"), Some(Value::Bool(true)));
         assert_eq!(go(ValueKind::Bool, 't', "yes"), None);
-        assert_eq!(
-            go(ValueKind::Quoted, 'q', r#""a\tb""#),
-            Some(Value::Str("a\tb".into()))
-        );
-        assert_eq!(
-            go(ValueKind::Quoted, 'q', "`raw`"),
-            Some(Value::Str("raw".into()))
-        );
+        assert_eq!(go(ValueKind::Quoted, 'q', r#""a\tb""#), Some(Value::Str("a\tb".into())));
+        assert_eq!(go(ValueKind::Quoted, 'q', "`raw`"), Some(Value::Str("raw".into())));
         assert_eq!(go(ValueKind::Quoted, 'q', "bare"), None);
-        assert_eq!(
-            go(ValueKind::Text, 's', " padded "),
-            Some(Value::Str(" padded ".into()))
-        );
-        assert_eq!(
-            go(ValueKind::Text, 'q', r#""x""#),
-            Some(Value::Str("x".into()))
-        );
+        assert_eq!(go(ValueKind::Text, 's', " padded "), Some(Value::Str(" padded ".into())));
+        assert_eq!(go(ValueKind::Text, 'q', r#""x""#), Some(Value::Str("x".into())));
     }
 }

@@ -7,12 +7,7 @@ use regex_syntax::ast::{parse::Parser, Ast, GroupKind};
 use super::{Count, Dialect, Field, Flags, FormatError, Piece, Spec, Template, ValueKind};
 
 /// The spec of every placeholder of a pattern template.
-const SPEC: Spec = Spec {
-    verb: 'v',
-    flags: Flags(0),
-    width: Count::None,
-    precision: Count::None,
-};
+const SPEC: Spec = Spec { verb: 'v', flags: Flags(0), width: Count::None, precision: Count::None };
 
 /// Compiles a record's `messagePattern` (a `regex` crate pattern) into a
 /// [`Dialect::Pattern`] template whose regex is the pattern itself.
@@ -28,9 +23,7 @@ const SPEC: Spec = Spec {
 /// `literal_len` counts the literal characters at the top level.
 pub fn compile_pattern(pattern: &str) -> Result<Template, FormatError> {
     let error = |offset: usize, message: String| FormatError::new(offset, message);
-    let ast = Parser::new()
-        .parse(pattern)
-        .map_err(|e| error(e.span().start.offset, e.kind().to_string()))?;
+    let ast = Parser::new().parse(pattern).map_err(|e| error(e.span().start.offset, e.kind().to_string()))?;
     regex_syntax::hir::translate::Translator::new()
         .translate(pattern, &ast)
         .map_err(|e| error(e.span().start.offset, e.kind().to_string()))?;
@@ -42,11 +35,7 @@ pub fn compile_pattern(pattern: &str) -> Result<Template, FormatError> {
         .map(|(index, name)| {
             let arg = u16::try_from(index).unwrap_or(u16::MAX);
             let name = name.unwrap_or_else(|| format!("arg{index}"));
-            Field {
-                name: Cow::Owned(name),
-                kind: ValueKind::Text,
-                arg,
-            }
+            Field { name: Cow::Owned(name), kind: ValueKind::Text, arg }
         })
         .collect();
 
@@ -55,19 +44,13 @@ pub fn compile_pattern(pattern: &str) -> Result<Template, FormatError> {
         Ast::Empty(_) => &[],
         other => std::slice::from_ref(other),
     };
-    let literal_len = top
-        .iter()
-        .filter(|ast| matches!(ast, Ast::Literal(_)))
-        .count();
+    let literal_len = top.iter().filter(|ast| matches!(ast, Ast::Literal(_))).count();
     let simple = top.iter().all(|ast| match ast {
         Ast::Literal(_) => true,
         Ast::Group(group) => group.is_capturing(),
         _ => false,
     });
-    let value = |field: usize| Piece::Value {
-        field: u16::try_from(field).unwrap_or(u16::MAX),
-        spec: SPEC,
-    };
+    let value = |field: usize| Piece::Value { field: u16::try_from(field).unwrap_or(u16::MAX), spec: SPEC };
     let mut pieces = Vec::new();
     if simple {
         let mut literal = String::new();
@@ -78,12 +61,7 @@ pub fn compile_pattern(pattern: &str) -> Result<Template, FormatError> {
                     if !literal.is_empty() {
                         pieces.push(Piece::Literal(Cow::Owned(std::mem::take(&mut literal))));
                     }
-                    pieces.push(value(
-                        pieces
-                            .iter()
-                            .filter(|p| matches!(p, Piece::Value { .. }))
-                            .count(),
-                    ));
+                    pieces.push(value(pieces.iter().filter(|p| matches!(p, Piece::Value { .. })).count()));
                 }
             }
         }
@@ -107,11 +85,7 @@ pub fn compile_pattern(pattern: &str) -> Result<Template, FormatError> {
 }
 
 /// The capture groups of `ast` in order (`Some(name)` for named ones).
-fn capture_names(
-    ast: &Ast,
-    in_capture: bool,
-    names: &mut Vec<Option<String>>,
-) -> Result<(), FormatError> {
+fn capture_names(ast: &Ast, in_capture: bool, names: &mut Vec<Option<String>>) -> Result<(), FormatError> {
     match ast {
         Ast::Group(group) => {
             let capturing = group.is_capturing();
@@ -128,14 +102,10 @@ fn capture_names(
             capture_names(&group.ast, in_capture || capturing, names)
         }
         Ast::Repetition(repetition) => capture_names(&repetition.ast, in_capture, names),
-        Ast::Alternation(alternation) => alternation
-            .asts
-            .iter()
-            .try_for_each(|ast| capture_names(ast, in_capture, names)),
-        Ast::Concat(concat) => concat
-            .asts
-            .iter()
-            .try_for_each(|ast| capture_names(ast, in_capture, names)),
+        Ast::Alternation(alternation) => {
+            alternation.asts.iter().try_for_each(|ast| capture_names(ast, in_capture, names))
+        }
+        Ast::Concat(concat) => concat.asts.iter().try_for_each(|ast| capture_names(ast, in_capture, names)),
         _ => Ok(()),
     }
 }
@@ -146,8 +116,7 @@ mod tests {
 
     #[test]
     fn literal_and_groups() {
-        let template =
-            compile_pattern(r"unable to persist session %q \(seq=(.+?)\): (?P<err>.+?)").unwrap();
+        let template = compile_pattern(r"unable to persist session %q \(seq=(.+?)\): (?P<err>.+?)").unwrap();
         let value = |field| Piece::Value { field, spec: SPEC };
         assert_eq!(
             template.pieces.as_ref(),
@@ -158,23 +127,14 @@ mod tests {
                 value(1),
             ]
         );
-        let names: Vec<(&str, u16, ValueKind)> = template
-            .fields
-            .iter()
-            .map(|f| (f.name.as_ref(), f.arg, f.kind))
-            .collect();
-        assert_eq!(
-            names,
-            [("arg0", 0, ValueKind::Text), ("err", 1, ValueKind::Text)]
-        );
+        let names: Vec<(&str, u16, ValueKind)> =
+            template.fields.iter().map(|f| (f.name.as_ref(), f.arg, f.kind)).collect();
+        assert_eq!(names, [("arg0", 0, ValueKind::Text), ("err", 1, ValueKind::Text)]);
         assert_eq!(template.literal_len, 37);
         assert_eq!(template.dialect, Dialect::Pattern);
 
         let mut rendered = String::new();
-        let values = [
-            crate::value::Value::Str("7".into()),
-            crate::value::Value::Str("boom".into()),
-        ];
+        let values = [crate::value::Value::Str("7".into()), crate::value::Value::Str("boom".into())];
         super::super::render_template(&mut rendered, &template, &values).unwrap();
         assert_eq!(rendered, "unable to persist session %q (seq=7): boom");
         let regex = regex::Regex::new(&format!("^(?s:{})$", template.regex)).unwrap();

@@ -22,19 +22,10 @@ pub(super) fn kind(conversion: char, dialect: Dialect) -> Option<ValueKind> {
 /// `key` (its `arg` is the key's rank among the distinct keys).
 pub(super) fn compile(format: &str, dialect: Dialect) -> Result<Template, FormatError> {
     let mut builder = Builder::new(dialect);
-    let mut parser = Parser {
-        format,
-        dialect,
-        i: 0,
-        arg: 0,
-        keys: Vec::new(),
-        keyed: None,
-    };
+    let mut parser = Parser { format, dialect, i: 0, arg: 0, keys: Vec::new(), keyed: None };
     while parser.i < format.len() {
         let start = parser.i;
-        parser.i = format[start..]
-            .find('%')
-            .map_or(format.len(), |n| start + n);
+        parser.i = format[start..].find('%').map_or(format.len(), |n| start + n);
         builder.literal(&format[start..parser.i]);
         if parser.i < format.len() {
             parser.directive(&mut builder)?;
@@ -65,11 +56,7 @@ impl Parser<'_> {
     fn directive(&mut self, builder: &mut Builder) -> Result<(), FormatError> {
         let percent = self.i;
         self.i += 1;
-        let key = if self.dialect == Dialect::Python && self.peek() == Some(b'(') {
-            Some(self.key()?)
-        } else {
-            None
-        };
+        let key = if self.dialect == Dialect::Python && self.peek() == Some(b'(') { Some(self.key()?) } else { None };
         let mut flags = 0;
         while let Some(c) = self.peek() {
             match c {
@@ -100,10 +87,7 @@ impl Parser<'_> {
         self.length_modifier();
         let at = self.i;
         let Some(conversion) = self.format[self.i..].chars().next() else {
-            return Err(FormatError::new(
-                percent,
-                "missing conversion at the end of the format",
-            ));
+            return Err(FormatError::new(percent, "missing conversion at the end of the format"));
         };
         self.i += conversion.len_utf8();
         if conversion == '%' {
@@ -111,10 +95,7 @@ impl Parser<'_> {
             return Ok(());
         }
         if self.keyed.is_some_and(|keyed| keyed != key.is_some()) {
-            return Err(FormatError::new(
-                percent,
-                "mapping keys and positional conversions are mixed",
-            ));
+            return Err(FormatError::new(percent, "mapping keys and positional conversions are mixed"));
         }
         self.keyed = Some(key.is_some());
         let arg = match &key {
@@ -133,12 +114,7 @@ impl Parser<'_> {
         }
         let kind = kind(conversion, self.dialect)
             .ok_or_else(|| FormatError::new(at, format!("unknown conversion {conversion:?}")))?;
-        let spec = Spec {
-            verb: conversion,
-            flags: Flags(flags),
-            width,
-            precision,
-        };
+        let spec = Spec { verb: conversion, flags: Flags(flags), width, precision };
         builder.value(arg, key.as_deref(), spec, kind);
         Ok(())
     }
@@ -158,20 +134,14 @@ impl Parser<'_> {
                 _ => {}
             }
         }
-        Err(FormatError::new(
-            open,
-            "unterminated mapping key: missing `)`",
-        ))
+        Err(FormatError::new(open, "unterminated mapping key: missing `)`"))
     }
 
     /// A width or precision: digits, `*` (takes an argument) or nothing.
     fn count(&mut self, keyed: bool) -> Result<Count, FormatError> {
         if self.peek() == Some(b'*') {
             if keyed {
-                return Err(FormatError::new(
-                    self.i,
-                    "`*` cannot be used with a mapping key",
-                ));
+                return Err(FormatError::new(self.i, "`*` cannot be used with a mapping key"));
             }
             self.i += 1;
             self.arg += 1;
@@ -185,9 +155,7 @@ impl Parser<'_> {
             return Ok(Count::None);
         }
         let text = &self.format[start..self.i];
-        let n = text.parse().map_err(|_| {
-            FormatError::new(start, format!("width or precision {text} is too large"))
-        })?;
+        let n = text.parse().map_err(|_| FormatError::new(start, format!("width or precision {text} is too large")))?;
         Ok(Count::Fixed(n))
     }
 
@@ -210,29 +178,19 @@ mod tests {
     fn values(format: &str, dialect: Dialect) -> Vec<(Field, Spec)> {
         let template = compile(format, dialect).unwrap();
         let values = template.pieces.iter().filter_map(|piece| match piece {
-            Piece::Value { field, spec } => {
-                Some((template.fields[usize::from(*field)].clone(), *spec))
-            }
+            Piece::Value { field, spec } => Some((template.fields[usize::from(*field)].clone(), *spec)),
             Piece::Literal(_) => None,
         });
         values.collect()
     }
 
     fn spec(verb: char, flags: u8, width: Count, precision: Count) -> Spec {
-        Spec {
-            verb,
-            flags: Flags(flags),
-            width,
-            precision,
-        }
+        Spec { verb, flags: Flags(flags), width, precision }
     }
 
     #[test]
     fn c_conversions() {
-        let found = values(
-            "%-08.3lf|%'+5lld|%#hhx|%zu|%*.*s|%n|%c|%Lg|%jd%%",
-            Dialect::Printf,
-        );
+        let found = values("%-08.3lf|%'+5lld|%#hhx|%zu|%*.*s|%n|%c|%Lg|%jd%%", Dialect::Printf);
         let specs: Vec<Spec> = found.iter().map(|(_, spec)| *spec).collect();
         assert_eq!(
             specs,
@@ -257,10 +215,8 @@ mod tests {
     #[test]
     fn python_mapping_keys() {
         let found = values("%(name)s is %(age)05d, %(name)r; %(f(x))s", Dialect::Python);
-        let fields: Vec<(&str, u16, ValueKind)> = found
-            .iter()
-            .map(|(field, _)| (field.name.as_ref(), field.arg, field.kind))
-            .collect();
+        let fields: Vec<(&str, u16, ValueKind)> =
+            found.iter().map(|(field, _)| (field.name.as_ref(), field.arg, field.kind)).collect();
         assert_eq!(
             fields,
             [
@@ -270,10 +226,7 @@ mod tests {
                 ("f(x)", 2, ValueKind::Text)
             ]
         );
-        assert_eq!(
-            found[1].1,
-            spec('d', Flags::ZERO, Count::Fixed(5), Count::None)
-        );
+        assert_eq!(found[1].1, spec('d', Flags::ZERO, Count::Fixed(5), Count::None));
         let kinds = values("%r %a %s", Dialect::Python);
         assert!(kinds.iter().all(|(field, _)| field.kind == ValueKind::Text));
         assert_eq!(values("%a", Dialect::Printf)[0].0.kind, ValueKind::Float);
@@ -285,23 +238,13 @@ mod tests {
         assert_eq!(error("50%", Dialect::Printf).offset, 2);
         assert_eq!(error("%5.2", Dialect::Printf).offset, 0);
         assert_eq!(error("%y", Dialect::Printf).offset, 1);
-        assert!(error("%y", Dialect::Printf)
-            .message
-            .contains("unknown conversion"));
-        assert!(error("%r", Dialect::Printf)
-            .message
-            .contains("unknown conversion"));
-        assert!(error("%'d", Dialect::Python)
-            .message
-            .contains("unknown conversion"));
-        assert!(error("%(name", Dialect::Python)
-            .message
-            .contains("unterminated"));
+        assert!(error("%y", Dialect::Printf).message.contains("unknown conversion"));
+        assert!(error("%r", Dialect::Printf).message.contains("unknown conversion"));
+        assert!(error("%'d", Dialect::Python).message.contains("unknown conversion"));
+        assert!(error("%(name", Dialect::Python).message.contains("unterminated"));
         assert!(error("%(a)s %s", Dialect::Python).message.contains("mixed"));
         assert!(error("%s %(a)s", Dialect::Python).message.contains("mixed"));
         assert!(error("%(a)*d", Dialect::Python).message.contains("`*`"));
-        assert!(error("%99999d", Dialect::Printf)
-            .message
-            .contains("too large"));
+        assert!(error("%99999d", Dialect::Printf).message.contains("too large"));
     }
 }

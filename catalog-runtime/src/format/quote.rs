@@ -63,8 +63,7 @@ pub fn go_quote(s: &str, ascii_only: bool) -> String {
 
 /// Whether Go's `%#q` may write `s` as a raw string (`strconv.CanBackquote`).
 pub(super) fn can_backquote(s: &str) -> bool {
-    s.chars()
-        .all(|c| !((c < ' ' && c != '\t') || c == '`' || c == '\x7f' || c == '\u{feff}'))
+    s.chars().all(|c| !((c < ' ' && c != '\t') || c == '`' || c == '\x7f' || c == '\u{feff}'))
 }
 
 /// Reads a Go string literal: `"..."` with every Go escape (`\a \b \f \n \r
@@ -148,28 +147,16 @@ mod tests {
         let cases = [
             ("abc", r#""abc""#, r#""abc""#),
             ("a\"b\\c", r#""a\"b\\c""#, r#""a\"b\\c""#),
-            (
-                "\x07\x08\x0c\n\r\t\x0b",
-                r#""\a\b\f\n\r\t\v""#,
-                r#""\a\b\f\n\r\t\v""#,
-            ),
+            ("\x07\x08\x0c\n\r\t\x0b", r#""\a\b\f\n\r\t\v""#, r#""\a\b\f\n\r\t\v""#),
             ("\x00\x1f\x7f", r#""\x00\x1f\x7f""#, r#""\x00\x1f\x7f""#),
             (
                 "\u{80}\u{a0}\u{ad}\u{2028}\u{feff}",
                 r#""\u0080\u00a0\u00ad\u2028\ufeff""#,
                 r#""\u0080\u00a0\u00ad\u2028\ufeff""#,
             ),
-            (
-                "☺ é 日本",
-                "\"☺ é 日本\"",
-                r#""\u263a \u00e9 \u65e5\u672c""#,
-            ),
+            ("☺ é 日本", "\"☺ é 日本\"", r#""\u263a \u00e9 \u65e5\u672c""#),
             ("\u{1F600}", "\"\u{1F600}\"", r#""\U0001f600""#),
-            (
-                "\u{10FFFF}\u{E000}",
-                r#""\U0010ffff\ue000""#,
-                r#""\U0010ffff\ue000""#,
-            ),
+            ("\u{10FFFF}\u{E000}", r#""\U0010ffff\ue000""#, r#""\U0010ffff\ue000""#),
             ("'", r#""'""#, r#""'""#),
         ];
         for (text, quoted, ascii) in cases {

@@ -72,12 +72,7 @@ pub(super) fn pad(out: &mut dyn Write, body: &str, o: &Opts, zero: bool) -> fmt:
 /// that hex form as is and hex-encode any other string, as Go does. A value
 /// of another kind than the verb expects is written plainly (its `Display`),
 /// padded to the width.
-pub fn render(
-    out: &mut dyn Write,
-    spec: &Spec,
-    dialect: Dialect,
-    value: &Value<'_>,
-) -> fmt::Result {
+pub fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: &Value<'_>) -> fmt::Result {
     let mut o = Opts::new(spec);
     let c_like = matches!(dialect, Dialect::Printf | Dialect::Python);
     if !c_like && matches!(spec.verb, 'v' | 'w') {
@@ -105,11 +100,7 @@ pub fn render(
 /// Writes a whole message: the literal pieces, and each placeholder with the
 /// value of its field (`values` is indexed like [`Template::fields`]).
 /// Fails with [`fmt::Error`] when a field has no value.
-pub fn render_template(
-    out: &mut dyn Write,
-    template: &Template,
-    values: &[Value<'_>],
-) -> fmt::Result {
+pub fn render_template(out: &mut dyn Write, template: &Template, values: &[Value<'_>]) -> fmt::Result {
     for piece in template.pieces.iter() {
         match piece {
             Piece::Literal(text) => out.write_str(text)?,
@@ -147,10 +138,7 @@ fn go_int(out: &mut dyn Write, v: i64, verb: char, o: &Opts) -> fmt::Result {
         'x' => (16, false),
         'X' => (16, true),
         'c' => {
-            let c = u32::try_from(v)
-                .ok()
-                .and_then(char::from_u32)
-                .unwrap_or('\u{fffd}');
+            let c = u32::try_from(v).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
             return pad(out, c.encode_utf8(&mut [0; 4]), o, o.zero);
         }
         'U' => return unicode(out, v, o),
@@ -204,19 +192,12 @@ fn c_int(out: &mut dyn Write, v: i64, verb: char, dialect: Dialect, o: &Opts) ->
         'x' => (16, false, python),
         'X' => (16, true, python),
         'c' => {
-            let c = u32::try_from(v)
-                .ok()
-                .and_then(char::from_u32)
-                .unwrap_or('\u{fffd}');
+            let c = u32::try_from(v).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
             return pad(out, c.encode_utf8(&mut [0; 4]), o, false);
         }
         _ => return plain(out, &Value::Int(v), o),
     };
-    let (negative, mag) = if signed {
-        (v < 0, v.unsigned_abs())
-    } else {
-        (false, v as u64)
-    };
+    let (negative, mag) = if signed { (v < 0, v.unsigned_abs()) } else { (false, v as u64) };
     let digits = if mag == 0 && o.prec == Some(0) && !python {
         String::new()
     } else {
@@ -262,11 +243,7 @@ fn string(out: &mut dyn Write, s: &str, verb: char, dialect: Dialect, o: &Opts) 
     match verb {
         'q' if !c_like => {
             let s = truncate(s, o.prec);
-            let quoted = if o.sharp && quote::can_backquote(s) {
-                format!("`{s}`")
-            } else {
-                quote::go_quote(s, o.plus)
-            };
+            let quoted = if o.sharp && quote::can_backquote(s) { format!("`{s}`") } else { quote::go_quote(s, o.plus) };
             pad(out, &quoted, o, zero)
         }
         'x' | 'X' => {
@@ -289,14 +266,7 @@ fn string(out: &mut dyn Write, s: &str, verb: char, dialect: Dialect, o: &Opts) 
 fn is_hex_text(s: &str, upper: bool, spaced: bool) -> bool {
     let s = s.strip_prefix(['-', '+', ' ']).unwrap_or(s);
     let prefix = if upper { "0X" } else { "0x" };
-    let is_digit = |b: u8| {
-        b.is_ascii_digit()
-            || if upper {
-                b.is_ascii_uppercase()
-            } else {
-                b.is_ascii_lowercase()
-            }
-    };
+    let is_digit = |b: u8| b.is_ascii_digit() || if upper { b.is_ascii_uppercase() } else { b.is_ascii_lowercase() };
     let group = |g: &str| {
         let g = g.strip_prefix(prefix).unwrap_or(g);
         !g.is_empty() && g.bytes().all(|b| is_digit(b) && b.is_ascii_hexdigit())
@@ -321,11 +291,7 @@ fn hex_encode(s: &str, upper: bool, spaced: bool, o: &Opts) -> String {
         if o.sharp && (i == 0 || spaced) {
             text.push_str(prefix);
         }
-        let _ = if upper {
-            write!(text, "{byte:02X}")
-        } else {
-            write!(text, "{byte:02x}")
-        };
+        let _ = if upper { write!(text, "{byte:02X}") } else { write!(text, "{byte:02x}") };
     }
     text
 }

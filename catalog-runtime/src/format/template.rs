@@ -15,13 +15,7 @@ pub(super) struct Builder {
 
 impl Builder {
     pub(super) fn new(dialect: Dialect) -> Self {
-        Builder {
-            dialect,
-            pieces: Vec::new(),
-            fields: Vec::new(),
-            pending: String::new(),
-            literal_len: 0,
-        }
+        Builder { dialect, pieces: Vec::new(), fields: Vec::new(), pending: String::new(), literal_len: 0 }
     }
 
     /// Appends literal text (merged with adjacent literal text).
@@ -45,11 +39,7 @@ impl Builder {
             }
             None => {
                 let name = name.map_or_else(|| format!("arg{arg}"), str::to_owned);
-                self.fields.push(Field {
-                    name: Cow::Owned(name),
-                    kind,
-                    arg,
-                });
+                self.fields.push(Field { name: Cow::Owned(name), kind, arg });
                 self.fields.len() - 1
             }
         };
@@ -60,9 +50,7 @@ impl Builder {
 
     fn flush(&mut self) {
         if !self.pending.is_empty() {
-            self.pieces.push(Piece::Literal(Cow::Owned(std::mem::take(
-                &mut self.pending,
-            ))));
+            self.pieces.push(Piece::Literal(Cow::Owned(std::mem::take(&mut self.pending))));
         }
     }
 
@@ -87,13 +75,13 @@ impl Builder {
 }
 
 /// Go `%q` output (`strconv.Quote`).
-pub(super) const QUOTED: &str = r#""(?:[^"\\\n]|\\(?:[abfnrtv\\'"]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}))*""#;
+pub(super) const QUOTED: &str =
+    r#""(?:[^"\\\n]|\\(?:[abfnrtv\\'"]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}))*""#;
 /// A Go raw string as `%#q` writes it (`strconv.CanBackquote`).
 const BACKQUOTED: &str = r"`[^`\x00-\x08\n-\x1f\x7f\x{feff}]*`";
 const GO_FLOAT: &str = r"[-+ ]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|Inf|NaN)";
 const C_FLOAT: &str = r"[-+ ]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|inf|nan|INF|NAN)";
-const C_HEX_FLOAT: &str =
-    r"[-+ ]?(?:0[xX][0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?[pP][-+]?\d+|inf|nan|INF|NAN)";
+const C_HEX_FLOAT: &str = r"[-+ ]?(?:0[xX][0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?[pP][-+]?\d+|inf|nan|INF|NAN)";
 const TEXT: &str = ".+?";
 
 /// The regex of one placeholder: padding, then one capture group holding
@@ -130,11 +118,7 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
         }
     };
     let hex = |upper: bool| {
-        let (prefix, digit) = if upper {
-            ("(?:0X)?", "[0-9A-F]+")
-        } else {
-            ("(?:0x)?", "[0-9a-f]+")
-        };
+        let (prefix, digit) = if upper { ("(?:0X)?", "[0-9A-F]+") } else { ("(?:0x)?", "[0-9a-f]+") };
         if flags.has(Flags::SPACE) && dialect == Dialect::Go {
             int(&format!("[-+ ]?{prefix}{digit}(?: {prefix}{digit})*"))
         } else {

@@ -26,21 +26,8 @@ fn render_all(template: &Template, values: &[Value<'_>]) -> String {
 fn captures<'m>(template: &Template, message: &'m str) -> Option<Vec<&'m str>> {
     let regex = ::regex::Regex::new(&format!("^(?s:{})$", template.regex)).unwrap();
     let captures = regex.captures(message)?;
-    assert_eq!(
-        captures.len() - 1,
-        template
-            .pieces
-            .iter()
-            .filter(|p| matches!(p, Piece::Value { .. }))
-            .count()
-    );
-    Some(
-        captures
-            .iter()
-            .skip(1)
-            .map(|c| c.map_or("", |c| c.as_str()))
-            .collect(),
-    )
+    assert_eq!(captures.len() - 1, template.pieces.iter().filter(|p| matches!(p, Piece::Value { .. })).count());
+    Some(captures.iter().skip(1).map(|c| c.map_or("", |c| c.as_str())).collect())
 }
 
 /// The kind to read a value back as: the value's own kind for numbers, the
@@ -56,9 +43,7 @@ fn kind_of(value: &Value<'_>, field: ValueKind) -> ValueKind {
 
 fn same(a: &Value<'_>, b: &Value<'_>) -> bool {
     match (a, b) {
-        (Value::Float(a), Value::Float(b)) => {
-            a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
-        }
+        (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
         _ => a == b,
     }
 }
@@ -66,22 +51,12 @@ fn same(a: &Value<'_>, b: &Value<'_>) -> bool {
 /// Renders `values` with `format`, compares with `expected`, checks that the
 /// regex matches it, and (with `round_trip`) that each capture reads back as
 /// its value.
-fn check_with(
-    dialect: Dialect,
-    format: &str,
-    values: &[Value<'_>],
-    expected: &str,
-    round_trip: bool,
-) {
+fn check_with(dialect: Dialect, format: &str, values: &[Value<'_>], expected: &str, round_trip: bool) {
     let template = compile(format, dialect).unwrap_or_else(|e| panic!("{format:?}: {e}"));
     let rendered = render_all(&template, values);
     assert_eq!(rendered, expected, "{dialect:?} {format:?} {values:?}");
-    let caught = captures(&template, &rendered).unwrap_or_else(|| {
-        panic!(
-            "{format:?}: regex {} does not match {rendered:?}",
-            template.regex
-        )
-    });
+    let caught = captures(&template, &rendered)
+        .unwrap_or_else(|| panic!("{format:?}: regex {} does not match {rendered:?}", template.regex));
     if !round_trip {
         return;
     }
@@ -113,11 +88,7 @@ fn check_render(dialect: Dialect, format: &str, values: &[Value<'_>], expected: 
 /// regex need not match.
 fn render_only(dialect: Dialect, format: &str, values: &[Value<'_>], expected: &str) {
     let template = compile(format, dialect).unwrap();
-    assert_eq!(
-        render_all(&template, values),
-        expected,
-        "{dialect:?} {format:?} {values:?}"
-    );
+    assert_eq!(render_all(&template, values), expected, "{dialect:?} {format:?} {values:?}");
 }
 
 #[test]
@@ -186,12 +157,7 @@ fn go_integers() {
     lossy("% 4v", 7, "   7");
     lossy("%05v", -7, "-0007");
     lossy("%s", 7, "7");
-    render_only(
-        Dialect::Go,
-        "%5t|%e|%q",
-        &[int(7), int(8), int(9)],
-        "    7|8|9",
-    );
+    render_only(Dialect::Go, "%5t|%e|%q", &[int(7), int(8), int(9)], "    7|8|9");
 }
 
 #[test]
@@ -280,12 +246,7 @@ fn go_floats() {
     lossy("%.3g", 1234.5678, "1.23e+03");
     lossy("%.0g", 123.0, "1e+02");
     lossy("%.3g", 0.0001234, "0.000123");
-    render_only(
-        Dialect::Go,
-        "%d|%5t|%s",
-        &[float(1.5), float(2.5), float(-0.5)],
-        "1.5|  2.5|-0.5",
-    );
+    render_only(Dialect::Go, "%d|%5t|%s", &[float(1.5), float(2.5), float(-0.5)], "1.5|  2.5|-0.5");
 }
 
 #[test]
@@ -316,54 +277,29 @@ fn go_bools_and_strings() {
     go("%.5s", &[text("abc")], "abc");
     go(
         "%v|%w|%T|%p",
-        &[
-            text("x y"),
-            text("EOF"),
-            text("*errors.errorString"),
-            text("0xc000010000"),
-        ],
+        &[text("x y"), text("EOF"), text("*errors.errorString"), text("0xc000010000")],
         "x y|EOF|*errors.errorString|0xc000010000",
     );
-    go(
-        "%+v %#v",
-        &[text("{A:1}"), text("main.T{A:1}")],
-        "{A:1} main.T{A:1}",
-    );
+    go("%+v %#v", &[text("{A:1}"), text("main.T{A:1}")], "{A:1} main.T{A:1}");
     go("%x", &[text("deadbeef")], "deadbeef");
     go("%X", &[text("DEADBEEF")], "DEADBEEF");
     go("% x", &[text("de ad")], "de ad");
     go("%#x", &[text("0xff")], "0xff");
-    let lossy = |format, values: &[Value<'_>], expected| {
-        check_render(Dialect::Go, format, values, expected)
-    };
+    let lossy = |format, values: &[Value<'_>], expected| check_render(Dialect::Go, format, values, expected);
     lossy("%.5q", &[text("abcdefghijklmnopqrstuvwxyz")], r#""abcde""#);
     lossy("%10.1q", &[text("日本語日本語")], r#"       "日""#);
     lossy("%.2s", &[text("日本語")], "日本");
     lossy("%.1q", &[text("日本語")], r#""日""#);
     lossy("%.1x", &[text("日本語")], "e6");
-    go(
-        "%q|%#q",
-        &[text("\u{10ffff}"), text("\u{10ffff}")],
-        "\"\\U0010ffff\"|`\u{10ffff}`",
-    );
+    go("%q|%#q", &[text("\u{10ffff}"), text("\u{10ffff}")], "\"\\U0010ffff\"|`\u{10ffff}`");
     lossy("%x", &[text("hello")], "68656c6c6f");
     lossy("%X", &[text("hello")], "68656C6C6F");
     lossy("% x", &[text("hello")], "68 65 6c 6c 6f");
     lossy("%#x", &[text("hello")], "0x68656c6c6f");
     lossy("% #x", &[text("hi")], "0x68 0x69");
     lossy("%.2x", &[text("hello")], "6865");
-    render_only(
-        Dialect::Go,
-        "%d|%t|%e|%3c",
-        &[text("x"), text("y"), text("z"), text("w")],
-        "x|y|z|  w",
-    );
-    render_only(
-        Dialect::Go,
-        "%v %s %q",
-        &[Value::Bool(true), Value::Bool(false), int(5)],
-        "true false 5",
-    );
+    render_only(Dialect::Go, "%d|%t|%e|%3c", &[text("x"), text("y"), text("z"), text("w")], "x|y|z|  w");
+    render_only(Dialect::Go, "%v %s %q", &[Value::Bool(true), Value::Bool(false), int(5)], "true false 5");
 }
 
 #[test]
@@ -372,62 +308,28 @@ fn go_messages() {
     check(Dialect::Go, "%-5%|%d", &[int(5)], "%|5");
     // Values are indexed by field (in order of first use), not by argument.
     check(Dialect::Go, "%[2]d %[1]d", &[int(2), int(1)], "2 1");
-    check(
-        Dialect::Go,
-        "%[2]d %d %[1]d",
-        &[int(2), int(3), int(1)],
-        "2 3 1",
-    );
+    check(Dialect::Go, "%[2]d %d %[1]d", &[int(2), int(3), int(1)], "2 3 1");
     check(Dialect::Go, "%[1]s=%[1]q", &[text("x")], r#"x="x""#);
     check(Dialect::Go, "%[2]*[1]d|%d", &[int(7), int(8)], "7|8");
     check(Dialect::Go, "%*d|", &[int(7)], "7|");
     check(Dialect::Go, "%-*d|", &[int(7)], "7|");
 
     let template = compile("unable to persist session %q (seq=%v): %v", Dialect::Go).unwrap();
-    let fields: Vec<(&str, ValueKind, u16)> = template
-        .fields
-        .iter()
-        .map(|f| (f.name.as_ref(), f.kind, f.arg))
-        .collect();
-    assert_eq!(
-        fields,
-        [
-            ("arg0", ValueKind::Quoted, 0),
-            ("arg1", ValueKind::Text, 1),
-            ("arg2", ValueKind::Text, 2)
-        ]
-    );
-    assert_eq!(
-        template.regex,
-        format!(r"unable to persist session ({QUOTED}) \(seq=(.+?)\): (.+?)")
-    );
-    assert_eq!(
-        template.literal_len,
-        ("unable to persist session  (seq=): ".len()) as u32
-    );
+    let fields: Vec<(&str, ValueKind, u16)> =
+        template.fields.iter().map(|f| (f.name.as_ref(), f.kind, f.arg)).collect();
+    assert_eq!(fields, [("arg0", ValueKind::Quoted, 0), ("arg1", ValueKind::Text, 1), ("arg2", ValueKind::Text, 2)]);
+    assert_eq!(template.regex, format!(r"unable to persist session ({QUOTED}) \(seq=(.+?)\): (.+?)"));
+    assert_eq!(template.literal_len, ("unable to persist session  (seq=): ".len()) as u32);
 
     let template = compile("%[2]d %[1]d %d %[1]q", Dialect::Go).unwrap();
-    let fields: Vec<(&str, ValueKind, u16)> = template
-        .fields
-        .iter()
-        .map(|f| (f.name.as_ref(), f.kind, f.arg))
-        .collect();
+    let fields: Vec<(&str, ValueKind, u16)> =
+        template.fields.iter().map(|f| (f.name.as_ref(), f.kind, f.arg)).collect();
     // arg0 is used with %d and %q: its kind falls back to text.
-    assert_eq!(
-        fields,
-        [("arg1", ValueKind::Int, 1), ("arg0", ValueKind::Text, 0)]
-    );
+    assert_eq!(fields, [("arg1", ValueKind::Int, 1), ("arg0", ValueKind::Text, 0)]);
     assert_eq!(template.pieces.len(), 7);
 
     let template = compile("%[2]*[1]d", Dialect::Go).unwrap();
-    assert_eq!(
-        template.fields.as_ref(),
-        [Field {
-            name: "arg0".into(),
-            kind: ValueKind::Int,
-            arg: 0
-        }]
-    );
+    assert_eq!(template.fields.as_ref(), [Field { name: "arg0".into(), kind: ValueKind::Int, arg: 0 }]);
     assert_eq!(template.regex, r" *([-+ ]?\d+) *");
 
     let template = compile("%-5d|%5s|%05s|%05d|%-5q", Dialect::Go).unwrap();
@@ -450,22 +352,10 @@ fn plain_messages() {
 
 #[test]
 fn c_printf() {
-    let c =
-        |format, values: &[Value<'_>], expected| check(Dialect::Printf, format, values, expected);
+    let c = |format, values: &[Value<'_>], expected| check(Dialect::Printf, format, values, expected);
     c(
         "%d|%i|%ld|%lld|%hhd|%hd|%zd|%jd|%td|%qd",
-        &[
-            int(1),
-            int(2),
-            int(3),
-            int(4),
-            int(5),
-            int(6),
-            int(7),
-            int(8),
-            int(9),
-            int(10),
-        ],
+        &[int(1), int(2), int(3), int(4), int(5), int(6), int(7), int(8), int(9), int(10)],
         "1|2|3|4|5|6|7|8|9|10",
     );
     c("%-5d|", &[int(42)], "42   |");
@@ -474,50 +364,19 @@ fn c_printf() {
     c("%.0d|%5.0d|", &[int(0), int(0)], "|     |");
     c("%08.3d", &[int(7)], "     007");
     c("%'d", &[int(1234567)], "1234567");
-    c(
-        "%u|%lu|%+u|% u",
-        &[int(-1), int(5), int(5), int(5)],
-        "18446744073709551615|5|5|5",
-    );
-    c(
-        "%o|%#o|%#o|%o",
-        &[int(8), int(8), int(0), int(-1)],
-        "10|010|0|1777777777777777777777",
-    );
+    c("%u|%lu|%+u|% u", &[int(-1), int(5), int(5), int(5)], "18446744073709551615|5|5|5");
+    c("%o|%#o|%#o|%o", &[int(8), int(8), int(0), int(-1)], "10|010|0|1777777777777777777777");
     c("%#08o", &[int(8)], "00000010");
-    c(
-        "%c|%5c|%-3c|%05c",
-        &[int(65), int(66), int(67), int(68)],
-        "A|    B|C  |    D",
-    );
+    c("%c|%5c|%-3c|%05c", &[int(65), int(66), int(67), int(68)], "A|    B|C  |    D");
     c(
         "%s|%.3s|%5s|%-5s|%05s|%p",
-        &[
-            text("abc"),
-            text("abc"),
-            text("ab"),
-            text("ab"),
-            text("ab"),
-            text("0x7ffc"),
-        ],
+        &[text("abc"), text("abc"), text("ab"), text("ab"), text("ab"), text("0x7ffc")],
         "abc|abc|   ab|ab   |   ab|0x7ffc",
     );
-    c(
-        "%x|%X|%#x",
-        &[text("ff"), text("FF"), text("0xff")],
-        "ff|FF|0xff",
-    );
+    c("%x|%X|%#x", &[text("ff"), text("FF"), text("0xff")], "ff|FF|0xff");
     c(
         "%e|%E|%f|%F|%.2f|%5.2f|%+.1f",
-        &[
-            float(12345.5),
-            float(0.5),
-            float(1.0),
-            float(2.5),
-            float(2.25),
-            float(2.25),
-            float(2.0),
-        ],
+        &[float(12345.5), float(0.5), float(1.0), float(2.5), float(2.25), float(2.25), float(2.0)],
         "1.234550e+04|5.000000E-01|1.000000|2.500000|2.25| 2.25|+2.0",
     );
     c(
@@ -543,22 +402,10 @@ fn c_printf() {
     );
     c(
         "%a|%a|%A|%a|%a|%a|%#a",
-        &[
-            float(1.0),
-            float(0.5),
-            float(3.0),
-            float(0.0),
-            float(5e-324),
-            float(-0.1),
-            float(1.0),
-        ],
+        &[float(1.0), float(0.5), float(3.0), float(0.0), float(5e-324), float(-0.1), float(1.0)],
         "0x1p+0|0x1p-1|0X1.8P+1|0x0p+0|0x0.0000000000001p-1022|-0x1.999999999999ap-4|0x1.p+0",
     );
-    c(
-        "%010a|%La",
-        &[float(1.0), float(-2.0)],
-        "0x00001p+0|-0x1p+1",
-    );
+    c("%010a|%La", &[float(1.0), float(-2.0)], "0x00001p+0|-0x1p+1");
     c(
         "%f|%F|%e|%10f|%-5f|%+f",
         &[
@@ -572,14 +419,8 @@ fn c_printf() {
         "inf|INF|-inf|       inf|nan  |+inf",
     );
     c("ab%ncd%d|100%%", &[int(5)], "abcd5|100%");
-    c(
-        "%*d|%.*f|%-*s|",
-        &[int(1), float(1.5), text("x")],
-        "1|1.500000|x|",
-    );
-    let lossy = |format, values: &[Value<'_>], expected| {
-        check_render(Dialect::Printf, format, values, expected)
-    };
+    c("%*d|%.*f|%-*s|", &[int(1), float(1.5), text("x")], "1|1.500000|x|");
+    let lossy = |format, values: &[Value<'_>], expected| check_render(Dialect::Printf, format, values, expected);
     lossy(
         "%x|%X|%#x|%#X|%#08x|%x",
         &[int(255), int(255), int(0), int(255), int(255), int(-1)],
@@ -587,21 +428,11 @@ fn c_printf() {
     );
     lossy(
         "%g|%.2a|%.0a|%.1a",
-        &[
-            float(123456789.0),
-            float(1.0 / 3.0),
-            float(1.5),
-            float(1.96875),
-        ],
+        &[float(123456789.0), float(1.0 / 3.0), float(1.5), float(1.96875)],
         "1.23457e+08|0x1.55p-2|0x2p+0|0x2.0p+0",
     );
     lossy("%x", &[text("hi")], "6869");
-    render_only(
-        Dialect::Printf,
-        "%d|%f|%s|%c",
-        &[text("x"), text("y"), int(3), float(1.5)],
-        "x|y|3|1.5",
-    );
+    render_only(Dialect::Printf, "%d|%f|%s|%c", &[text("x"), text("y"), int(3), float(1.5)], "x|y|3|1.5");
 
     let template = compile("%d %s %c %x %f %a %p", Dialect::Printf).unwrap();
     let kinds: Vec<ValueKind> = template.fields.iter().map(|f| f.kind).collect();
@@ -611,56 +442,23 @@ fn c_printf() {
 
 #[test]
 fn python_percent() {
-    let py =
-        |format, values: &[Value<'_>], expected| check(Dialect::Python, format, values, expected);
-    py(
-        "%(name)s is %(age)d; %(name)r",
-        &[text("bob"), int(42)],
-        "bob is 42; bob",
-    );
+    let py = |format, values: &[Value<'_>], expected| check(Dialect::Python, format, values, expected);
+    py("%(name)s is %(age)d; %(name)r", &[text("bob"), int(42)], "bob is 42; bob");
     py("%(age)05d", &[int(42)], "00042");
     py(
         "%r|%a|%s|%5s|%05s",
-        &[
-            text("'x'"),
-            text("'\\xe9'"),
-            text("x"),
-            text("x"),
-            text("x"),
-        ],
+        &[text("'x'"), text("'\\xe9'"), text("x"), text("x"), text("x")],
         "'x'|'\\xe9'|x|    x|    x",
     );
     py(
         "%#o|%#x|%.0d|%05.3d|%+x|%u|%#05x|%c",
-        &[
-            int(8),
-            int(0),
-            int(0),
-            int(5),
-            int(255),
-            int(-1),
-            int(255),
-            int(65),
-        ],
+        &[int(8), int(0), int(0), int(5), int(255), int(-1), int(255), int(65)],
         "0o10|0x0|0|00005|+ff|-1|0x0ff|A",
     );
-    py(
-        "%F|%g|%ld",
-        &[float(f64::INFINITY), float(1e-5), int(3)],
-        "INF|1e-05|3",
-    );
-    check_render(
-        Dialect::Python,
-        "%x|%#x|%X",
-        &[int(-255), int(-255), int(255)],
-        "-ff|-0xff|FF",
-    );
+    py("%F|%g|%ld", &[float(f64::INFINITY), float(1e-5), int(3)], "INF|1e-05|3");
+    check_render(Dialect::Python, "%x|%#x|%X", &[int(-255), int(-255), int(255)], "-ff|-0xff|FF");
     let template = compile("%(a)s %(b)d %(a)s", Dialect::Python).unwrap();
-    let fields: Vec<(&str, u16)> = template
-        .fields
-        .iter()
-        .map(|f| (f.name.as_ref(), f.arg))
-        .collect();
+    let fields: Vec<(&str, u16)> = template.fields.iter().map(|f| (f.name.as_ref(), f.arg)).collect();
     assert_eq!(fields, [("a", 0), ("b", 1)]);
 }
 
@@ -680,9 +478,7 @@ mod round_trip {
     fn flags(allowed: &'static str) -> impl Strategy<Value = String> {
         let chars: Vec<char> = allowed.chars().collect();
         let len = chars.len();
-        subsequence(chars, 0..=len)
-            .prop_shuffle()
-            .prop_map(|flags| flags.into_iter().collect())
+        subsequence(chars, 0..=len).prop_shuffle().prop_map(|flags| flags.into_iter().collect())
     }
 
     fn count(max: u16) -> impl Strategy<Value = String> {
@@ -703,11 +499,9 @@ mod round_trip {
         verb: impl Strategy<Value = &'static str>,
         value: impl Strategy<Value = Value<'static>>,
     ) -> impl Strategy<Value = Case> {
-        (flags, width, precision, verb, value).prop_map(
-            move |(flags, width, precision, verb, value)| {
-                (dialect, format!("%{flags}{width}{precision}{verb}"), value)
-            },
-        )
+        (flags, width, precision, verb, value).prop_map(move |(flags, width, precision, verb, value)| {
+            (dialect, format!("%{flags}{width}{precision}{verb}"), value)
+        })
     }
 
     /// A float with at most `digits` significant digits and a decimal exponent near `exp`.
@@ -734,16 +528,8 @@ mod round_trip {
 
     fn hex_text(upper: bool, spaced: bool) -> impl Strategy<Value = Value<'static>> {
         proptest::collection::vec(any::<u8>(), 1..8).prop_map(move |bytes| {
-            let hex: Vec<String> = bytes
-                .iter()
-                .map(|b| {
-                    if upper {
-                        format!("{b:02X}")
-                    } else {
-                        format!("{b:02x}")
-                    }
-                })
-                .collect();
+            let hex: Vec<String> =
+                bytes.iter().map(|b| if upper { format!("{b:02X}") } else { format!("{b:02x}") }).collect();
             Value::Str(Cow::Owned(hex.join(if spaced { " " } else { "" })))
         })
     }
@@ -751,14 +537,7 @@ mod round_trip {
     fn go_cases() -> impl Strategy<Value = Case> {
         let go = Dialect::Go;
         prop_oneof![
-            case(
-                go,
-                flags("+- #0"),
-                count(25),
-                precision(0..=25),
-                select(vec!["d", "b", "o", "O", "U"]),
-                any_int()
-            ),
+            case(go, flags("+- #0"), count(25), precision(0..=25), select(vec!["d", "b", "o", "O", "U"]), any_int()),
             case(
                 go,
                 flags("-0"),
@@ -769,50 +548,21 @@ mod round_trip {
                     .prop_filter("no newline", |&c| c != '\n')
                     .prop_map(|c| Value::Int(i64::from(u32::from(c))))
             ),
-            case(
-                go,
-                flags("+- #0"),
-                count(30),
-                Just(String::new()),
-                select(vec!["v", "g", "G"]),
-                any_float()
-            ),
-            (0..=6i32, flags("+- #0"), count(30), select(vec!["f", "F"])).prop_flat_map(
-                |(n, flags, width, verb)| {
-                    decimal(15, -n..-n + 1)
-                        .prop_map(move |v| (Dialect::Go, format!("%{flags}{width}.{n}{verb}"), v))
+            case(go, flags("+- #0"), count(30), Just(String::new()), select(vec!["v", "g", "G"]), any_float()),
+            (0..=6i32, flags("+- #0"), count(30), select(vec!["f", "F"])).prop_flat_map(|(n, flags, width, verb)| {
+                decimal(15, -n..-n + 1).prop_map(move |v| (Dialect::Go, format!("%{flags}{width}.{n}{verb}"), v))
+            }),
+            (0..=6u32, flags("+- #0"), count(30), select(vec!["e", "E"]), -300..300i32).prop_flat_map(
+                |(n, flags, width, verb, e)| {
+                    decimal(n + 1, e..e + 1).prop_map(move |v| (Dialect::Go, format!("%{flags}{width}.{n}{verb}"), v))
                 }
             ),
-            (
-                0..=6u32,
-                flags("+- #0"),
-                count(30),
-                select(vec!["e", "E"]),
-                -300..300i32
-            )
-                .prop_flat_map(|(n, flags, width, verb, e)| {
-                    decimal(n + 1, e..e + 1)
-                        .prop_map(move |v| (Dialect::Go, format!("%{flags}{width}.{n}{verb}"), v))
-                }),
-            (
-                1..=6u32,
-                flags("+- #0"),
-                count(30),
-                select(vec!["g", "G"]),
-                -300..300i32
-            )
-                .prop_flat_map(|(n, flags, width, verb, e)| {
-                    decimal(n, e..e + 1)
-                        .prop_map(move |v| (Dialect::Go, format!("%{flags}{width}.{n}{verb}"), v))
-                }),
-            case(
-                go,
-                flags("-0"),
-                count(8),
-                Just(String::new()),
-                Just("t"),
-                any::<bool>().prop_map(Value::Bool)
+            (1..=6u32, flags("+- #0"), count(30), select(vec!["g", "G"]), -300..300i32).prop_flat_map(
+                |(n, flags, width, verb, e)| {
+                    decimal(n, e..e + 1).prop_map(move |v| (Dialect::Go, format!("%{flags}{width}.{n}{verb}"), v))
+                }
             ),
+            case(go, flags("-0"), count(8), Just(String::new()), Just("t"), any::<bool>().prop_map(Value::Bool)),
             case(
                 go,
                 flags("+-#0"),
@@ -829,15 +579,11 @@ mod round_trip {
                 select(vec!["s", "v", "w", "T", "p"]),
                 plain_text()
             ),
-            (flags("-#"), count(20), any::<bool>(), any::<bool>()).prop_flat_map(
-                |(flags, width, upper, spaced)| {
-                    let verb = if upper { 'X' } else { 'x' };
-                    let space = if spaced { " " } else { "" };
-                    hex_text(upper, spaced).prop_map(move |v| {
-                        (Dialect::Go, format!("%{space}{flags}{width}{verb}"), v)
-                    })
-                }
-            ),
+            (flags("-#"), count(20), any::<bool>(), any::<bool>()).prop_flat_map(|(flags, width, upper, spaced)| {
+                let verb = if upper { 'X' } else { 'x' };
+                let space = if spaced { " " } else { "" };
+                hex_text(upper, spaced).prop_map(move |v| (Dialect::Go, format!("%{space}{flags}{width}{verb}"), v))
+            }),
         ]
     }
 
@@ -857,87 +603,31 @@ mod round_trip {
                     format!("%{flags}{width}{precision}{verb}"),
                     v
                 )),
-            (
-                dialect.clone(),
-                flags("-0"),
-                count(5),
-                any::<char>().prop_filter("no newline", |&c| c != '\n')
-            )
-                .prop_map(|(d, flags, width, c)| (
-                    d,
-                    format!("%{flags}{width}c"),
-                    Value::Int(i64::from(u32::from(c)))
-                )),
-            (
-                dialect.clone(),
-                0..=6i32,
-                flags("+- #0"),
-                count(30),
-                select(vec!["f", "F"])
-            )
-                .prop_flat_map(|(d, n, flags, width, verb)| {
-                    decimal(15, -n..-n + 1)
-                        .prop_map(move |v| (d, format!("%{flags}{width}.{n}{verb}"), v))
-                }),
-            (
-                dialect.clone(),
-                0..=6u32,
-                flags("+- #0"),
-                count(30),
-                select(vec!["e", "E"]),
-                -300..300i32
-            )
-                .prop_flat_map(|(d, n, flags, width, verb, e)| {
-                    decimal(n + 1, e..e + 1)
-                        .prop_map(move |v| (d, format!("%{flags}{width}.{n}{verb}"), v))
-                }),
-            (
-                dialect.clone(),
-                1..=6u32,
-                flags("+- #0"),
-                count(30),
-                select(vec!["g", "G"]),
-                -300..300i32
-            )
-                .prop_flat_map(|(d, n, flags, width, verb, e)| {
-                    decimal(n, e..e + 1)
-                        .prop_map(move |v| (d, format!("%{flags}{width}.{n}{verb}"), v))
-                }),
-            case(
-                Dialect::Printf,
-                flags("+- #0"),
-                count(30),
-                Just(String::new()),
-                select(vec!["a", "A"]),
-                any_float()
-            ),
-            (
-                dialect.clone(),
-                flags("-0 +#"),
-                count(20),
-                select(vec!["s", "p"]),
-                plain_text()
-            )
-                .prop_map(|(d, flags, width, verb, v)| (
-                    d,
-                    format!("%{flags}{width}{verb}"),
-                    v
-                )),
-            case(
-                Dialect::Python,
-                flags("-0"),
-                count(20),
-                Just(String::new()),
-                select(vec!["r", "a"]),
-                plain_text()
-            ),
-            (dialect, flags("-#"), count(20), any::<bool>()).prop_flat_map(
-                |(d, flags, width, upper)| {
-                    let verb = if upper { 'X' } else { 'x' };
-                    hex_text(upper, false)
-                        .prop_map(move |v| (d, format!("%{flags}{width}{verb}"), v))
+            (dialect.clone(), flags("-0"), count(5), any::<char>().prop_filter("no newline", |&c| c != '\n'))
+                .prop_map(|(d, flags, width, c)| (d, format!("%{flags}{width}c"), Value::Int(i64::from(u32::from(c))))),
+            (dialect.clone(), 0..=6i32, flags("+- #0"), count(30), select(vec!["f", "F"])).prop_flat_map(
+                |(d, n, flags, width, verb)| {
+                    decimal(15, -n..-n + 1).prop_map(move |v| (d, format!("%{flags}{width}.{n}{verb}"), v))
                 }
             ),
+            (dialect.clone(), 0..=6u32, flags("+- #0"), count(30), select(vec!["e", "E"]), -300..300i32).prop_flat_map(
+                |(d, n, flags, width, verb, e)| {
+                    decimal(n + 1, e..e + 1).prop_map(move |v| (d, format!("%{flags}{width}.{n}{verb}"), v))
+                }
+            ),
+            (dialect.clone(), 1..=6u32, flags("+- #0"), count(30), select(vec!["g", "G"]), -300..300i32).prop_flat_map(
+                |(d, n, flags, width, verb, e)| {
+                    decimal(n, e..e + 1).prop_map(move |v| (d, format!("%{flags}{width}.{n}{verb}"), v))
+                }
+            ),
+            case(Dialect::Printf, flags("+- #0"), count(30), Just(String::new()), select(vec!["a", "A"]), any_float()),
+            (dialect.clone(), flags("-0 +#"), count(20), select(vec!["s", "p"]), plain_text())
+                .prop_map(|(d, flags, width, verb, v)| (d, format!("%{flags}{width}{verb}"), v)),
+            case(Dialect::Python, flags("-0"), count(20), Just(String::new()), select(vec!["r", "a"]), plain_text()),
+            (dialect, flags("-#"), count(20), any::<bool>()).prop_flat_map(|(d, flags, width, upper)| {
+                let verb = if upper { 'X' } else { 'x' };
+                hex_text(upper, false).prop_map(move |v| (d, format!("%{flags}{width}{verb}"), v))
+            }),
         ]
     }
 
@@ -946,16 +636,8 @@ mod round_trip {
         let template = compile(&format, dialect).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let rendered = render_all(&template, std::slice::from_ref(&value));
         let caught = captures(&template, &rendered);
-        prop_assert!(
-            caught.is_some(),
-            "{:?} {} does not match {:?}",
-            template.regex,
-            format,
-            rendered
-        );
-        let Some(Piece::Value { spec, .. }) = template.pieces.get(1) else {
-            panic!("{format}: no value")
-        };
+        prop_assert!(caught.is_some(), "{:?} {} does not match {:?}", template.regex, format, rendered);
+        let Some(Piece::Value { spec, .. }) = template.pieces.get(1) else { panic!("{format}: no value") };
         let kind = kind_of(&value, template.fields[0].kind);
         let parsed = parse_value(kind, spec, dialect, caught.unwrap()[0]);
         prop_assert!(
@@ -999,18 +681,12 @@ fn nats_server_corpus() {
         if path.extension().is_none_or(|ext| ext != "json") {
             continue;
         }
-        let json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let record = &json["record"];
         let message = record["errorMessage"].as_str().unwrap();
         let source = record["sourceCode"].as_str().unwrap_or("");
-        let dialect = if source.contains("errors.New(") {
-            Dialect::Plain
-        } else {
-            Dialect::Go
-        };
-        let template = compile(message, dialect)
-            .unwrap_or_else(|e| panic!("{}: {message:?}: {e}", path.display()));
+        let dialect = if source.contains("errors.New(") { Dialect::Plain } else { Dialect::Go };
+        let template = compile(message, dialect).unwrap_or_else(|e| panic!("{}: {message:?}: {e}", path.display()));
         let values: Vec<Value<'_>> = template
             .fields
             .iter()
@@ -1023,11 +699,7 @@ fn nats_server_corpus() {
             })
             .collect();
         let rendered = render_all(&template, &values);
-        assert!(
-            captures(&template, &rendered).is_some(),
-            "{message:?}: {} vs {rendered:?}",
-            template.regex
-        );
+        assert!(captures(&template, &rendered).is_some(), "{message:?}: {} vs {rendered:?}", template.regex);
         if let Some(pattern) = record["messagePattern"].as_str() {
             compile_pattern(pattern).unwrap_or_else(|e| panic!("{pattern:?}: {e}"));
         }

@@ -70,12 +70,13 @@ pub enum Command {
         /// Also list lines at these levels (e.g. ERR,WRN) that match no record.
         #[arg(long, value_name = "LEVELS", value_delimiter = ',')]
         unmatched: Vec<String>,
+        /// Worker threads (default: one per core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
     },
 
     /// List the catalog's records.
-    #[command(
-        after_help = "Examples:\n  errcat list\n  errcat list --severity warning --tag mqtt"
-    )]
+    #[command(after_help = "Examples:\n  errcat list\n  errcat list --severity warning --tag mqtt")]
     List {
         /// Only records of this repository (owner/name).
         #[arg(long)]
@@ -89,9 +90,7 @@ pub enum Command {
     },
 
     /// Show one record in full.
-    #[command(
-        after_help = "Examples:\n  errcat show UnableToPersistSession\n  errcat show 503f49fe39cf5793"
-    )]
+    #[command(after_help = "Examples:\n  errcat show UnableToPersistSession\n  errcat show 503f49fe39cf5793")]
     Show {
         /// The record's id, slug or variant name.
         key: String,

@@ -7,9 +7,7 @@ use std::io;
 use std::path::Path;
 
 use error_catalog::naming::NameParts;
-use error_catalog::{
-    build, check_patterns, load_dir, Built, Catalog, Diagnostic, Filter, Value, ValueKind,
-};
+use error_catalog::{build, check_patterns, load_dir, Built, Catalog, Diagnostic, Filter, Value, ValueKind};
 
 use crate::style::Out;
 use crate::{FOUND, NOT_FOUND};
@@ -23,9 +21,7 @@ pub fn run(dir: &Path, out: &mut Out) -> io::Result<u8> {
     diagnostics.append(&mut built.diagnostics);
     diagnostics.extend(name_collisions(&built));
     diagnostics.extend(never_winning(&built));
-    diagnostics.sort_by(|a, b| {
-        (a.level, &a.path, a.line, a.column).cmp(&(b.level, &b.path, b.line, b.column))
-    });
+    diagnostics.sort_by(|a, b| (a.level, &a.path, a.line, a.column).cmp(&(b.level, &b.path, b.line, b.column)));
     for diagnostic in &diagnostics {
         out.line(&diagnostic.to_string())?;
     }
@@ -36,11 +32,7 @@ pub fn run(dir: &Path, out: &mut Out) -> io::Result<u8> {
         dir.display(),
         built.entries.len()
     );
-    out.line(&if errors > 0 {
-        out.bold(&summary)
-    } else {
-        summary
-    })?;
+    out.line(&if errors > 0 { out.bold(&summary) } else { summary })?;
     Ok(if errors > 0 { NOT_FOUND } else { FOUND })
 }
 
@@ -77,13 +69,8 @@ fn never_winning(built: &Built) -> Vec<Diagnostic> {
         let winners: Vec<Option<usize>> = [sample_a, sample_b]
             .iter()
             .map(|sample| {
-                let values: Vec<Value<'static>> = entry
-                    .metadata
-                    .template
-                    .fields
-                    .iter()
-                    .map(|f| sample(f.kind))
-                    .collect();
+                let values: Vec<Value<'static>> =
+                    entry.metadata.template.fields.iter().map(|f| sample(f.kind)).collect();
                 let message = catalog.render(index, &values);
                 catalog.parse(&message).map(|m| m.index)
             })

@@ -57,13 +57,9 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Ev
             let mut line = chunk.first_line;
             let mut counted = 0;
             catalog.matcher().find_lines(text, |range, found| {
-                line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..range.start]).count()
-                    as u64;
+                line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..range.start]).count() as u64;
                 counted = range.start;
-                events.push(Event::Found {
-                    line,
-                    found: found.into_owned(),
-                });
+                events.push(Event::Found { line, found: found.into_owned() });
             });
         }
         _ => {
@@ -82,21 +78,14 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Ev
                 match catalog.find(&text) {
                     Some(mut found) => {
                         if let std::borrow::Cow::Owned(_) = text {
-                            found.span = original_offset(bytes, found.span.start)
-                                ..original_offset(bytes, found.span.end);
+                            found.span =
+                                original_offset(bytes, found.span.start)..original_offset(bytes, found.span.end);
                         }
-                        events.push(Event::Found {
-                            line,
-                            found: found.into_owned(),
-                        });
+                        events.push(Event::Found { line, found: found.into_owned() });
                     }
                     None if wanted.want_unmatched => {
                         if let Some(level) = (wanted.unmatched)(&text) {
-                            events.push(Event::Unmatched {
-                                line,
-                                level,
-                                text: text.into_owned(),
-                            });
+                            events.push(Event::Unmatched { line, level, text: text.into_owned() });
                         }
                     }
                     None => {}
@@ -146,12 +135,7 @@ pub fn scan(
     workers: usize,
     mut each: impl FnMut(Vec<Event>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let too_long = |lines: Vec<u64>| {
-        lines
-            .into_iter()
-            .map(|line| Event::TooLong { line })
-            .collect::<Vec<_>>()
-    };
+    let too_long = |lines: Vec<u64>| lines.into_iter().map(|line| Event::TooLong { line }).collect::<Vec<_>>();
     let mut carry = Vec::new();
     let mut next_line = 1u64;
     let mut read = |input: &mut Input| input.next_chunk(&mut carry, &mut next_line, CHUNK);
@@ -174,10 +158,7 @@ pub fn scan(
             scope.spawn(move || loop {
                 let job = work_rx.lock().expect("no worker panics").recv();
                 let Ok((seq, chunk)) = job else { return };
-                if done_tx
-                    .send((seq, classify(catalog, &chunk, wanted)))
-                    .is_err()
-                {
+                if done_tx.send((seq, classify(catalog, &chunk, wanted))).is_err() {
                     return;
                 }
             });

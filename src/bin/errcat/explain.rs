@@ -8,14 +8,8 @@ use crate::style::Out;
 use crate::{show_value, FOUND, NOT_FOUND};
 
 pub fn run(catalog: &Catalog, messages: Vec<String>, out: &mut Out) -> io::Result<u8> {
-    let messages = if messages.is_empty() {
-        io::stdin()
-            .lock()
-            .lines()
-            .collect::<io::Result<Vec<String>>>()?
-    } else {
-        messages
-    };
+    let messages =
+        if messages.is_empty() { io::stdin().lock().lines().collect::<io::Result<Vec<String>>>()? } else { messages };
     let mut any_match = false;
     for (i, message) in messages.iter().enumerate() {
         if i > 0 {
@@ -34,15 +28,8 @@ pub fn run(catalog: &Catalog, messages: Vec<String>, out: &mut Out) -> io::Resul
 
 fn explain(entry: &Metadata, found: &Match<'_>, out: &mut Out) -> io::Result<()> {
     let severity = entry.severity_or_default();
-    out.line(&format!(
-        "{} ({})",
-        out.bold(&entry.name),
-        out.severity(&severity)
-    ))?;
-    out.line(&out.dim(&format!(
-        "id {} · slug {} · {}",
-        entry.id, entry.slug, entry.repo
-    )))?;
+    out.line(&format!("{} ({})", out.bold(&entry.name), out.severity(&severity)))?;
+    out.line(&out.dim(&format!("id {} · slug {} · {}", entry.id, entry.slug, entry.repo)))?;
     out.line(&format!("message: {}", entry.error_message))?;
     if !found.values.is_empty() {
         section(out, "Fields")?;

@@ -31,31 +31,19 @@ pub struct Input {
 pub fn open(path: &Path) -> Result<Input, String> {
     if path == Path::new("-") {
         let reader = Box::new(BufReader::with_capacity(64 << 10, io::stdin()));
-        return Ok(Input {
-            label: "<stdin>".to_owned(),
-            reader,
-            progress: None,
-            discarding: false,
-            failed: None,
-        });
+        return Ok(Input { label: "<stdin>".to_owned(), reader, progress: None, discarding: false, failed: None });
     }
     let label = path.display().to_string();
-    let metadata = std::fs::metadata(path)
-        .map_err(|err| format!("{label}: cannot open: {}", io_message(&err)))?;
+    let metadata = std::fs::metadata(path).map_err(|err| format!("{label}: cannot open: {}", io_message(&err)))?;
     if metadata.is_dir() {
-        return Err(format!(
-            "{label}: is a directory (give the log files in it)"
-        ));
+        return Err(format!("{label}: is a directory (give the log files in it)"));
     }
-    let file =
-        File::open(path).map_err(|err| format!("{label}: cannot open: {}", io_message(&err)))?;
+    let file = File::open(path).map_err(|err| format!("{label}: cannot open: {}", io_message(&err)))?;
     let progress = (metadata.len() > PROGRESS_FROM && io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(metadata.len());
-        let style = ProgressStyle::with_template(
-            "{msg} [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec})",
-        )
-        .expect("a valid template")
-        .progress_chars("=> ");
+        let style = ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec})")
+            .expect("a valid template")
+            .progress_chars("=> ");
         bar.set_style(style);
         bar.set_message(label.clone());
         bar
@@ -65,20 +53,11 @@ pub fn open(path: &Path) -> Result<Input, String> {
         None => Box::new(file),
     };
     let reader: Box<dyn BufRead> = if path.extension().is_some_and(|e| e == "gz") {
-        Box::new(BufReader::with_capacity(
-            64 << 10,
-            MultiGzDecoder::new(BufReader::new(raw)),
-        ))
+        Box::new(BufReader::with_capacity(64 << 10, MultiGzDecoder::new(BufReader::new(raw))))
     } else {
         Box::new(BufReader::with_capacity(64 << 10, raw))
     };
-    Ok(Input {
-        label,
-        reader,
-        progress,
-        discarding: false,
-        failed: None,
-    })
+    Ok(Input { label, reader, progress, discarding: false, failed: None })
 }
 
 /// An I/O error without Rust's `(os error N)` suffix.
@@ -148,8 +127,7 @@ impl Input {
             self.reader.consume(length);
             let line_start = memchr::memrchr(b'\n', &data).map_or(0, |i| i + 1);
             if data.len() - line_start > MAX_LINE {
-                let line =
-                    *next_line + memchr::memchr_iter(b'\n', &data[..line_start]).count() as u64;
+                let line = *next_line + memchr::memchr_iter(b'\n', &data[..line_start]).count() as u64;
                 skipped.push(line);
                 data.truncate(line_start);
                 self.discarding = true;

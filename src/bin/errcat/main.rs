@@ -41,10 +41,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> io::Result<u8> {
     let mut out = style::Out::new(cli.color);
     if let Command::Check { dir } = &cli.command {
-        let dir = dir
-            .as_deref()
-            .or(cli.data.as_deref())
-            .unwrap_or(Path::new("data"));
+        let dir = dir.as_deref().or(cli.data.as_deref()).unwrap_or(Path::new("data"));
         return check::run(dir, &mut out);
     }
     let Some(catalog) = load_catalog(cli.data.as_deref()) else {
@@ -52,24 +49,13 @@ fn run(cli: Cli) -> io::Result<u8> {
     };
     let status = match cli.command {
         Command::Explain { messages } => explain::run(&catalog, messages, &mut out)?,
-        Command::Scan {
-            files,
-            json,
-            count,
-            unmatched,
-        } => {
-            let options = scan::Options {
-                json,
-                count,
-                unmatched_levels: unmatched,
-            };
+        Command::Scan { files, json, count, unmatched, threads } => {
+            let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+            let threads = threads.map_or_else(cores, usize::from);
+            let options = scan::Options { json, count, unmatched_levels: unmatched, threads };
             scan::run(&catalog, &files, &options, &mut out)?
         }
-        Command::List {
-            repo,
-            tag,
-            severity,
-        } => records::list(&catalog, &repo, &tag, &severity, &mut out)?,
+        Command::List { repo, tag, severity } => records::list(&catalog, &repo, &tag, &severity, &mut out)?,
         Command::Show { key } => records::show(&catalog, &key, &mut out)?,
         Command::Check { .. } => unreachable!("handled above"),
     };
@@ -90,10 +76,7 @@ fn load_catalog(data: Option<&Path>) -> Option<Catalog> {
                 eprintln!("{diagnostic}");
             }
             let count = err.diagnostics.iter().filter(|d| d.is_error()).count();
-            eprintln!(
-                "errcat: the dataset {} has {count} error(s); `errcat check {0}` lists them too",
-                dir.display()
-            );
+            eprintln!("errcat: the dataset {} has {count} error(s); `errcat check {0}` lists them too", dir.display());
             None
         }
     }

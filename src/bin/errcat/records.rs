@@ -21,27 +21,15 @@ pub fn list(
         .iter()
         .filter(|e| repo.as_deref().is_none_or(|r| e.repo == r))
         .filter(|e| tag.as_deref().is_none_or(|t| e.tags.iter().any(|x| x == t)))
-        .filter(|e| {
-            severity
-                .as_ref()
-                .is_none_or(|s| &e.severity_or_default() == s)
-        })
+        .filter(|e| severity.as_ref().is_none_or(|s| &e.severity_or_default() == s))
         .collect();
     if rows.is_empty() {
         out.line("no records")?;
         return Ok(NOT_FOUND);
     }
-    let name_width = rows
-        .iter()
-        .map(|e| e.name.len())
-        .max()
-        .unwrap_or(4)
-        .clamp(4, 40);
+    let name_width = rows.iter().map(|e| e.name.len()).max().unwrap_or(4).clamp(4, 40);
     let message_width = out.width.saturating_sub(name_width + 16 + 8 + 6).max(20);
-    out.line(&out.bold(&format!(
-        "{:<name_width$}  {:<16}  {:<8}  message",
-        "name", "id", "severity"
-    )))?;
+    out.line(&out.bold(&format!("{:<name_width$}  {:<16}  {:<8}  message", "name", "id", "severity")))?;
     for entry in rows.iter() {
         let severity = entry.severity_or_default();
         let padding = " ".repeat(8usize.saturating_sub(severity.as_str().len()));
@@ -63,42 +51,24 @@ pub fn list(
 }
 
 pub fn show(catalog: &Catalog, key: &str, out: &mut Out) -> io::Result<u8> {
-    let index = catalog
-        .by_id(key)
-        .or_else(|| catalog.by_slug(key))
-        .or_else(|| catalog.by_name(key));
+    let index = catalog.by_id(key).or_else(|| catalog.by_slug(key)).or_else(|| catalog.by_name(key));
     let Some(index) = index else {
-        out.line(&format!(
-            "no record has the id, slug or name {key:?}; `errcat list` shows them all"
-        ))?;
+        out.line(&format!("no record has the id, slug or name {key:?}; `errcat list` shows them all"))?;
         return Ok(NOT_FOUND);
     };
     let entry = &catalog.entries()[index];
-    out.line(&format!(
-        "{} ({})",
-        out.bold(&entry.name),
-        out.severity(&entry.severity_or_default())
-    ))?;
+    out.line(&format!("{} ({})", out.bold(&entry.name), out.severity(&entry.severity_or_default())))?;
     let facts = [
         ("id", Some(entry.id.to_string())),
         ("slug", Some(entry.slug.to_string())),
         ("repo", Some(entry.repo.to_string())),
         ("message", Some(entry.error_message.to_string())),
         ("pattern", Some(entry.template.regex.to_string())),
-        (
-            "dataset pattern",
-            entry.message_pattern.as_deref().map(str::to_owned),
-        ),
+        ("dataset pattern", entry.message_pattern.as_deref().map(str::to_owned)),
         ("fields", Some(fields(entry))),
-        (
-            "error type",
-            entry.error_type.as_ref().map(ToString::to_string),
-        ),
+        ("error type", entry.error_type.as_ref().map(ToString::to_string)),
         ("error code", entry.error_code.as_deref().map(str::to_owned)),
-        (
-            "error class",
-            entry.error_class.as_deref().map(str::to_owned),
-        ),
+        ("error class", entry.error_class.as_deref().map(str::to_owned)),
         ("HTTP status", entry.http_status.map(|s| s.to_string())),
         ("tags", Some(entry.tags.join(", "))),
         (
@@ -135,11 +105,7 @@ pub fn show(catalog: &Catalog, key: &str, out: &mut Out) -> io::Result<u8> {
 }
 
 fn fields(entry: &error_catalog::Metadata) -> String {
-    let fields: Vec<String> = entry
-        .template
-        .fields
-        .iter()
-        .map(|f| format!("{}: {:?}", f.name, f.kind).to_lowercase())
-        .collect();
+    let fields: Vec<String> =
+        entry.template.fields.iter().map(|f| format!("{}: {:?}", f.name, f.kind).to_lowercase()).collect();
     fields.join(", ")
 }

@@ -19,6 +19,8 @@ pub struct Options {
     pub count: bool,
     /// Levels (`ERR`, `WRN`, ...) whose unmatched lines are listed.
     pub unmatched_levels: Vec<String>,
+    /// Worker threads.
+    pub threads: usize,
 }
 
 /// Where an error was seen.
@@ -42,12 +44,7 @@ struct Summary {
     trouble: bool,
 }
 
-pub fn run(
-    catalog: &Catalog,
-    files: &[PathBuf],
-    options: &Options,
-    out: &mut Out,
-) -> io::Result<u8> {
+pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut summary = Summary::default();
@@ -107,31 +104,14 @@ fn scan_input(
         return Ok(());
     }
     let levels = &options.unmatched_levels;
-    let unmatched = |text: &str| {
-        level_of(text)
-            .filter(|level| wanted(levels, level))
-            .map(str::to_owned)
-    };
-    let wanted = engine::Wanted {
-        unmatched: &unmatched,
-        want_unmatched: !levels.is_empty(),
-    };
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
+    let unmatched = |text: &str| level_of(text).filter(|level| wanted(levels, level)).map(str::to_owned);
+    let wanted = engine::Wanted { unmatched: &unmatched, want_unmatched: !levels.is_empty() };
     let mut invalid_utf8 = 0u64;
-    let result = engine::scan(catalog, input, &wanted, workers, |events| {
+    let result = engine::scan(catalog, input, &wanted, options.threads, |events| {
         for event in events {
             match event {
                 Event::Found { line, found } => {
-                    record(
-                        summary,
-                        found.index,
-                        Place {
-                            file: label.clone(),
-                            line,
-                        },
-                    );
+                    record(summary, found.index, Place { file: label.clone(), line });
                     if !options.count {
                         print_match(catalog, &label, line, &found, options.json, out)?;
                     }
@@ -152,10 +132,7 @@ fn scan_input(
                 }
                 Event::TooLong { line } => {
                     out.flush()?;
-                    eprintln!(
-                        "errcat: {label}:{line}: line longer than {} MiB; skipped",
-                        MAX_LINE >> 20
-                    );
+                    eprintln!("errcat: {label}:{line}: line longer than {} MiB; skipped", MAX_LINE >> 20);
                     summary.trouble = true;
                 }
             }
@@ -178,11 +155,7 @@ fn record(summary: &mut Summary, index: usize, place: Place) {
             seen.count += 1;
             seen.last = place.clone();
         })
-        .or_insert(Seen {
-            count: 1,
-            first: place.clone(),
-            last: place,
-        });
+        .or_insert(Seen { count: 1, first: place.clone(), last: place });
 }
 
 fn json_value(value: &Value<'_>) -> serde_json::Value {
@@ -205,11 +178,8 @@ fn print_match(
     let entry = &catalog.entries()[found.index];
     let names: Vec<&str> = entry.field_names().collect();
     if json {
-        let fields: Map<String, serde_json::Value> = names
-            .iter()
-            .zip(&found.values)
-            .map(|(name, value)| (name.to_string(), json_value(value)))
-            .collect();
+        let fields: Map<String, serde_json::Value> =
+            names.iter().zip(&found.values).map(|(name, value)| (name.to_string(), json_value(value))).collect();
         let object = json!({
             "file": file,
             "line": line,
@@ -223,16 +193,9 @@ fn print_match(
         });
         return out.line(&object.to_string());
     }
-    let fields: Vec<String> = names
-        .iter()
-        .zip(&found.values)
-        .map(|(name, value)| format!("{name}={}", show_value(value)))
-        .collect();
-    out.line(&format!(
-        "{file}:{line}: {}({})",
-        out.bold(&entry.name),
-        fields.join(", ")
-    ))
+    let fields: Vec<String> =
+        names.iter().zip(&found.values).map(|(name, value)| format!("{name}={}", show_value(value))).collect();
+    out.line(&format!("{file}:{line}: {}({})", out.bold(&entry.name), fields.join(", ")))
 }
 
 /// The captured values in placeholder order (a value rendered twice appears twice).
@@ -242,25 +205,15 @@ fn args(entry: &error_catalog::Metadata, found: &Match<'_>) -> Vec<serde_json::V
         .pieces
         .iter()
         .filter_map(|piece| match piece {
-            error_catalog::Piece::Value { field, .. } => {
-                Some(json_value(&found.values[usize::from(*field)]))
-            }
+            error_catalog::Piece::Value { field, .. } => Some(json_value(&found.values[usize::from(*field)])),
             error_catalog::Piece::Literal(_) => None,
         })
         .collect()
 }
 
-fn print_unmatched(
-    file: &str,
-    line: u64,
-    level: &str,
-    text: &str,
-    json: bool,
-    out: &mut Out,
-) -> io::Result<()> {
+fn print_unmatched(file: &str, line: u64, level: &str, text: &str, json: bool, out: &mut Out) -> io::Result<()> {
     if json {
-        let object =
-            json!({ "file": file, "line": line, "unmatched": true, "level": level, "text": text });
+        let object = json!({ "file": file, "line": line, "unmatched": true, "level": level, "text": text });
         return out.line(&object.to_string());
     }
     out.line(&format!("{file}:{line}: unmatched {level}: {text}"))
@@ -274,10 +227,7 @@ fn level_of(line: &str) -> Option<&str> {
             .expect("a valid regex")
     });
     let captures = level.captures(line)?;
-    captures
-        .get(1)
-        .or_else(|| captures.get(2))
-        .map(|m| m.as_str())
+    captures.get(1).or_else(|| captures.get(2)).map(|m| m.as_str())
 }
 
 /// Whether `level` is one of the wanted ones (`ERR` also takes `ERROR`, ...).
@@ -295,22 +245,14 @@ fn wanted(levels: &[String], level: &str) -> bool {
 }
 
 /// The documented fix of each error found.
-fn print_fixes(
-    catalog: &Catalog,
-    found: impl Iterator<Item = usize>,
-    out: &mut Out,
-) -> io::Result<()> {
+fn print_fixes(catalog: &Catalog, found: impl Iterator<Item = usize>, out: &mut Out) -> io::Result<()> {
     for index in found {
         let entry = &catalog.entries()[index];
         if entry.solutions.is_empty() {
             continue;
         }
         out.line("")?;
-        out.line(&format!(
-            "{} {}",
-            out.bold(&entry.name),
-            out.dim(&format!("(errcat show {})", entry.id))
-        ))?;
+        out.line(&format!("{} {}", out.bold(&entry.name), out.dim(&format!("(errcat show {})", entry.id))))?;
         for solution in entry.solutions.iter() {
             let mut first = true;
             for line in crate::style::wrap(solution, out.width.saturating_sub(4).max(20)) {
@@ -322,12 +264,7 @@ fn print_fixes(
     Ok(())
 }
 
-fn print_summary(
-    catalog: &Catalog,
-    summary: &Summary,
-    options: &Options,
-    out: &mut Out,
-) -> io::Result<()> {
+fn print_summary(catalog: &Catalog, summary: &Summary, options: &Options, out: &mut Out) -> io::Result<()> {
     if !options.count && (summary.matched > 0 || summary.unmatched > 0) {
         out.line("")?;
     }
@@ -336,23 +273,11 @@ fn print_summary(
     } else {
         let mut rows: Vec<(&usize, &Seen)> = summary.by_record.iter().collect();
         rows.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(b.0)));
-        let name_width = rows
-            .iter()
-            .map(|(i, _)| catalog.entries()[**i].name.len())
-            .max()
-            .unwrap_or(4)
-            .clamp(4, 48);
+        let name_width = rows.iter().map(|(i, _)| catalog.entries()[**i].name.len()).max().unwrap_or(4).clamp(4, 48);
         let place = |p: &Place| format!("{}:{}", p.file, p.line);
-        let first_width = rows
-            .iter()
-            .map(|(_, seen)| place(&seen.first).len())
-            .max()
-            .unwrap_or(5)
-            .max(5);
-        let header = format!(
-            "{:>6}  {:<8}  {:<name_width$}  {:<first_width$}  last",
-            "count", "severity", "error", "first"
-        );
+        let first_width = rows.iter().map(|(_, seen)| place(&seen.first).len()).max().unwrap_or(5).max(5);
+        let header =
+            format!("{:>6}  {:<8}  {:<name_width$}  {:<first_width$}  last", "count", "severity", "error", "first");
         out.line(&out.bold(&header))?;
         for (index, seen) in &rows {
             let entry = &catalog.entries()[**index];
@@ -371,17 +296,9 @@ fn print_summary(
             print_fixes(catalog, rows.iter().map(|(index, _)| **index), out)?;
         }
     }
-    let mut total = format!(
-        "{} matching line(s), {} distinct error(s)",
-        summary.matched,
-        summary.by_record.len()
-    );
+    let mut total = format!("{} matching line(s), {} distinct error(s)", summary.matched, summary.by_record.len());
     if !options.unmatched_levels.is_empty() {
-        total.push_str(&format!(
-            ", {} unmatched {} line(s)",
-            summary.unmatched,
-            options.unmatched_levels.join("/")
-        ));
+        total.push_str(&format!(", {} unmatched {} line(s)", summary.unmatched, options.unmatched_levels.join("/")));
     }
     out.line(&out.dim(&total))
 }

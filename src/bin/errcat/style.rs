@@ -29,11 +29,7 @@ impl Out {
             .or_else(|| std::env::var("COLUMNS").ok()?.parse().ok())
             .unwrap_or(80)
             .clamp(40, 120);
-        Out {
-            out: io::BufWriter::new(stdout),
-            color,
-            width,
-        }
+        Out { out: io::BufWriter::new(stdout), color, width }
     }
 
     pub fn line(&mut self, text: &str) -> io::Result<()> {

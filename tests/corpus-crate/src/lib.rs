@@ -5,10 +5,7 @@
 pub const CORPUS_PRESENT: bool = cfg!(has_corpus);
 
 /// The corpus directory, relative to this crate.
-pub const CORPUS_DIR: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/nats-server"
-);
+pub const CORPUS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/nats-server");
 
 /// One variant per corpus record.
 #[cfg(has_corpus)]
