@@ -64,7 +64,9 @@ for kind in sparse dense; do
     small_size=$(mb "$small")
     echo
     echo "== $kind: $log ($size MB)"
-    hs=$(python3 "$root/bench/hyperscan_scan.py" "$work/patterns.txt" "$log" | tee /dev/stderr | awk '/^RESULT/ { print $2 }')
+    hs_out=$(python3 "$root/bench/hyperscan_scan.py" "$work/patterns.txt" "$log")
+    echo "$hs_out" | head -n 1
+    hs=$(echo "$hs_out" | awk '/^RESULT/ { print $2 }')
     hs_rate=$(rate "$size" "$hs")
     one=$(seconds "$errcat" --data "$corpus" scan --count --threads 1 "$log")
     all=$(seconds "$errcat" --data "$corpus" scan --count "$log")

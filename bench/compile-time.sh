@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compile time of a downstream crate that applies #[catalog] to the three seed
-# records versus the 2,008-record nats-server corpus (and, with SYNTH=DIR, any
-# other record directory). Debug build and `cargo check` of the crate alone,
-# its dependencies already built; wall seconds and peak RSS (GNU time).
+# records, the 2,008-record nats-server corpus, and N = 100, 1,000 and 5,000
+# synthetic records (`cargo run -p xtask -- synth N DIR`; SIZES="100 1000"
+# to choose). Debug build and `cargo check` of the crate alone, its
+# dependencies already built; wall seconds and peak RSS (GNU time).
 #
 #   bench/compile-time.sh                  # needs ../shared/corpus/nats-server
 #   OPTIMIZE_MACRO=1 bench/compile-time.sh # with [profile.dev.build-override] opt-level = 3
@@ -15,7 +16,12 @@ corpus=${CORPUS:-$root/../shared/corpus/nats-server}
 work=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 declare -A dirs=([seeds]="$root/data/nats-io/nats-server" [corpus]="$corpus")
-[ -n "${SYNTH:-}" ] && dirs[synth]=$SYNTH
+sizes=${SIZES-100 1000 5000}
+cargo build -q --release --manifest-path "$root/Cargo.toml" -p xtask
+for n in $sizes; do
+    "$root/target/release/xtask" synth "$n" "$work/records-$n"
+    dirs[synth$n]="$work/records-$n"
+done
 members=""
 for name in "${!dirs[@]}"; do
     mkdir -p "$work/$name/src"
@@ -57,7 +63,7 @@ measure() { # command... -> "seconds peak_MiB"
     awk '{ printf "%.2f %.0f\n", $1, $2 / 1024 }' "$work/time"
 }
 printf "%-8s %8s %12s %14s %8s %12s\n" crate records "debug s" "debug MiB" "check s" "check MiB"
-for name in seeds corpus synth; do
+for name in seeds corpus $(for n in $sizes; do echo "synth$n"; done); do
     [ -n "${dirs[$name]:-}" ] || continue
     records=$(find "$work/$name/data" -name '*.json' | wc -l)
     cargo clean -q -p "$name"

@@ -116,13 +116,17 @@ impl Matcher {
     /// Like [`find`](Self::find), with an `accept` step as in [`parse_map`](Self::parse_map).
     pub fn find_map<'h, T>(&self, line: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
         let line = trim_line_break(line);
-        self.candidates(line).into_iter().find_map(|index| self.try_find(index, line).and_then(&mut accept))
+        let start = log_prefix_len(line);
+        self.candidates(line)
+            .into_iter()
+            .find_map(|index| self.try_find_after(index, line, start).and_then(&mut accept))
     }
 
     /// Every record that matches inside `line`, best first.
     pub fn find_all<'h>(&self, line: &'h str) -> Vec<Match<'h>> {
         let line = trim_line_break(line);
-        self.candidates(line).into_iter().filter_map(|index| self.try_find(index, line)).collect()
+        let start = log_prefix_len(line);
+        self.candidates(line).into_iter().filter_map(|index| self.try_find_after(index, line, start)).collect()
     }
 
     /// Every record whose template matches the whole `message`, best first.
@@ -143,10 +147,20 @@ impl Matcher {
     /// starts after the line's log prefix (see [`log_prefix_len`]); a message
     /// that begins with a placeholder must begin right there.
     pub fn try_find<'h>(&self, index: usize, line: &'h str) -> Option<Match<'h>> {
+        self.try_find_after(index, line, log_prefix_len(line))
+    }
+
+    /// [`try_find`](Self::try_find) with the log prefix length known.
+    fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
         let template = &self.templates[index];
-        let regex = self.regexes[index].find.get_or_init(|| Regex::new(&find_regex(template)).ok());
-        let start = log_prefix_len(line);
-        let captures = regex.as_ref()?.captures(&line[start..])?;
+        let regex = self.regexes[index].find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
+        let rest = &line[start..];
+        // Most candidates fail; `is_match` (a DFA) rejects them far faster
+        // than a search for capture groups.
+        if !regex.is_match(rest) {
+            return None;
+        }
+        let captures = regex.captures(rest)?;
         let values = extract(template, &captures)?;
         let span = captures.get(0).map_or(0..0, |m| m.start() + start..m.end() + start);
         Some(Match { index, span, values })
@@ -206,7 +220,8 @@ impl Matcher {
         found.dedup();
         let line = trim_line_break(&text[range.clone()]);
         let range = range.start..range.start + line.len();
-        if let Some(m) = found.iter().find_map(|&index| self.try_find(index as usize, line)) {
+        let start = log_prefix_len(line);
+        if let Some(m) = found.iter().find_map(|&index| self.try_find_after(index as usize, line, start)) {
             each(range, m);
         }
         found.clear();

@@ -79,9 +79,9 @@ pub(super) const QUOTED: &str =
     r#""(?:[^"\\\n]|\\(?:[abfnrtv\\'"]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}))*""#;
 /// A Go raw string as `%#q` writes it (`strconv.CanBackquote`).
 const BACKQUOTED: &str = r"`[^`\x00-\x08\n-\x1f\x7f\x{feff}]*`";
-const GO_FLOAT: &str = r"[-+ ]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|Inf|NaN)";
-const C_FLOAT: &str = r"[-+ ]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|inf|nan|INF|NAN)";
-const C_HEX_FLOAT: &str = r"[-+ ]?(?:0[xX][0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?[pP][-+]?\d+|inf|nan|INF|NAN)";
+const GO_FLOAT: &str = r"[-+ ]?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|Inf|NaN)";
+const C_FLOAT: &str = r"[-+ ]?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|inf|nan|INF|NAN)";
+const C_HEX_FLOAT: &str = r"[-+ ]?(?:0[xX][0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?[pP][-+]?[0-9]+|inf|nan|INF|NAN)";
 const TEXT: &str = ".+?";
 
 /// The regex of one placeholder: padding, then one capture group holding
@@ -127,7 +127,7 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
     };
     match (dialect, spec.verb) {
         (Dialect::Printf | Dialect::Python, verb) => match verb {
-            'd' | 'i' | 'u' => int(r"[-+ ]?\d+"),
+            'd' | 'i' | 'u' => int(r"[-+ ]?[0-9]+"),
             'o' => int(r"[-+ ]?(?:0o)?[0-7]+"),
             'x' | 'X' => hex(verb == 'X'),
             'c' => ".".into(),
@@ -137,7 +137,7 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
             _ => TEXT.into(),
         },
         (_, verb) => match verb {
-            'd' => int(r"[-+ ]?\d+"),
+            'd' => int(r"[-+ ]?[0-9]+"),
             'b' => int(r"[-+ ]?(?:0b)?[01]+"),
             'o' => int(r"[-+ ]?[0-7]+"),
             'O' => int(r"[-+ ]?0o[0-7]+"),

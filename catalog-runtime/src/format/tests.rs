@@ -330,12 +330,12 @@ fn go_messages() {
 
     let template = compile("%[2]*[1]d", Dialect::Go).unwrap();
     assert_eq!(template.fields.as_ref(), [Field { name: "arg0".into(), kind: ValueKind::Int, arg: 0 }]);
-    assert_eq!(template.regex, r" *([-+ ]?\d+) *");
+    assert_eq!(template.regex, r" *([-+ ]?[0-9]+) *");
 
     let template = compile("%-5d|%5s|%05s|%05d|%-5q", Dialect::Go).unwrap();
     assert_eq!(
         template.regex,
-        r#"([-+ ]?\d+) *\| *(.+?)\|0*(.+?)\| *([-+ ]?\d+)\|("(?:[^"\\\n]|\\(?:[abfnrtv\\'"]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}))*") *"#
+        r#"([-+ ]?[0-9]+) *\| *(.+?)\|0*(.+?)\| *([-+ ]?[0-9]+)\|("(?:[^"\\\n]|\\(?:[abfnrtv\\'"]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}))*") *"#
     );
 }
 
