@@ -22,6 +22,7 @@ pub fn run(catalog: &Catalog, messages: Vec<String>, out: &mut Out) -> io::Resul
             }
             None => out.line(&format!("no known error matches: {message}"))?,
         }
+        out.flush()?;
     }
     Ok(if any_match { FOUND } else { NOT_FOUND })
 }

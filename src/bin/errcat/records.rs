@@ -27,7 +27,8 @@ pub fn list(
         out.line("no records")?;
         return Ok(NOT_FOUND);
     }
-    let name_width = rows.iter().map(|e| e.name.len()).max().unwrap_or(4).clamp(4, 40);
+    // Names are never cut: they are what `errcat show` takes.
+    let name_width = rows.iter().map(|e| e.name.len()).max().unwrap_or(4).max(4);
     let message_width = out.width.saturating_sub(name_width + 16 + 8 + 6).max(20);
     out.line(&out.bold(&format!("{:<name_width$}  {:<16}  {:<8}  message", "name", "id", "severity")))?;
     for entry in rows.iter() {
@@ -40,7 +41,7 @@ pub fn list(
         };
         out.line(&format!(
             "{:<name_width$}  {:<16}  {}{padding}  {}",
-            truncate(&entry.name, name_width),
+            entry.name,
             entry.id,
             out.severity(&severity),
             truncate(message, message_width)
@@ -53,7 +54,7 @@ pub fn list(
 pub fn show(catalog: &Catalog, key: &str, out: &mut Out) -> io::Result<u8> {
     let index = catalog.by_id(key).or_else(|| catalog.by_slug(key)).or_else(|| catalog.by_name(key));
     let Some(index) = index else {
-        out.line(&format!("no record has the id, slug or name {key:?}; `errcat list` shows them all"))?;
+        eprintln!("errcat: no record has the id, slug or name {key:?}; `errcat list` shows them all");
         return Ok(NOT_FOUND);
     };
     let entry = &catalog.entries()[index];
