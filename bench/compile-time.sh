@@ -74,3 +74,14 @@ for name in seeds corpus $(for n in $sizes; do echo "synth$n"; done); do
     eval "${name}_build=$build_s"
 done
 awk -v s="$seeds_build" -v c="$corpus_build" 'BEGIN { printf "corpus/seeds debug build ratio: %.1fx\n", c / s }'
+# What a user meets first: a clean debug build of the crate with all its
+# dependencies (error-catalog, the macro, regex, serde_json, syn, ...).
+echo
+printf "%-8s %22s %14s\n" crate "clean debug build s" "peak MiB"
+for name in seeds corpus; do
+    cargo clean -q
+    read -r clean_s clean_m < <(measure cargo build -p "$name")
+    printf "%-8s %22s %14s\n" "$name" "$clean_s" "$clean_m"
+    eval "${name}_clean=$clean_s"
+done
+awk -v s="$seeds_clean" -v c="$corpus_clean" 'BEGIN { printf "corpus/seeds clean debug build ratio: %.2fx\n", c / s }'

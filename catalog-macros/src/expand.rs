@@ -177,6 +177,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     quote! {
         #(#consts)*
         static __META: [__ec::Metadata; #n] = [#(#const_names),*];
+        static __ALL: [#kind; #n] = [#(#kind::#variants),*];
         #by_id
         #by_slug
         #by_name
@@ -185,7 +186,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             /// The number of kinds.
             pub const COUNT: usize = #n;
             /// Every kind, in order.
-            pub const ALL: &'static [Self] = &[#(Self::#variants),*];
+            pub const ALL: &'static [Self] = &__ALL;
 
             /// Position of the kind in [`Self::ALL`].
             pub fn index(self) -> usize { #kind_index_body }
