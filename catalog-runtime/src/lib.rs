@@ -13,6 +13,7 @@ pub mod load;
 pub mod matcher;
 pub mod metadata;
 pub mod naming;
+mod prefilter;
 pub mod record;
 pub mod value;
 
