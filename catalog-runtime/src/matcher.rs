@@ -121,10 +121,10 @@ impl Matcher {
     /// Like [`find`](Self::find), with an `accept` step as in [`parse_map`](Self::parse_map).
     pub fn find_map<'h, T>(&self, line: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
         let line = trim_line_break(line);
-        let start = log_prefix_len(line);
-        self.candidates(line)
-            .into_iter()
-            .find_map(|index| self.try_find_after(index, line, start).and_then(&mut accept))
+        let candidates = self.candidates(line);
+        // The log prefix is only looked for when some record may match.
+        let start = if candidates.is_empty() { 0 } else { log_prefix_len(line) };
+        candidates.into_iter().find_map(|index| self.try_find_after(index, line, start).and_then(&mut accept))
     }
 
     /// Every record that matches inside `line`, best first.
