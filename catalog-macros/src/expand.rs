@@ -396,6 +396,21 @@ mod tests {
     }
 
     #[test]
+    fn variants_are_documented_from_their_records() {
+        let code = expand();
+        assert!(code.contains("# [doc (alias = \"unable-to-persist-session-q-seq-v-v\")]"));
+        let doc =
+            code.split("# [doc = \"").find(|d| d.starts_with(" `unable to persist session")).expect("a variant doc");
+        assert!(doc.contains("Returned when storing the persisted session record fails"), "documentation");
+        assert!(
+            doc.contains("**Solutions**") && doc.contains("- Free disk space or fix filestore issues"),
+            "solutions"
+        );
+        assert!(doc.contains("[source](https://github.com/nats-io/nats-server/blob/"), "source link");
+        assert!(code.contains("Placeholder `%q`: a quoted string, held unquoted."), "field docs");
+    }
+
+    #[test]
     fn no_variant_gets_an_n_arm_accessor() {
         // Metadata is one `static` table of per-variant `const`s; accessors index it.
         let code = expand();
