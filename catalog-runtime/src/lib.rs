@@ -9,6 +9,7 @@ pub mod diagnostic;
 pub mod fields;
 pub mod format;
 mod json_spans;
+mod literal_match;
 pub mod load;
 pub mod matcher;
 pub mod metadata;

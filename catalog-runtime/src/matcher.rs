@@ -12,6 +12,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
+use crate::literal_match::{LiteralTemplate, Outcome};
 use crate::prefilter::Prefilter;
 use regex::Regex;
 
@@ -60,6 +61,8 @@ pub struct Matcher {
     /// a line lacking one of them in order cannot match, which is checked
     /// much faster than by the regex.
     runs: Vec<Vec<Box<str>>>,
+    /// Templates matched without a regex (see [`crate::literal_match`]).
+    literal_templates: Vec<Option<LiteralTemplate>>,
 }
 
 impl Matcher {
@@ -93,7 +96,8 @@ impl Matcher {
         }
         let regexes = templates.iter().map(|_| Lazy::default()).collect();
         let runs = templates.iter().map(literal_runs).collect();
-        Matcher { templates, regexes, prefilter, owners, unfiltered, rank, runs }
+        let literal_templates = templates.iter().map(LiteralTemplate::new).collect();
+        Matcher { templates, regexes, prefilter, owners, unfiltered, rank, runs, literal_templates }
     }
 
     /// The templates, in index order.
@@ -158,6 +162,17 @@ impl Matcher {
     /// [`try_find`](Self::try_find) with the log prefix length known.
     fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
         let template = &self.templates[index];
+        if let Some(literal) = &self.literal_templates[index] {
+            let rest = &line[start..];
+            match literal.find(rest) {
+                Outcome::Match(span, spans) => {
+                    let values = values_of(template, spans.into_iter().map(|s| &rest[s]).collect())?;
+                    return Some(Match { index, span: span.start + start..span.end + start, values });
+                }
+                Outcome::NoMatch => return None,
+                Outcome::Undecided => {}
+            }
+        }
         let regex = self.regexes[index].find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
         let rest = &line[start..];
         // Most candidates fail: the literal runs in order reject most of them
@@ -318,7 +333,7 @@ fn required_literal(template: &Template) -> Option<&str> {
 /// placeholder would swallow the prefix). A message that ends with a line
 /// break (Go's `"...\n"` log formats) ends at the end of the line, whose
 /// break has been trimmed.
-fn find_regex(template: &Template) -> String {
+pub(crate) fn find_regex(template: &Template) -> String {
     let starts_with_value = matches!(template.pieces.first(), Some(Piece::Value { .. }));
     let ends_with_value = matches!(template.pieces.last(), Some(Piece::Value { .. }));
     let ends_with_break = matches!(template.pieces.last(), Some(Piece::Literal(text)) if text.ends_with(['\n', '\r']));
@@ -332,14 +347,19 @@ fn find_regex(template: &Template) -> String {
 /// Typed values from the capture groups (one per value piece). An argument
 /// rendered twice must capture the same value both times.
 fn extract<'h>(template: &Template, captures: &regex::Captures<'h>) -> Option<Vec<Value<'h>>> {
+    let texts: Option<Vec<&'h str>> = (1..captures.len()).map(|group| Some(captures.get(group)?.as_str())).collect();
+    values_of(template, texts?)
+}
+
+/// Typed values from the text of each value piece, in order.
+fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<Vec<Value<'h>>> {
     let mut values: Vec<Option<Value<'h>>> = vec![None; template.fields.len()];
-    let mut group = 1;
+    let mut texts = texts.into_iter();
     for piece in template.pieces.iter() {
         let Piece::Value { field, spec } = piece else {
             continue;
         };
-        let text = captures.get(group)?.as_str();
-        group += 1;
+        let text = texts.next()?;
         let field = usize::from(*field);
         let value = format::parse_value(template.fields[field].kind, spec, template.dialect, text)?;
         match &values[field] {
