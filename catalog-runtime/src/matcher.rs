@@ -134,8 +134,9 @@ impl Matcher {
     /// Every record that matches inside `line`, best first.
     pub fn find_all<'h>(&self, line: &'h str) -> Vec<Match<'h>> {
         let line = trim_line_break(line);
-        let start = log_prefix_len(line);
-        self.candidates(line).into_iter().filter_map(|index| self.try_find_after(index, line, start)).collect()
+        let candidates = self.candidates(line);
+        let start = if candidates.is_empty() { 0 } else { log_prefix_len(line) };
+        candidates.into_iter().filter_map(|index| self.try_find_after(index, line, start)).collect()
     }
 
     /// Every record whose template matches the whole `message`, best first.
@@ -175,10 +176,9 @@ impl Matcher {
         }
         let regex = self.regexes[index].find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
         let rest = &line[start..];
-        // Most candidates fail: the literal runs in order reject most of them
-        // in a few substring searches, `is_match` (a DFA) most of the others,
-        // both far faster than a search for capture groups.
-        if !runs_in_order(&self.runs[index], rest) || !regex.is_match(rest) {
+        // Most candidates that reach this point still fail; `is_match` (a DFA)
+        // rejects them far faster than a search for capture groups.
+        if !regex.is_match(rest) {
             return None;
         }
         let captures = regex.captures(rest)?;
@@ -236,13 +236,9 @@ impl Matcher {
         found: &mut Vec<u32>,
         each: &mut impl FnMut(Range<usize>, Match<'h>),
     ) {
-        found.sort_unstable_by_key(|&i| self.rank[i as usize]);
-        found.dedup();
         let line = trim_line_break(&text[range.clone()]);
         let range = range.start..range.start + line.len();
-        // Most candidate lines of a log hold a literal by chance: reject them
-        // before looking for the log prefix.
-        found.retain(|&index| runs_in_order(&self.runs[index as usize], line));
+        self.rank_viable(found, line);
         if !found.is_empty() {
             let start = log_prefix_len(line);
             if let Some(m) = found.iter().find_map(|&index| self.try_find_after(index as usize, line, start)) {
@@ -252,13 +248,23 @@ impl Matcher {
         found.clear();
     }
 
-    /// Templates whose required literal occurs in `text`, in ranking order.
+    /// Templates whose required literal occurs in `text` and whose literal
+    /// runs all occur in it in order, in ranking order.
     fn candidates(&self, text: &str) -> Vec<usize> {
         let mut found: Vec<u32> = self.unfiltered.clone();
         self.prefilter.for_each(text, |_, literal| found.extend_from_slice(&self.owners[literal]));
+        self.rank_viable(&mut found, text);
+        found.into_iter().map(|i| i as usize).collect()
+    }
+
+    /// Sorts `found` in ranking order without repeats, and drops templates
+    /// whose literal runs are not all in `text` in order: most candidates
+    /// hold a literal by chance, and a few substring searches reject them
+    /// before any log prefix or regex work.
+    fn rank_viable(&self, found: &mut Vec<u32>, text: &str) {
         found.sort_unstable_by_key(|&i| self.rank[i as usize]);
         found.dedup();
-        found.into_iter().map(|i| i as usize).collect()
+        found.retain(|&index| runs_in_order(&self.runs[index as usize], text));
     }
 }
 

@@ -42,18 +42,20 @@ pub enum Event {
     },
 }
 
+/// Gives the level of a line (`ERR`, ...) when it is one of those wanted.
+pub type LevelOf<'f> = dyn Fn(&str) -> Option<String> + Sync + 'f;
+
 /// What to look for besides matches.
 pub struct Wanted<'a> {
-    /// Report lines at these levels that match nothing.
-    pub unmatched: &'a (dyn Fn(&str) -> Option<String> + Sync),
-    pub want_unmatched: bool,
+    /// The level of a line to report when it matches nothing, if wanted.
+    pub unmatched: Option<&'a LevelOf<'a>>,
 }
 
 /// Classifies one chunk.
 pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Event> {
     let mut events = Vec::new();
     match std::str::from_utf8(&chunk.data) {
-        Ok(text) if !wanted.want_unmatched => {
+        Ok(text) if wanted.unmatched.is_none() => {
             let mut line = chunk.first_line;
             let mut counted = 0;
             catalog.matcher().find_lines(text, |range, found| {
@@ -83,12 +85,11 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Ev
                         }
                         events.push(Event::Found { line, found: found.into_owned() });
                     }
-                    None if wanted.want_unmatched => {
-                        if let Some(level) = (wanted.unmatched)(&text) {
+                    None => {
+                        if let Some(level) = wanted.unmatched.and_then(|level_of| level_of(&text)) {
                             events.push(Event::Unmatched { line, level, text: text.into_owned() });
                         }
                     }
-                    None => {}
                 }
             }
         }

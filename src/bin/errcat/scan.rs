@@ -26,7 +26,8 @@ pub struct Options {
 /// Where an error was seen.
 #[derive(Clone)]
 struct Place {
-    file: String,
+    /// Shared by every place in one file (one is recorded per match).
+    file: std::rc::Rc<str>,
     line: u64,
 }
 
@@ -92,6 +93,7 @@ fn scan_input(
     summary: &mut Summary,
 ) -> io::Result<()> {
     let label = input.label.clone();
+    let file: std::rc::Rc<str> = label.as_str().into();
     if input.looks_binary()? {
         out.flush()?;
         eprintln!("errcat: {label}: binary file (it contains NUL bytes); skipped");
@@ -105,13 +107,13 @@ fn scan_input(
     }
     let levels = &options.unmatched_levels;
     let unmatched = |text: &str| level_of(text).filter(|level| wanted(levels, level)).map(str::to_owned);
-    let wanted = engine::Wanted { unmatched: &unmatched, want_unmatched: !levels.is_empty() };
+    let wanted = engine::Wanted { unmatched: (!levels.is_empty()).then_some(&unmatched as _) };
     let mut invalid_utf8 = 0u64;
     let result = engine::scan(catalog, input, &wanted, options.threads, |events| {
         for event in events {
             match event {
                 Event::Found { line, found } => {
-                    record(summary, found.index, Place { file: label.clone(), line });
+                    record(summary, found.index, Place { file: file.clone(), line });
                     if !options.count {
                         print_match(catalog, &label, line, &found, options.json, out)?;
                     }
