@@ -146,6 +146,7 @@ pub use parse::parse_value;
 pub use pattern::compile_pattern;
 pub use quote::{go_quote, go_unquote};
 pub use render::{render, render_template};
+pub(crate) use template::{syntax, Syntax};
 
 /// Why a message format (or pattern) could not be compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -83,6 +83,33 @@ const GO_FLOAT: &str = r"[-+ ]?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|Inf|Na
 const C_FLOAT: &str = r"[-+ ]?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|inf|nan|INF|NAN)";
 const C_HEX_FLOAT: &str = r"[-+ ]?(?:0[xX][0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?[pP][-+]?[0-9]+|inf|nan|INF|NAN)";
 const TEXT: &str = ".+?";
+const INTEGER: &str = "[-+ ]?[0-9]+";
+
+/// The syntax of a placeholder's regex, for matchers that do without the
+/// regex (see `crate::literal_match`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Syntax {
+    /// `(.+?)`: any text, as short as lets the rest match.
+    Lazy,
+    /// `([-+ ]?[0-9]+)`: a decimal integer, as long as it goes.
+    Integer,
+    /// A Go-quoted string (`%q`), which ends at its first unescaped quote.
+    Quoted,
+    /// Anything else.
+    Other,
+}
+
+/// The syntax of the placeholder `spec`. It is read off the regex itself, so
+/// that the two can never disagree.
+pub(crate) fn syntax(spec: &Spec, dialect: Dialect) -> Syntax {
+    let regex = value_regex(spec, dialect);
+    match regex.strip_prefix('(').and_then(|inner| inner.strip_suffix(')')) {
+        Some(TEXT) => Syntax::Lazy,
+        Some(INTEGER) => Syntax::Integer,
+        Some(QUOTED) => Syntax::Quoted,
+        _ => Syntax::Other,
+    }
+}
 
 /// The regex of one placeholder: padding, then one capture group holding
 /// only the value. Padding is `" *"` on the left (right with `-`), on both
@@ -127,7 +154,7 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
     };
     match (dialect, spec.verb) {
         (Dialect::Printf | Dialect::Python, verb) => match verb {
-            'd' | 'i' | 'u' => int(r"[-+ ]?[0-9]+"),
+            'd' | 'i' | 'u' => int(INTEGER),
             'o' => int(r"[-+ ]?(?:0o)?[0-7]+"),
             'x' | 'X' => hex(verb == 'X'),
             'c' => ".".into(),
@@ -137,7 +164,7 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
             _ => TEXT.into(),
         },
         (_, verb) => match verb {
-            'd' => int(r"[-+ ]?[0-9]+"),
+            'd' => int(INTEGER),
             'b' => int(r"[-+ ]?(?:0b)?[01]+"),
             'o' => int(r"[-+ ]?[0-7]+"),
             'O' => int(r"[-+ ]?0o[0-7]+"),
