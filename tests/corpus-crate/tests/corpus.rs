@@ -121,3 +121,89 @@ fn every_record_round_trips() {
     }
     assert!(failures.is_empty(), "{} records failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// A log line made from a random corpus message: rendered with random values,
+/// sometimes cut short or with a character changed, between random prefix and
+/// suffix noise (which includes pieces of other messages).
+fn corpus_line() -> impl Strategy<Value = String> {
+    let entries = CorpusError::entries();
+    let message = (0..entries.len())
+        .prop_flat_map(move |index| (Just(index), values::values(&entries[index])))
+        .prop_map(|(index, values)| CorpusError::from_values(index, values).expect("values fit").to_string());
+    let fragment = (0..entries.len(), any::<prop::sample::Index>()).prop_map(move |(index, at)| {
+        let literals: Vec<&str> = entries[index]
+            .template
+            .pieces
+            .iter()
+            .filter_map(|piece| match piece {
+                error_catalog::Piece::Literal(text) => Some(text.as_ref()),
+                _ => None,
+            })
+            .collect();
+        if literals.is_empty() {
+            String::new()
+        } else {
+            literals[at.index(literals.len())].to_owned()
+        }
+    });
+    let noise = prop::collection::vec(prop_oneof!["[ -~]{0,6}", "[\t é\"\\\\0-9]{0,4}", fragment], 0..3)
+        .prop_map(|parts| parts.concat());
+    let damage = prop_oneof![3 => Just(None), 1 => any::<(prop::sample::Index, char)>().prop_map(Some)];
+    (noise.clone(), message, damage, noise).prop_map(|(before, message, damage, after)| {
+        let mut message = message;
+        if let Some((at, c)) = damage {
+            let boundaries: Vec<usize> = message.char_indices().map(|(i, _)| i).collect();
+            if !boundaries.is_empty() {
+                let at = boundaries[at.index(boundaries.len())];
+                let next = message[at..].chars().next().map_or(at, |old| at + old.len_utf8());
+                // A newline would split the line; a change is then a cut.
+                let replacement = if c == '\n' || c == '\r' { String::new() } else { c.to_string() };
+                message.replace_range(at..next, &replacement);
+            }
+        }
+        // One line: line breaks (in fragments, too) become spaces.
+        format!("{before}{message}{after}").replace(['\n', '\r'], " ")
+    })
+}
+
+/// The catalog the macro compiled and the catalog `errcat --data` loads at
+/// run time find the same record, values and span in random lines, one line
+/// at a time and in a buffer scan.
+#[test]
+fn compiled_and_loaded_find_the_same() {
+    if skip() {
+        return;
+    }
+    let catalog = Catalog::load(CORPUS_DIR).expect("the corpus loads without errors");
+    let mut runner = TestRunner::new(Config { cases: 3000, failure_persistence: None, ..Config::default() });
+    let lines = prop::collection::vec(corpus_line(), 1..6);
+    let (found, total) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+    runner
+        .run(&lines, |lines| {
+            let mut expected = Vec::new();
+            for (number, line) in lines.iter().enumerate() {
+                let compiled = CorpusError::find_span(line).map(|(e, span)| (e.index(), own(e.values()), span));
+                let loaded = catalog.find(line).map(|m| (m.index, own(m.values), m.span));
+                prop_assert_eq!(&compiled, &loaded, "line {:?}", line);
+                total.set(total.get() + 1);
+                found.set(found.get() + usize::from(compiled.is_some()));
+                expected.extend(compiled.map(|found| (number, found)));
+            }
+            let text = lines.join("\n");
+            let starts: Vec<usize> = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+            let mut scanned = Vec::new();
+            catalog.matcher().find_lines(&text, |range, m| {
+                let number = starts.partition_point(|&start| start <= range.start) - 1;
+                scanned.push((number, (m.index, own(m.values), m.span)));
+            });
+            prop_assert_eq!(scanned, expected);
+            Ok(())
+        })
+        .unwrap();
+    // The lines must exercise matching, not only noise.
+    assert!(found.get() * 2 > total.get(), "only {} of {} lines matched", found.get(), total.get());
+}
+
+fn own(values: Vec<Value<'_>>) -> Vec<Value<'static>> {
+    values.into_iter().map(Value::into_owned).collect()
+}
