@@ -113,10 +113,18 @@ fn spanned<'a>(line: &'a [u8], object: &Value) -> &'a [u8] {
     line.get(span.0..span.1).unwrap_or_else(|| panic!("{object} spans past the line"))
 }
 
-/// The `errcat` command, run in the package directory, 80 columns wide.
+/// Where the runs cache compiled catalogs: never the user's own cache.
+const CACHE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/errcat-cache");
+
+/// The `errcat` command, run in the package directory, 80 columns wide, with
+/// its cache in [`CACHE`].
 fn errcat() -> Command {
     let mut command = Command::cargo_bin("errcat").expect("the errcat binary");
-    command.current_dir(env!("CARGO_MANIFEST_DIR")).env("COLUMNS", "80").env_remove("NO_COLOR");
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("COLUMNS", "80")
+        .env_remove("NO_COLOR")
+        .env("ERRCAT_CACHE_DIR", CACHE);
     command
 }
 
@@ -549,6 +557,7 @@ fn scan_stops_quietly_when_its_output_is_closed() {
     for format in [&[][..], &["--json"]] {
         // `errcat scan big.log | head -n 1`: read one line, close the pipe.
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("errcat"))
+            .env("ERRCAT_CACHE_DIR", CACHE)
             .arg("scan")
             .args(format)
             .arg(&path)
@@ -792,6 +801,78 @@ fn runtime_dataset_classifies_like_the_embedded_catalog() {
     let loaded = run(&["--data", DATA, "scan", "--json", LOG], 0).stdout;
     assert_eq!(json_lines(&embedded).len(), 12);
     assert_eq!(loaded, embedded);
+}
+
+/// Copies the seed dataset into `dir`, with mtimes an hour ago (files
+/// modified in the last seconds are not cached).
+fn old_copy_of_seeds(dir: &Path) {
+    for entry in fs::read_dir(DATA).unwrap() {
+        let path = entry.unwrap().path();
+        let copy = dir.join(path.file_name().unwrap());
+        fs::copy(&path, &copy).unwrap();
+        set_an_hour_ago(&copy);
+    }
+}
+
+fn set_an_hour_ago(path: &Path) {
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    fs::File::options().write(true).open(path).unwrap().set_modified(an_hour_ago).unwrap();
+}
+
+#[test]
+fn data_runs_from_the_cache_print_what_runs_without_it_print() {
+    let data = tempfile::tempdir().unwrap();
+    old_copy_of_seeds(data.path());
+    let cache = tempfile::tempdir().unwrap();
+    let dir = path_str(data.path());
+    let message = format!("{PREFIX}{}", persist_message("s1"));
+    let runs: Vec<Vec<&str>> =
+        vec![vec!["explain", &message], vec!["scan", "--json", LOG], vec!["show", PERSIST.name], vec!["list"]];
+    for args in runs {
+        let with = |extra: &[&str]| {
+            let all: Vec<&str> = ["--data", dir].iter().chain(extra).chain(&args).copied().collect();
+            let output = errcat().env("ERRCAT_CACHE_DIR", cache.path()).args(&all).assert().success();
+            output.get_output().stdout.clone()
+        };
+        let first = with(&[]);
+        let cached = fs::read_dir(cache.path()).unwrap().count();
+        assert_eq!(cached, 1, "the first run wrote the cache ({args:?})");
+        assert_eq!(with(&[]), first, "{args:?}");
+        assert_eq!(with(&["--no-cache"]), first, "{args:?}");
+        assert!(!first.is_empty());
+    }
+}
+
+#[test]
+fn data_runs_see_an_edited_record() {
+    let data = tempfile::tempdir().unwrap();
+    old_copy_of_seeds(data.path());
+    let cache = tempfile::tempdir().unwrap();
+    let dir = path_str(data.path());
+    let show = || {
+        let output =
+            errcat().env("ERRCAT_CACHE_DIR", cache.path()).args(["--data", dir, "show", PERSIST.id]).assert().success();
+        String::from_utf8(output.get_output().stdout.clone()).unwrap()
+    };
+    assert!(show().contains("unable to persist session"));
+    assert!(show().contains("unable to persist session"));
+    let record = data.path().join(format!("{}.json", PERSIST.id));
+    let text = fs::read_to_string(&record).unwrap();
+    fs::write(&record, text.replace("unable to persist session", "unable to PERSIST session")).unwrap();
+    set_an_hour_ago(&record);
+    let edited = show();
+    assert!(edited.contains("unable to PERSIST session"), "{edited}");
+    assert!(!edited.contains("unable to persist session"), "{edited}");
+}
+
+#[test]
+fn check_reads_the_files_not_the_cache() {
+    let data = tempfile::tempdir().unwrap();
+    old_copy_of_seeds(data.path());
+    let cache = tempfile::tempdir().unwrap();
+    let dir = path_str(data.path());
+    errcat().env("ERRCAT_CACHE_DIR", cache.path()).args(["--data", dir, "check"]).assert().code(0);
+    assert_eq!(fs::read_dir(cache.path()).unwrap().count(), 0);
 }
 
 /// A record of the corpus.

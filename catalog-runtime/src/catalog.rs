@@ -8,7 +8,7 @@ use std::path::Path;
 use crate::compile::{build, Filter};
 use crate::diagnostic::Diagnostic;
 use crate::format;
-use crate::load::{load_dir, Origin};
+use crate::load::{load_dir, Loaded, Origin};
 use crate::matcher::{Match, Matcher};
 use crate::metadata::Metadata;
 use crate::value::Value;
@@ -17,9 +17,34 @@ use crate::value::Value;
 #[derive(Debug)]
 pub struct Catalog {
     entries: Vec<Metadata>,
-    origins: Vec<Option<Origin>>,
+    origins: Origins,
     matcher: Matcher,
     by_id: HashMap<String, usize>,
+}
+
+/// Where each entry was read from.
+#[derive(Debug)]
+pub(crate) enum Origins {
+    /// Known (`None` for ready entries).
+    Decoded(Vec<Option<Origin>>),
+    /// Still encoded in the cache's form, decoded on first use: few commands
+    /// ask, and decoding thousands of origins (dozens of field positions
+    /// each) is a good part of a load from the cache.
+    #[cfg(feature = "cache")]
+    Encoded { bytes: Vec<u8>, decoded: std::sync::OnceLock<Vec<Option<Origin>>> },
+}
+
+impl Origins {
+    // Without the cache there is only one kind.
+    #[cfg_attr(not(feature = "cache"), allow(clippy::infallible_destructuring_match))]
+    fn get(&self, index: usize) -> Option<&Origin> {
+        let origins = match self {
+            Origins::Decoded(origins) => origins,
+            #[cfg(feature = "cache")]
+            Origins::Encoded { bytes, decoded } => decoded.get_or_init(|| crate::cache::decode_origins(bytes)),
+        };
+        origins.get(index)?.as_ref()
+    }
 }
 
 /// Loading failed: every problem found, errors first.
@@ -42,6 +67,40 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+/// A loaded dataset compiled into entries, before the matcher is built: what
+/// [`Catalog::load_filtered`] computes from the files, and what the cache
+/// (`crate::cache`) stores in their place.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Compiled {
+    pub entries: Vec<Metadata>,
+    pub origins: Vec<Origin>,
+    /// Warnings only: a load with errors is a [`LoadError`].
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Compiled {
+    /// Compiles and filters the records of `loaded`.
+    pub fn new(loaded: Loaded, filter: &Filter) -> Result<Compiled, LoadError> {
+        // The slower check of each record's own pattern is left to
+        // `check_patterns` (`errcat check`): loading stays fast.
+        let built = build(loaded.records, filter);
+        let mut diagnostics = loaded.diagnostics;
+        diagnostics.extend(built.diagnostics);
+        diagnostics.sort_by_key(|d| d.level);
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            return Err(LoadError { diagnostics });
+        }
+        let (entries, origins) = built.entries.into_iter().map(|e| (e.metadata, e.origin)).unzip();
+        Ok(Compiled { entries, origins, diagnostics })
+    }
+
+    /// The catalog, and the warnings.
+    pub fn into_catalog(self) -> (Catalog, Vec<Diagnostic>) {
+        let origins = Origins::Decoded(self.origins.into_iter().map(Some).collect());
+        (Catalog::with_origins(self.entries, origins), self.diagnostics)
+    }
+}
+
 impl Catalog {
     /// Loads every record under `dir` (see [`load_dir`]). Any error fails the
     /// load. The check of each record's own `messagePattern` against its
@@ -52,28 +111,16 @@ impl Catalog {
 
     /// Loads the records under `dir` that pass `filter`, with any warnings.
     pub fn load_filtered(dir: impl AsRef<Path>, filter: &Filter) -> Result<(Catalog, Vec<Diagnostic>), LoadError> {
-        let loaded = load_dir(dir.as_ref());
-        // The slower check of each record's own pattern is left to
-        // `check_patterns` (`errcat check`): loading stays fast.
-        let built = build(loaded.records, filter);
-        let mut diagnostics = loaded.diagnostics;
-        diagnostics.extend(built.diagnostics);
-        diagnostics.sort_by_key(|d| d.level);
-        if diagnostics.iter().any(Diagnostic::is_error) {
-            return Err(LoadError { diagnostics });
-        }
-        let (entries, origins): (Vec<_>, Vec<_>) =
-            built.entries.into_iter().map(|e| (e.metadata, Some(e.origin))).unzip();
-        Ok((Catalog::with_origins(entries, origins), diagnostics))
+        Compiled::new(load_dir(dir.as_ref()), filter).map(Compiled::into_catalog)
     }
 
     /// A catalog of ready entries (for example a generated enum's metadata).
     pub fn from_entries(entries: Vec<Metadata>) -> Catalog {
-        let origins = vec![None; entries.len()];
+        let origins = Origins::Decoded(vec![None; entries.len()]);
         Catalog::with_origins(entries, origins)
     }
 
-    fn with_origins(entries: Vec<Metadata>, origins: Vec<Option<Origin>>) -> Catalog {
+    pub(crate) fn with_origins(entries: Vec<Metadata>, origins: Origins) -> Catalog {
         let matcher = Matcher::new(entries.iter().map(|entry| &entry.template));
         let mut by_id = HashMap::new();
         for (index, entry) in entries.iter().enumerate() {
@@ -89,7 +136,7 @@ impl Catalog {
 
     /// Where entry `index` was read from, when loaded from files.
     pub fn origin(&self, index: usize) -> Option<&Origin> {
-        self.origins.get(index)?.as_ref()
+        self.origins.get(index)
     }
 
     /// The number of entries.

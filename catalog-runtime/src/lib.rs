@@ -1,5 +1,7 @@
 //! Run-time support of error-catalog.
 #![warn(missing_docs)]
+#[cfg(feature = "cache")]
+mod cache;
 pub mod catalog;
 pub mod catalog_enum;
 pub mod compile;

@@ -16,6 +16,7 @@ use crate::record::{ErrorType, HandlingStrategy, Record, Severity, Text, TextLis
 
 /// Where a record was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Origin {
     /// The file, as named to the loader.
     pub path: PathBuf,
@@ -63,12 +64,20 @@ pub struct Loaded {
 /// path order. Paths in the result are `dir`'s path joined with the file's
 /// path below it; a missing or empty directory is a diagnostic.
 pub fn load_dir(dir: &Path) -> Loaded {
+    load_listed(dir, record_files(dir).map(|files| files.iter().map(fs::DirEntry::path).collect()))
+}
+
+/// Loads `files`, the paths of [`record_files`] for `dir` (the cache lists
+/// and stats the files before it decides whether to read them).
+pub(crate) fn load_listed(dir: &Path, files: Result<Vec<PathBuf>, String>) -> Loaded {
     let mut loaded = Loaded::default();
-    let mut files = Vec::new();
-    if let Err(message) = collect_files(dir, &mut files) {
-        loaded.diagnostics.push(Diagnostic::error(dir, (1, 1), message));
-        return loaded;
-    }
+    let files = match files {
+        Ok(files) => files,
+        Err(message) => {
+            loaded.diagnostics.push(Diagnostic::error(dir, (1, 1), message));
+            return loaded;
+        }
+    };
     if files.is_empty() {
         loaded.diagnostics.push(Diagnostic::error(dir, (1, 1), "no record files (*.json, *.jsonl) in this directory"));
     }
@@ -82,25 +91,42 @@ pub fn load_dir(dir: &Path) -> Loaded {
     loaded
 }
 
-fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
+/// The record files under `dir` in the order [`load_dir`] reads them: hidden
+/// entries skipped, `*.json` and `*.jsonl`, sorted by path, recursively. Each
+/// entry's path is `dir` joined with the file's path below it.
+pub(crate) fn record_files(dir: &Path) -> Result<Vec<fs::DirEntry>, String> {
+    let mut files = Vec::new();
+    collect_files(dir, &mut files)?;
+    Ok(files)
+}
+
+fn collect_files(dir: &Path, files: &mut Vec<fs::DirEntry>) -> Result<(), String> {
     let metadata = fs::metadata(dir).map_err(|err| format!("cannot open the record directory: {err}"))?;
     if !metadata.is_dir() {
         return Err("not a directory".to_owned());
     }
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+    // Sorted by name, which within one directory is the order of their paths.
+    let mut entries: Vec<(std::ffi::OsString, fs::DirEntry)> = fs::read_dir(dir)
         .map_err(|err| format!("cannot list the record directory: {err}"))?
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter_map(|entry| entry.ok().map(|entry| (entry.file_name(), entry)))
         .collect();
-    entries.sort();
-    for path in entries {
-        let hidden = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.'));
-        if hidden {
+    entries.sort_unstable_by(|(a, _), (b, _)| a.cmp(b));
+    for (name, entry) in entries {
+        if name.to_str().is_some_and(|n| n.starts_with('.')) {
             continue;
         }
-        if path.is_dir() {
+        // The listing gives each entry's type without a stat (a start-up cost
+        // over thousands of files); a symbolic link is followed, as
+        // `Path::is_dir` does.
+        let path = entry.path();
+        let is_dir = match entry.file_type() {
+            Ok(file_type) if !file_type.is_symlink() => file_type.is_dir(),
+            _ => path.is_dir(),
+        };
+        if is_dir {
             collect_files(&path, files)?;
         } else if matches!(path.extension().and_then(|e| e.to_str()), Some("json" | "jsonl")) {
-            files.push(path);
+            files.push(entry);
         }
     }
     Ok(())

@@ -53,6 +53,23 @@ macro_rules! open_enum {
                 f.write_str(self.as_str())
             }
         }
+
+        // As the dataset writes it (`"fatal"`, or the unknown value itself),
+        // not as a tagged enum: what `from_text` reads, it writes back.
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                Ok(Self::from_text(&text))
+            }
+        }
     };
 }
 
@@ -108,6 +125,8 @@ open_enum! {
 
 /// One documented error message.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Record {
     /// Stable identifier (16 hex digits in the upstream data).
     pub id: Text,

@@ -24,6 +24,15 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     pub data: Option<PathBuf>,
 
+    /// Load --data from its record files, without the compiled-catalog cache.
+    ///
+    /// The catalog compiled from a --data directory is cached, and reused
+    /// while no record file changes (same names, sizes, modification times),
+    /// in $ERRCAT_CACHE_DIR, else $XDG_CACHE_HOME/error-catalog, else
+    /// ~/.cache/error-catalog. `check` always reads the files.
+    #[arg(long, global = true)]
+    pub no_cache: bool,
+
     /// When to colour the output.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
