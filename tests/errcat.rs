@@ -768,6 +768,48 @@ fn check_lists_every_bad_record_with_its_position() {
     assert!(out.stdout.lines().any(|line| line.ends_with("7 error(s), 0 warning(s)")));
 }
 
+const HOSTILE_DATA: &str = "tests/ui/data/hostile";
+
+#[test]
+fn check_refuses_hostile_records_with_their_positions_and_keeps_the_others() {
+    let out = run(&["check", HOSTILE_DATA], 1);
+    let errors: String = out.stdout.lines().filter(|l| !l.contains(": warning: ")).map(|l| format!("{l}\n")).collect();
+    let found = diagnostics(&errors, HOSTILE_DATA);
+    assert_eq!(files_of(&found), ["a_nested", "b_enormous", "c_huge_regex", "d_placeholders", "e_not_utf8"]);
+    for expected in [
+        "a_nested.json:1:168: malformed JSON: recursion limit exceeded",
+        "b_enormous.json:1:108: field `errorMessage`: too long: 20003 bytes (the limit is 16384)",
+        "c_huge_regex.json:1:178: field `messagePattern`: the pattern would compile to a huge automaton",
+        "d_placeholders.json:1:108: field `errorMessage`: the message has 150 placeholders; the limit is 100",
+        "e_not_utf8.json:1:55: the file is not valid UTF-8",
+    ] {
+        assert!(out.stdout.contains(&format!("{HOSTILE_DATA}/{expected}")), "{expected}\n{}", out.stdout);
+    }
+    // The records named after keywords are valid; those whose names collide
+    // are told apart by their ids, with a warning.
+    let shared = "warning: field `errorMessage`: variant name `StreamClosed` is shared by 2 records; this one is named";
+    assert!(out.stdout.contains(&format!("h_same_name_1.json:1:108: {shared} `StreamClosedA100000000000008`")));
+    assert!(out.stdout.contains(&format!("h_same_name_2.json:1:108: {shared} `StreamClosedA100000000000009`")));
+    let last = out.stdout.lines().last().unwrap_or_default();
+    assert_eq!(last, format!("{HOSTILE_DATA}: 4 record(s) in 9 file(s), 5 error(s), 3 warning(s)"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_loop_in_the_data_is_reported_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    fs::create_dir_all(data.join("sub")).unwrap();
+    fs::copy(format!("{DATA}/{}.json", PERSIST.id), data.join("sub/record.json")).unwrap();
+    std::os::unix::fs::symlink("..", data.join("sub/up")).unwrap();
+    let data = path_str(&data);
+    let out = run(&["check", data], 1);
+    let expected = format!("symbolic link loop: `{data}/sub/up` leads back to `{data}`");
+    assert!(out.stdout.contains(&expected), "{}", out.stdout);
+    let out = run(&["--data", data, "scan", LOG], 2);
+    assert!(out.stderr.contains(&expected), "{}", out.stderr);
+}
+
 #[test]
 fn scan_with_a_bad_dataset_exits_2_listing_its_errors() {
     let check = run(&["check", BAD_DATA], 1);

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use crate::diagnostic::Diagnostic;
 use crate::fields::{argument_names, callee, finish_names};
 use crate::format::{self, Dialect, Template, Text};
+use crate::limits;
 use crate::load::{Origin, SourcedRecord};
 use crate::metadata::Metadata;
 use crate::naming::{assign_names, NameParts};
@@ -125,11 +126,14 @@ pub fn dialect_of(record: &Record) -> Dialect {
 pub fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<Diagnostic>> {
     let dialect = dialect_of(record);
     let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
+    limits::check_length(&record.error_message).map_err(|e| vec![origin.error("errorMessage", e)])?;
     if let Some(pattern) = own_pattern {
-        if let Err(err) = regex_syntax::ast::parse::Parser::new().parse(pattern) {
-            let message = format!("invalid regex: {}", regex_problem(&err.to_string()));
-            return Err(vec![origin.error("messagePattern", message)]);
-        }
+        let refused = |message: String| vec![origin.error("messagePattern", message)];
+        limits::check_length(pattern).map_err(refused)?;
+        let ast = regex_syntax::ast::parse::Parser::new()
+            .parse(pattern)
+            .map_err(|err| refused(format!("invalid regex: {}", regex_problem(&err.to_string()))))?;
+        limits::check_pattern(&ast).map_err(refused)?;
     }
     let mut template = match dialect {
         Dialect::Pattern => format::compile_pattern(own_pattern.unwrap_or_default())
@@ -137,6 +141,11 @@ pub fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<
         _ => format::compile(&record.error_message, dialect)
             .map_err(|err| vec![origin.error("errorMessage", format!("unparseable {dialect:?} format: {err}"))])?,
     };
+    let placeholders = template.pieces.iter().filter(|piece| matches!(piece, format::Piece::Value { .. })).count();
+    if placeholders > limits::MAX_PLACEHOLDERS {
+        let message = format!("the message has {placeholders} placeholders; the limit is {}", limits::MAX_PLACEHOLDERS);
+        return Err(vec![origin.error("errorMessage", message)]);
+    }
     if let Err(err) = regex_syntax::ast::parse::Parser::new().parse(&template.regex) {
         let message = format!("the compiled pattern is not a valid regex: {}", regex_problem(&err.to_string()));
         return Err(vec![origin.error("errorMessage", message)]);
@@ -199,7 +208,10 @@ fn name_fields(record: &Record, template: &mut Template) {
 /// Why the record's own pattern disagrees with its message, if it does: the
 /// message rendered with sample values must match the pattern.
 pub fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String> {
-    let regex = regex::Regex::new(&format!("^(?s:{pattern})$")).ok()?;
+    let regex = match regex::Regex::new(&format!("^(?s:{pattern})$")) {
+        Ok(regex) => regex,
+        Err(err) => return Some(format!("messagePattern does not compile: {}", regex_problem(&err.to_string()))),
+    };
     let samples: Vec<Value<'static>> = template.fields.iter().map(|field| sample_value(field.kind)).collect();
     let mut rendered = String::new();
     format::render_template(&mut rendered, template, &samples).ok()?;

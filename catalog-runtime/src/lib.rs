@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod fields;
 pub mod format;
 mod json_spans;
+pub mod limits;
 mod literal_match;
 pub mod load;
 pub mod matcher;

@@ -82,13 +82,28 @@ pub(crate) fn load_listed(dir: &Path, files: Result<Vec<PathBuf>, String>) -> Lo
         loaded.diagnostics.push(Diagnostic::error(dir, (1, 1), "no record files (*.json, *.jsonl) in this directory"));
     }
     for file in files {
-        match fs::read(&file) {
+        match read_limited(&file) {
             Ok(bytes) => load_bytes(&file, &bytes, &mut loaded),
-            Err(err) => loaded.diagnostics.push(Diagnostic::error(&file, (1, 1), format!("cannot read file: {err}"))),
+            Err(message) => loaded.diagnostics.push(Diagnostic::error(&file, (1, 1), message)),
         }
         loaded.files.push(file);
     }
     loaded
+}
+
+/// The contents of a record file, unless it is larger than
+/// [`MAX_FILE_BYTES`](crate::limits::MAX_FILE_BYTES).
+fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let limit = crate::limits::MAX_FILE_BYTES;
+    let file = fs::File::open(path).map_err(|err| format!("cannot read file: {err}"))?;
+    let mut bytes = Vec::new();
+    // `take` holds to the limit even if the file grows while it is read.
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|err| format!("cannot read file: {err}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("the file is larger than {} MiB, the limit for a record file", limit >> 20));
+    }
+    Ok(bytes)
 }
 
 /// The record files under `dir` in the order [`load_dir`] reads them: hidden
@@ -96,15 +111,27 @@ pub(crate) fn load_listed(dir: &Path, files: Result<Vec<PathBuf>, String>) -> Lo
 /// entry's path is `dir` joined with the file's path below it.
 pub(crate) fn record_files(dir: &Path) -> Result<Vec<fs::DirEntry>, String> {
     let mut files = Vec::new();
-    collect_files(dir, &mut files)?;
+    collect_files(dir, &mut files, &mut Vec::new())?;
     Ok(files)
 }
 
-fn collect_files(dir: &Path, files: &mut Vec<fs::DirEntry>) -> Result<(), String> {
+/// Adds the record files under `dir` to `files`. `ancestors` are the
+/// directories being walked (real path, path as walked), to stop at a
+/// symbolic link that leads back into one of them: the walk would never end.
+fn collect_files(
+    dir: &Path,
+    files: &mut Vec<fs::DirEntry>,
+    ancestors: &mut Vec<(PathBuf, PathBuf)>,
+) -> Result<(), String> {
     let metadata = fs::metadata(dir).map_err(|err| format!("cannot open the record directory: {err}"))?;
     if !metadata.is_dir() {
         return Err("not a directory".to_owned());
     }
+    let real = fs::canonicalize(dir).map_err(|err| format!("cannot open the record directory: {err}"))?;
+    if let Some((_, walked)) = ancestors.iter().find(|(ancestor, _)| *ancestor == real) {
+        return Err(format!("symbolic link loop: `{}` leads back to `{}`", dir.display(), walked.display()));
+    }
+    ancestors.push((real, dir.to_owned()));
     // Sorted by name, which within one directory is the order of their paths.
     let mut entries: Vec<(std::ffi::OsString, fs::DirEntry)> = fs::read_dir(dir)
         .map_err(|err| format!("cannot list the record directory: {err}"))?
@@ -124,11 +151,12 @@ fn collect_files(dir: &Path, files: &mut Vec<fs::DirEntry>) -> Result<(), String
             _ => path.is_dir(),
         };
         if is_dir {
-            collect_files(&path, files)?;
+            collect_files(&path, files, ancestors)?;
         } else if matches!(path.extension().and_then(|e| e.to_str()), Some("json" | "jsonl")) {
             files.push(entry);
         }
     }
+    ancestors.pop();
     Ok(())
 }
 
