@@ -43,5 +43,24 @@ fn corpus(c: &mut Criterion) {
     bench(c, "corpus", &catalog, &message);
 }
 
-criterion_group!(benches, seeds, corpus);
+/// Lines made of the very literal text a template looks for, with all its
+/// literals present in order but no match (the integer is missing): every
+/// split is a candidate, and a backtracking matcher would take time cubic in
+/// the length. The time per byte must stay the same as the lines grow.
+fn hostile(c: &mut Criterion) {
+    let template = catalog_runtime::format::compile("x %v: %v: %v: %d end", catalog_runtime::Dialect::Go).unwrap();
+    let matcher = catalog_runtime::Matcher::new([&template]);
+    let mut group = c.benchmark_group("hostile");
+    for size in [16 << 10, 128 << 10, 1 << 20] {
+        let line = format!("x {}y end", ": ".repeat(size / 2));
+        assert!(matcher.find(&line).is_none());
+        group.throughput(criterion::Throughput::Bytes(line.len() as u64));
+        group.bench_function(format!("find, no match ({} KiB)", size >> 10), |b| {
+            b.iter(|| matcher.find(black_box(&line)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, seeds, corpus, hostile);
 criterion_main!(benches);
