@@ -130,6 +130,35 @@ pub fn take<T: FieldValue>(values: &mut std::vec::IntoIter<Value<'_>>) -> Option
     T::from_value(values.next()?)
 }
 
+/// The field values of a variant (`Vec::from` as a plain function: generated
+/// code calls it once per variant, and a trait method is dearer to check).
+pub fn values<const N: usize>(values: [Value<'_>; N]) -> Vec<Value<'_>> {
+    Vec::from(values)
+}
+
+/// The per-type forms of [`to_value`] and [`take`] that generated code calls:
+/// no type to infer per field.
+macro_rules! typed {
+    ($($ty:ty: $to:ident, $take:ident;)*) => {$(
+        #[doc = concat!("[`to_value`] of a `", stringify!($ty), "` field.")]
+        pub fn $to(field: &$ty) -> Value<'_> {
+            field.to_value()
+        }
+
+        #[doc = concat!("[`take`] of a `", stringify!($ty), "` field.")]
+        pub fn $take(values: &mut std::vec::IntoIter<Value<'_>>) -> Option<$ty> {
+            take(values)
+        }
+    )*};
+}
+
+typed! {
+    String: str_value, take_str;
+    i64: int_value, take_int;
+    f64: float_value, take_float;
+    bool: bool_value, take_bool;
+}
+
 /// Position of `key` in a table sorted by key (the first, when repeated).
 pub fn lookup(table: &[(&str, u32)], key: &str) -> Option<usize> {
     let first = table.partition_point(|(k, _)| *k < key);
