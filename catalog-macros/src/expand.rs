@@ -7,6 +7,7 @@
 //! table, and the only per-variant functions (field values in and out) split
 //! into `#[inline(never)]` chunks of 256 arms.
 
+use catalog_runtime::__private::MAX_TUPLE_FIELDS;
 use catalog_runtime::{Metadata, ValueKind};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -61,7 +62,7 @@ fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             use #krate::__private as __ec;
-            use __ec::{values as __v, Vec as __Vec};
+            #[allow(unused_imports)]
             use ::core::option::Option::{None as __N, Some as __S};
             macro_rules! __track {
                 ($($file:literal)*) => {
@@ -324,10 +325,13 @@ fn values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> To
         let variant = &names.variants[i];
         let fields = field_idents(&data.entries[i]);
         if fields.is_empty() {
-            quote!(Self::#variant => __Vec::new(),)
+            quote!(Self::#variant => ::std::vec::Vec::new(),)
+        } else if fields.len() <= MAX_TUPLE_FIELDS {
+            // One call per variant, whatever its fields.
+            quote!(Self::#variant { #(#fields),* } => __ec::field_values((#(#fields,)*)),)
         } else {
             let to_value = data.entries[i].template.fields.iter().map(|f| tokens::to_value(f.kind));
-            quote!(Self::#variant { #(#fields),* } => __v([#(__ec::#to_value(#fields)),*]),)
+            quote!(Self::#variant { #(#fields),* } => __ec::values([#(__ec::#to_value(#fields)),*]),)
         }
     });
     quote! {
@@ -346,16 +350,29 @@ fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) 
         let variant = &names.variants[i];
         let index = Literal::usize_unsuffixed(i);
         let fields = field_idents(&data.entries[i]);
+        let kinds = data.entries[i].template.fields.iter().map(|f| f.kind);
         if fields.is_empty() {
             quote!(#index => __S(Self::#variant),)
-        } else {
-            // A tuple match rather than `?` per field: much less for rustc to check.
-            let take = data.entries[i].template.fields.iter().map(|f| tokens::take(f.kind));
+        } else if fields.len() <= MAX_TUPLE_FIELDS {
+            // One call per variant, with the field types written out: no `?`
+            // and no cleanup per field, no type to infer.
+            let types = kinds.map(field_type);
             quote! {
-                #index => match (#(__ec::#take(&mut values),)*) {
-                    (#(__S(#fields),)*) => __S(Self::#variant { #(#fields),* }),
-                    _ => __N,
+                #index => match __ec::take_fields::<(#(#types,)*)>(values) {
+                    __S((#(#fields,)*)) => __S(Self::#variant { #(#fields),* }),
+                    __N => __N,
                 },
+            }
+        } else {
+            let take = kinds.map(tokens::take);
+            quote! {
+                #index => {
+                    let mut values = values.into_iter();
+                    match (#(__ec::#take(&mut values),)*) {
+                        (#(__S(#fields),)*) => __S(Self::#variant { #(#fields),* }),
+                        _ => __N,
+                    }
+                }
             }
         }
     });
@@ -363,7 +380,6 @@ fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) 
         #[inline(never)]
         #[allow(unused_mut, unused_variables)]
         fn #f(index: usize, values: ::std::vec::Vec<__ec::Value<'_>>) -> ::core::option::Option<Self> {
-            let mut values = values.into_iter();
             match index { #(#arms)* _ => ::core::option::Option::None }
         }
     }

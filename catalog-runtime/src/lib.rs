@@ -33,8 +33,9 @@ pub use value::{FieldValue, Value};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::catalog_enum::{
-        bool_value, clone, debug, display, eq, float_value, int_value, lookup, str_value, take, take_bool, take_float,
-        take_int, take_str, to_value, values,
+        bool_value, clone, debug, display, eq, field_values, float_value, int_value, lookup, str_value, take,
+        take_bool, take_fields, take_float, take_int, take_str, to_value, values, FieldRefs, TakeFields,
+        MAX_TUPLE_FIELDS,
     };
     pub use crate::*;
     pub use std::borrow::Cow::Borrowed;
