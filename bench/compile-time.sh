@@ -3,7 +3,8 @@
 # records, the 2,008-record nats-server corpus, and N = 100, 1,000 and 5,000
 # synthetic records (`cargo run -p xtask -- synth N DIR`; SIZES="100 1000"
 # to choose). Debug build and `cargo check` of the crate alone, its
-# dependencies already built; wall seconds and peak RSS (GNU time).
+# dependencies already built; wall seconds, CPU seconds (user+sys, steadier
+# than wall time on a shared machine) and peak RSS (GNU time).
 #
 #   bench/compile-time.sh                  # needs ../shared/corpus/nats-server
 #   OPTIMIZE_MACRO=1 bench/compile-time.sh # with [profile.dev.build-override] opt-level = 3
@@ -58,19 +59,19 @@ echo "building dependencies once..." >&2
 cargo build -q -p seeds 2>/dev/null
 cargo check -q -p seeds 2>/dev/null
 
-measure() { # command... -> "seconds peak_MiB"
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>&1
-    awk '{ printf "%.2f %.0f\n", $1, $2 / 1024 }' "$work/time"
+measure() { # command... -> "seconds cpu_seconds peak_MiB"
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>&1
+    awk '{ printf "%.2f %.2f %.0f\n", $1, $2 + $3, $4 / 1024 }' "$work/time"
 }
-printf "%-8s %8s %12s %14s %8s %12s\n" crate records "debug s" "debug MiB" "check s" "check MiB"
+printf "%-8s %8s %9s %9s %10s %9s %9s %10s\n" crate records "debug s" "cpu s" "debug MiB" "check s" "cpu s" "check MiB"
 for name in seeds corpus $(for n in $sizes; do echo "synth$n"; done); do
     [ -n "${dirs[$name]:-}" ] || continue
     records=$(find "$work/$name/data" -name '*.json' | wc -l)
     cargo clean -q -p "$name"
-    read -r build_s build_m < <(measure cargo build -p "$name")
+    read -r build_s build_cpu build_m < <(measure cargo build -p "$name")
     cargo clean -q -p "$name"
-    read -r check_s check_m < <(measure cargo check -p "$name")
-    printf "%-8s %8s %12s %14s %8s %12s\n" "$name" "$records" "$build_s" "$build_m" "$check_s" "$check_m"
+    read -r check_s check_cpu check_m < <(measure cargo check -p "$name")
+    printf "%-8s %8s %9s %9s %10s %9s %9s %10s\n" "$name" "$records" "$build_s" "$build_cpu" "$build_m" "$check_s" "$check_cpu" "$check_m"
     eval "${name}_build=$build_s"
 done
 awk -v s="$seeds_build" -v c="$corpus_build" 'BEGIN { printf "corpus/seeds debug build ratio: %.1fx\n", c / s }'
@@ -80,7 +81,7 @@ echo
 printf "%-8s %22s %14s\n" crate "clean debug build s" "peak MiB"
 for name in seeds corpus; do
     cargo clean -q
-    read -r clean_s clean_m < <(measure cargo build -p "$name")
+    read -r clean_s _ clean_m < <(measure cargo build -p "$name")
     printf "%-8s %22s %14s\n" "$name" "$clean_s" "$clean_m"
     eval "${name}_clean=$clean_s"
 done

@@ -1,11 +1,13 @@
 //! Code generation. The shape keeps compile time flat at thousands of
 //! records (see `shared/notes/compile-time-shapes.md`): a `#[repr(u32)]` enum
-//! whose index is read from the discriminant, one small `const` of metadata
-//! per variant gathered in one `static` table, lookups by binary search over
-//! sorted static tables, `Display`/`Debug`/`Clone`/`PartialEq` written once
-//! in the runtime over the table, and the only per-variant functions (field
-//! values in and out) split into `#[inline(never)]` chunks of 256 arms.
+//! whose index is read from the discriminant, the metadata of every variant
+//! packed in one string literal and unpacked into a table on first use,
+//! lookups by binary search over sorted static tables,
+//! `Display`/`Debug`/`Clone`/`PartialEq` written once in the runtime over the
+//! table, and the only per-variant functions (field values in and out) split
+//! into `#[inline(never)]` chunks of 256 arms.
 
+use catalog_runtime::__private::MAX_TUPLE_FIELDS;
 use catalog_runtime::{Metadata, ValueKind};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -60,9 +62,7 @@ fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             use #krate::__private as __ec;
-            use __ec::consts as __c;
-            use __ec::Borrowed as __B;
-            use __ec::{take as __t, to_value as __tv, Vec as __Vec};
+            #[allow(unused_imports)]
             use ::core::option::Option::{None as __N, Some as __S};
             macro_rules! __track {
                 ($($file:literal)*) => {
@@ -150,8 +150,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let kind = &names.kind;
     let n = data.entries.len();
     let catalog_name = ident.to_string();
-    let consts = data.entries.iter().enumerate().map(|(i, e)| tokens::metadata_item(i, e));
-    let const_names = (0..n).map(|i| format_ident!("__M{i}"));
+    let packed = tokens::packed(&data.entries);
     let by_id = lookup_table("__BY_ID", data, |m| &m.id);
     let by_slug = lookup_table("__BY_SLUG", data, |m| &m.slug);
     let by_name = lookup_table("__BY_NAME", data, |m| &m.name);
@@ -175,8 +174,12 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
         quote!(#k => Self::#f(index, values),)
     });
     quote! {
-        #(#consts)*
-        static __META: [__ec::Metadata; #n] = [#(#const_names),*];
+        static __PACKED: &str = #packed;
+        // The metadata of every variant, unpacked on first use.
+        fn __meta() -> &'static [__ec::Metadata] {
+            static META: __ec::OnceLock<__ec::Vec<__ec::Metadata>> = __ec::OnceLock::new();
+            META.get_or_init(|| __ec::packed::decode(__PACKED, #n))
+        }
         static __ALL: [#kind; #n] = [#(#kind::#variants),*];
         #by_id
         #by_slug
@@ -193,13 +196,13 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             /// The kind at a position of [`Self::ALL`].
             pub fn from_index(index: usize) -> ::core::option::Option<Self> { Self::ALL.get(index).copied() }
             /// The kind's metadata: its record and compiled message.
-            pub fn metadata(self) -> &'static __ec::Metadata { &__META[self.index()] }
+            pub fn metadata(self) -> &'static __ec::Metadata { &__meta()[self.index()] }
             /// The variant name.
-            pub fn name(self) -> &'static str { &__META[self.index()].name }
+            pub fn name(self) -> &'static str { &__meta()[self.index()].name }
             /// The record id.
-            pub fn id(self) -> &'static str { &__META[self.index()].record.id }
+            pub fn id(self) -> &'static str { &__meta()[self.index()].record.id }
             /// The record slug.
-            pub fn slug(self) -> &'static str { &__META[self.index()].record.slug }
+            pub fn slug(self) -> &'static str { &__meta()[self.index()].record.slug }
             /// The kind whose record has this id.
             pub fn from_id(id: &str) -> ::core::option::Option<Self> {
                 __ec::lookup(&__BY_ID, id).and_then(Self::from_index)
@@ -240,9 +243,9 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             /// The variant's kind.
             pub fn kind(&self) -> #kind { <Self as __ec::CatalogEnum>::kind(self) }
             /// The variant's metadata: its record and compiled message.
-            pub fn metadata(&self) -> &'static __ec::Metadata { &__META[self.__index()] }
+            pub fn metadata(&self) -> &'static __ec::Metadata { &__meta()[self.__index()] }
             /// The metadata of every variant, in order.
-            pub fn entries() -> &'static [__ec::Metadata] { &__META }
+            pub fn entries() -> &'static [__ec::Metadata] { __meta() }
             /// The error whose message is exactly `message`.
             pub fn parse(message: &str) -> ::core::option::Option<Self> { <Self as __ec::CatalogEnum>::parse(message) }
             /// The error whose message occurs in `line` (a log line, say).
@@ -267,10 +270,10 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
         impl __ec::CatalogEnum for #ident {
             type Kind = #kind;
             const COUNT: usize = #n;
-            fn entries() -> &'static [__ec::Metadata] { &__META }
+            fn entries() -> &'static [__ec::Metadata] { __meta() }
             fn matcher() -> &'static __ec::Matcher {
                 static MATCHER: __ec::OnceLock<__ec::Matcher> = __ec::OnceLock::new();
-                MATCHER.get_or_init(|| __ec::Matcher::new(__META.iter().map(|m| &m.template)))
+                MATCHER.get_or_init(|| __ec::Matcher::new(__meta().iter().map(|m| &m.template)))
             }
             fn index(&self) -> usize { self.__index() }
             fn kind_at(index: usize) -> ::core::option::Option<#kind> { #kind::from_index(index) }
@@ -322,9 +325,13 @@ fn values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> To
         let variant = &names.variants[i];
         let fields = field_idents(&data.entries[i]);
         if fields.is_empty() {
-            quote!(Self::#variant => __Vec::new(),)
+            quote!(Self::#variant => ::std::vec::Vec::new(),)
+        } else if fields.len() <= MAX_TUPLE_FIELDS {
+            // One call per variant, whatever its fields.
+            quote!(Self::#variant { #(#fields),* } => __ec::field_values((#(#fields,)*)),)
         } else {
-            quote!(Self::#variant { #(#fields),* } => __Vec::from([#(__tv(#fields)),*]),)
+            let to_value = data.entries[i].template.fields.iter().map(|f| tokens::to_value(f.kind));
+            quote!(Self::#variant { #(#fields),* } => __ec::values([#(__ec::#to_value(#fields)),*]),)
         }
     });
     quote! {
@@ -343,17 +350,36 @@ fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) 
         let variant = &names.variants[i];
         let index = Literal::usize_unsuffixed(i);
         let fields = field_idents(&data.entries[i]);
+        let kinds = data.entries[i].template.fields.iter().map(|f| f.kind);
         if fields.is_empty() {
             quote!(#index => __S(Self::#variant),)
+        } else if fields.len() <= MAX_TUPLE_FIELDS {
+            // One call per variant, with the field types written out: no `?`
+            // and no cleanup per field, no type to infer.
+            let types = kinds.map(field_type);
+            quote! {
+                #index => match __ec::take_fields::<(#(#types,)*)>(values) {
+                    __S((#(#fields,)*)) => __S(Self::#variant { #(#fields),* }),
+                    __N => __N,
+                },
+            }
         } else {
-            quote!(#index => __S(Self::#variant { #(#fields: __t(&mut values)?),* }),)
+            let take = kinds.map(tokens::take);
+            quote! {
+                #index => {
+                    let mut values = values.into_iter();
+                    match (#(__ec::#take(&mut values),)*) {
+                        (#(__S(#fields),)*) => __S(Self::#variant { #(#fields),* }),
+                        _ => __N,
+                    }
+                }
+            }
         }
     });
     quote! {
         #[inline(never)]
         #[allow(unused_mut, unused_variables)]
         fn #f(index: usize, values: ::std::vec::Vec<__ec::Value<'_>>) -> ::core::option::Option<Self> {
-            let mut values = values.into_iter();
             match index { #(#arms)* _ => ::core::option::Option::None }
         }
     }
@@ -412,10 +438,11 @@ mod tests {
 
     #[test]
     fn no_variant_gets_an_n_arm_accessor() {
-        // Metadata is one `static` table of per-variant `const`s; accessors index it.
+        // Metadata is one packed string unpacked into a table; accessors index it.
         let code = expand();
-        assert_eq!(code.matches("const __M").count(), 3);
-        assert!(code.contains("static __META : [__ec :: Metadata ; 3usize]"));
+        assert_eq!(code.matches("static __PACKED : & str =").count(), 1);
+        assert!(code.contains("packed :: decode (__PACKED , 3usize)"));
+        assert!(!code.contains("const __M"), "no item per record");
         assert!(!code.contains("derive (Debug"), "no derive on the big enum");
     }
 }

@@ -5,8 +5,6 @@ mod cache;
 pub mod catalog;
 pub mod catalog_enum;
 pub mod compile;
-#[doc(hidden)]
-pub mod consts;
 pub mod diagnostic;
 pub mod fields;
 pub mod format;
@@ -17,6 +15,8 @@ pub mod load;
 pub mod matcher;
 pub mod metadata;
 pub mod naming;
+#[doc(hidden)]
+pub mod packed;
 mod prefilter;
 pub mod record;
 pub mod value;
@@ -35,7 +35,11 @@ pub use value::{FieldValue, Value};
 /// What generated code uses. Not public API: it changes without notice.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::catalog_enum::{clone, debug, display, eq, lookup, take, to_value};
+    pub use crate::catalog_enum::{
+        bool_value, clone, debug, display, eq, field_values, float_value, int_value, lookup, str_value, take,
+        take_bool, take_fields, take_float, take_int, take_str, to_value, values, FieldRefs, TakeFields,
+        MAX_TUPLE_FIELDS,
+    };
     pub use crate::*;
     pub use std::borrow::Cow::Borrowed;
     pub use std::sync::OnceLock;
