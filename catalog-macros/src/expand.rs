@@ -52,6 +52,7 @@ fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
     let error_enum = error_enum(input, data, &names);
     let kind_enum = kind_enum(input, data, &names);
     let support = support(input, data, &names);
+    let (error_ident, kind_ident) = (&input.ident, &names.kind);
     // One `include_bytes!` per file read makes Cargo rebuild when a record
     // changes; one local macro call keeps that to a token per file.
     let var = data.base_var;
@@ -71,6 +72,8 @@ fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
             }
             __track!(#(#files)*);
             #support
+            // serde and miette impls, when the runtime has those features.
+            __ec::integrations!(#error_ident, #kind_ident);
         };
     }
 }

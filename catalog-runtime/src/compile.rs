@@ -18,7 +18,7 @@ use crate::value::Value;
 
 /// Which records go into a catalog. Empty lists accept everything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub struct Filter {
     /// Keep records of this repository (`owner/name`).
     pub repo: Option<String>,

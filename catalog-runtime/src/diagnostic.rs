@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
     /// The record cannot be used.
     Error,
@@ -15,7 +15,7 @@ pub enum Level {
 
 /// A problem in a dataset file.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub struct Diagnostic {
     /// Error or warning.
     pub level: Level,

@@ -8,6 +8,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod fields;
 pub mod format;
+pub mod integrations;
 mod json_spans;
 pub mod limits;
 mod literal_match;
@@ -35,12 +36,17 @@ pub use value::{FieldValue, Value};
 /// What generated code uses. Not public API: it changes without notice.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__catalog_integrations as integrations;
     pub use crate::catalog_enum::{
         bool_value, clone, debug, display, eq, field_values, float_value, int_value, lookup, str_value, take,
         take_bool, take_fields, take_float, take_int, take_str, to_value, values, FieldRefs, TakeFields,
         MAX_TUPLE_FIELDS,
     };
     pub use crate::*;
+    #[cfg(feature = "miette")]
+    pub use miette;
+    #[cfg(feature = "serde")]
+    pub use serde;
     pub use std::borrow::Cow::Borrowed;
     pub use std::sync::OnceLock;
     pub use std::vec::Vec;

@@ -16,7 +16,7 @@ use crate::record::{ErrorType, HandlingStrategy, Record, Severity, Text, TextLis
 
 /// Where a record was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub struct Origin {
     /// The file, as named to the loader.
     pub path: PathBuf,

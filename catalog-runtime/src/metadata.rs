@@ -9,7 +9,7 @@ use crate::record::Record;
 /// message. Dereferences to the [`Record`], so `metadata.documentation` reads
 /// the record's documentation.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub struct Metadata {
     /// The variant name (`UnableToPersistSession`).
     pub name: Text,

@@ -56,14 +56,14 @@ macro_rules! open_enum {
 
         // As the dataset writes it (`"fatal"`, or the unknown value itself),
         // not as a tagged enum: what `from_text` reads, it writes back.
-        #[cfg(feature = "serde")]
+        #[cfg(any(feature = "serde", feature = "cache"))]
         impl serde::Serialize for $name {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.serialize_str(self.as_str())
             }
         }
 
-        #[cfg(feature = "serde")]
+        #[cfg(any(feature = "serde", feature = "cache"))]
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let text = String::deserialize(deserializer)?;
@@ -125,8 +125,8 @@ open_enum! {
 
 /// One documented error message.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), serde(rename_all = "camelCase"))]
 pub struct Record {
     /// Stable identifier (16 hex digits in the upstream data).
     pub id: Text,

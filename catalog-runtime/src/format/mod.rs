@@ -14,7 +14,7 @@ pub type Text = Cow<'static, str>;
 
 /// How a record's message is to be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub enum Dialect {
     /// Go `fmt` verbs (`fmt.Errorf`, `log.Printf`, ...).
     Go,
@@ -30,7 +30,7 @@ pub enum Dialect {
 
 /// The type of value a placeholder holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub enum ValueKind {
     /// A signed integer (`%d %b %o %O %c %U`, C `%d %i %u %ld ...`).
     Int,
@@ -46,7 +46,7 @@ pub enum ValueKind {
 
 /// Flag characters of a conversion, as a bit set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub struct Flags(pub u8);
 
 impl Flags {
@@ -69,7 +69,7 @@ impl Flags {
 
 /// A width or precision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub enum Count {
     /// Not given.
     #[default]
@@ -82,7 +82,7 @@ pub enum Count {
 
 /// One conversion such as `%-08.3f`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub struct Spec {
     /// The verb letter (`d`, `q`, `v`, ...). C length modifiers are dropped.
     pub verb: char,
@@ -96,7 +96,7 @@ pub struct Spec {
 
 /// A piece of a message: literal text or a placeholder.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub enum Piece {
     /// Text that appears as is.
     Literal(Text),
@@ -112,7 +112,7 @@ pub enum Piece {
 
 /// A typed field of a message: one per argument of the format call.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub struct Field {
     /// The field's name: from the source call, a Python mapping key, or `argN`.
     pub name: Text,
@@ -124,7 +124,7 @@ pub struct Field {
 
 /// A compiled message format.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
 pub struct Template {
     /// How the message was read.
     pub dialect: Dialect,
