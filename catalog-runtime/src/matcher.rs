@@ -62,7 +62,9 @@ pub struct Matcher {
     /// much faster than by the regex.
     runs: Vec<Vec<Box<str>>>,
     /// Templates matched without a regex (see [`crate::literal_match`]).
-    literal_templates: Vec<Option<LiteralTemplate>>,
+    /// Built on first use, like the regexes: most templates of a large
+    /// catalog are never candidates in a short run, and start-up counts.
+    literal_templates: Vec<OnceLock<Option<LiteralTemplate>>>,
 }
 
 impl Matcher {
@@ -96,7 +98,7 @@ impl Matcher {
         }
         let regexes = templates.iter().map(|_| Lazy::default()).collect();
         let runs = templates.iter().map(literal_runs).collect();
-        let literal_templates = templates.iter().map(LiteralTemplate::new).collect();
+        let literal_templates = templates.iter().map(|_| OnceLock::new()).collect();
         Matcher { templates, regexes, prefilter, owners, unfiltered, rank, runs, literal_templates }
     }
 
@@ -163,7 +165,7 @@ impl Matcher {
     /// [`try_find`](Self::try_find) with the log prefix length known.
     fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
         let template = &self.templates[index];
-        if let Some(literal) = &self.literal_templates[index] {
+        if let Some(literal) = self.literal_templates[index].get_or_init(|| LiteralTemplate::new(template)) {
             let rest = &line[start..];
             match literal.find(rest) {
                 Outcome::Match(span, spans) => {
