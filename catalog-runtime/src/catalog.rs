@@ -105,6 +105,12 @@ impl Catalog {
     /// Loads every record under `dir` (see [`load_dir`]). Any error fails the
     /// load. The check of each record's own `messagePattern` against its
     /// message is [`crate::check_patterns`], apart, as it is slower.
+    ///
+    /// ```
+    /// let catalog = catalog_runtime::Catalog::load("../data/nats-io/nats-server").unwrap();
+    /// assert_eq!(catalog.len(), 3);
+    /// assert!(catalog_runtime::Catalog::load("no/such/dir").is_err());
+    /// ```
     pub fn load(dir: impl AsRef<Path>) -> Result<Catalog, LoadError> {
         Catalog::load_filtered(dir, &Filter::default()).map(|(catalog, _)| catalog)
     }
@@ -170,6 +176,14 @@ impl Catalog {
     }
 
     /// The best entry for a whole message.
+    ///
+    /// ```
+    /// # let catalog = catalog_runtime::Catalog::load("../data/nats-io/nats-server").unwrap();
+    /// let found = catalog.parse(r#"unable to persist session "s1" (seq=3): nats: timeout"#).unwrap();
+    /// assert_eq!(catalog.entries()[found.index].id, "503f49fe39cf5793");
+    /// // A whole message only: a log prefix is `find`'s business.
+    /// assert!(catalog.parse(r#"[ERR] unable to persist session "s1" (seq=3): x"#).is_none());
+    /// ```
     pub fn parse<'h>(&self, message: &'h str) -> Option<Match<'h>> {
         self.matcher.parse(message)
     }
@@ -185,6 +199,14 @@ impl Catalog {
     }
 
     /// Renders entry `index`'s message with `values` (one per field).
+    ///
+    /// ```
+    /// # use catalog_runtime::Value;
+    /// # let catalog = catalog_runtime::Catalog::load("../data/nats-io/nats-server").unwrap();
+    /// let index = catalog.by_id("503f49fe39cf5793").unwrap();
+    /// let values = [Value::Str("s1".into()), Value::Str("3".into()), Value::Str("nats: timeout".into())];
+    /// assert_eq!(catalog.render(index, &values), r#"unable to persist session "s1" (seq=3): nats: timeout"#);
+    /// ```
     pub fn render(&self, index: usize, values: &[Value<'_>]) -> String {
         let mut out = String::new();
         // Writing to a String cannot fail.

@@ -58,6 +58,16 @@ pub struct Built {
 }
 
 /// Compiles, filters and names `records`.
+///
+/// ```
+/// use catalog_runtime::{build, load_dir, Filter};
+///
+/// let loaded = load_dir("../data/nats-io/nats-server".as_ref());
+/// let filter = Filter { tags: vec!["qos2".to_owned()], ..Filter::default() };
+/// let built = build(loaded.records, &filter);
+/// let names: Vec<&str> = built.entries.iter().map(|e| &*e.metadata.name).collect();
+/// assert_eq!(names, ["CreateQos2IncomingMessagesStreamForAccount"]);
+/// ```
 pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
     let mut built = Built::default();
     let mut first_seen: HashMap<Text, Origin> = HashMap::new();

@@ -1,4 +1,20 @@
-//! Run-time support of error-catalog.
+//! Run-time support of error-catalog: the record model and loader, the
+//! format compiler, the multi-pattern matcher and the run-time [`Catalog`].
+//! The `#[catalog]` macro and `errcat` use the same code, so compiled and
+//! loaded catalogs classify messages alike. Most users depend on the
+//! `error-catalog` crate, which re-exports all of this.
+//!
+//! ```
+//! use catalog_runtime::Catalog;
+//!
+//! let catalog = Catalog::load("../data/nats-io/nats-server").expect("the seed records load");
+//! let line = r#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist session "s1" (seq=3): nats: timeout"#;
+//! let found = catalog.find(line).expect("a known error");
+//! let entry = &catalog.entries()[found.index];
+//! assert_eq!(entry.name, "UnableToPersistSession");
+//! assert_eq!(found.values[0].to_string(), "s1");
+//! assert!(!entry.solutions.is_empty());
+//! ```
 #![warn(missing_docs)]
 #[cfg(feature = "cache")]
 mod cache;

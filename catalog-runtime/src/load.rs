@@ -63,6 +63,14 @@ pub struct Loaded {
 /// Loads every `*.json` and `*.jsonl` file under `dir`, recursively, in sorted
 /// path order. Paths in the result are `dir`'s path joined with the file's
 /// path below it; a missing or empty directory is a diagnostic.
+///
+/// ```
+/// let loaded = catalog_runtime::load_dir("../data/nats-io/nats-server".as_ref());
+/// assert_eq!((loaded.records.len(), loaded.files.len()), (3, 3));
+/// assert!(loaded.diagnostics.is_empty());
+/// let missing = catalog_runtime::load_dir("no/such/dir".as_ref());
+/// assert!(missing.diagnostics[0].message.starts_with("cannot open the record directory"));
+/// ```
 pub fn load_dir(dir: &Path) -> Loaded {
     load_listed(dir, record_files(dir).map(|files| files.iter().map(fs::DirEntry::path).collect()))
 }

@@ -69,6 +69,23 @@ pub struct Matcher {
 
 impl Matcher {
     /// Builds a matcher over `templates`; match indexes are positions in it.
+    ///
+    /// ```
+    /// use catalog_runtime::{format, Dialect, Matcher, Value};
+    ///
+    /// let templates = [
+    ///     format::compile("stream %s not found", Dialect::Go).unwrap(),
+    ///     format::compile("stream %s not found in account %q", Dialect::Go).unwrap(),
+    /// ];
+    /// let matcher = Matcher::new(&templates);
+    /// // The most specific template (most literal text) wins.
+    /// let found = matcher.parse(r#"stream ORDERS not found in account "A""#).unwrap();
+    /// assert_eq!(found.index, 1);
+    /// assert_eq!(found.values, [Value::Str("ORDERS".into()), Value::Str("A".into())]);
+    /// // `find` looks inside a log line, after its prefix.
+    /// let found = matcher.find("[7] 2026/11/29 17:20:00.123456 [WRN] stream X not found").unwrap();
+    /// assert_eq!((found.index, found.span), (0, 37..55));
+    /// ```
     pub fn new<'t>(templates: impl IntoIterator<Item = &'t Template>) -> Self {
         let templates: Vec<Template> = templates.into_iter().cloned().collect();
         let mut literals: Vec<&str> = Vec::new();
@@ -195,6 +212,16 @@ impl Matcher {
     /// template's literal (most lines of most logs) cost nothing more.
     /// `each` gets the line's byte range in `text` (without its line break)
     /// and the match, whose span is relative to the line.
+    ///
+    /// ```
+    /// # use catalog_runtime::{format, Dialect, Matcher};
+    /// let template = format::compile("disk %s full", Dialect::Go).unwrap();
+    /// let matcher = Matcher::new([&template]);
+    /// let log = "ok\nwarn: disk /var full\nok\ndisk /tmp full\n";
+    /// let mut found = Vec::new();
+    /// matcher.find_lines(log, |line, m| found.push((&log[line], m.values[0].to_string())));
+    /// assert_eq!(found, [("warn: disk /var full", "/var".to_owned()), ("disk /tmp full", "/tmp".to_owned())]);
+    /// ```
     pub fn find_lines<'h>(&self, text: &'h str, mut each: impl FnMut(Range<usize>, Match<'h>)) {
         if !self.unfiltered.is_empty() {
             // Some template can match any line: every line is a candidate.

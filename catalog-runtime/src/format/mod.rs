@@ -185,6 +185,20 @@ impl std::error::Error for FormatError {}
 /// [`Dialect::Pattern`] reads it as a regex (see [`compile_pattern`]).
 /// Fields are one per distinct call argument, named `argN` (`N` the zero-based
 /// argument index) or after a Python mapping key.
+///
+/// ```
+/// use catalog_runtime::format::{compile, render_template};
+/// use catalog_runtime::{Dialect, Value, ValueKind};
+///
+/// let template = compile("unable to persist session %q (seq=%v): %v", Dialect::Go).unwrap();
+/// let kinds: Vec<ValueKind> = template.fields.iter().map(|f| f.kind).collect();
+/// assert_eq!(kinds, [ValueKind::Quoted, ValueKind::Text, ValueKind::Text]);
+/// let mut message = String::new();
+/// let values = [Value::Str("a \"b\"".into()), Value::Str("3".into()), Value::Str("timeout".into())];
+/// render_template(&mut message, &template, &values).unwrap();
+/// assert_eq!(message, r#"unable to persist session "a \"b\"" (seq=3): timeout"#);
+/// assert!(compile("bad %", Dialect::Go).is_err());
+/// ```
 pub fn compile(message: &str, dialect: Dialect) -> Result<Template, FormatError> {
     match dialect {
         Dialect::Go => go::compile(message),
