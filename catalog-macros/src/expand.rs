@@ -29,7 +29,7 @@ pub fn catalog(attr: TokenStream, item: TokenStream) -> TokenStream {
         Some(path) => data::load(path, &options.filter, &mut cx),
         None => {
             cx.error(proc_macro2::Span::call_site(), "missing the record directory: #[catalog(path = \"data/...\")]");
-            Data { entries: Vec::new(), files: Vec::new(), base_var: "CARGO_MANIFEST_DIR" }
+            Data::empty()
         }
     };
     // The valid records are always generated, so that an error in one record
@@ -53,10 +53,7 @@ fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
     let kind_enum = kind_enum(input, data, &names);
     let support = support(input, data, &names);
     let (error_ident, kind_ident) = (&input.ident, &names.kind);
-    // One `include_bytes!` per file read makes Cargo rebuild when a record
-    // changes; one local macro call keeps that to a token per file.
-    let var = data.base_var;
-    let files = data.files.iter().map(|file| format!("/{file}"));
+    let track = track(data);
     quote! {
         #error_enum
         #kind_enum
@@ -65,16 +62,41 @@ fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
             use #krate::__private as __ec;
             #[allow(unused_imports)]
             use ::core::option::Option::{None as __N, Some as __S};
-            macro_rules! __track {
-                ($($file:literal)*) => {
-                    $(const _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!(#var), $file));)*
-                };
-            }
-            __track!(#(#files)*);
+            #track
             #support
             // serde and miette impls, when the runtime has those features.
             __ec::integrations!(#error_ident, #kind_ident);
         };
+    }
+}
+
+/// One `include_bytes!` per file read makes Cargo rebuild when a record
+/// changes; one local macro call keeps that to a token per file.
+pub fn track(data: &Data) -> TokenStream {
+    let var = data.base_var;
+    let files = data.files.iter().map(|file| format!("/{file}"));
+    quote! {
+        macro_rules! __track {
+            ($($file:literal)*) => {
+                $(const _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!(#var), $file));)*
+            };
+        }
+        __track!(#(#files)*);
+    }
+}
+
+/// `__PACKED`, the packed metadata of `entries`, and `__meta()`, the table
+/// unpacked from it on first use.
+pub fn meta_table(entries: &[Metadata]) -> TokenStream {
+    let n = entries.len();
+    let packed = tokens::packed(entries);
+    quote! {
+        static __PACKED: &str = #packed;
+        // The metadata of every variant, unpacked on first use.
+        fn __meta() -> &'static [__ec::Metadata] {
+            static META: __ec::OnceLock<__ec::Vec<__ec::Metadata>> = __ec::OnceLock::new();
+            META.get_or_init(|| __ec::packed::decode(__PACKED, #n))
+        }
     }
 }
 
@@ -153,7 +175,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let kind = &names.kind;
     let n = data.entries.len();
     let catalog_name = ident.to_string();
-    let packed = tokens::packed(&data.entries);
+    let meta_table = meta_table(&data.entries);
     let by_id = lookup_table("__BY_ID", data, |m| &m.id);
     let by_slug = lookup_table("__BY_SLUG", data, |m| &m.slug);
     let by_name = lookup_table("__BY_NAME", data, |m| &m.name);
@@ -177,12 +199,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
         quote!(#k => Self::#f(index, values),)
     });
     quote! {
-        static __PACKED: &str = #packed;
-        // The metadata of every variant, unpacked on first use.
-        fn __meta() -> &'static [__ec::Metadata] {
-            static META: __ec::OnceLock<__ec::Vec<__ec::Metadata>> = __ec::OnceLock::new();
-            META.get_or_init(|| __ec::packed::decode(__PACKED, #n))
-        }
+        #meta_table
         static __ALL: [#kind; #n] = [#(#kind::#variants),*];
         #by_id
         #by_slug
