@@ -12,14 +12,12 @@ use syn::spanned::Spanned;
 use super::ast::Input;
 use super::valid::{Plan, Role};
 use crate::data::Data;
-use crate::expand::{meta_table, track};
+use crate::expand::support_block;
 
 pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
     let ident = &input.ident;
     let krate = &input.options.krate;
     let catalog_name = ident.to_string();
-    let track = track(data);
-    let meta_table = meta_table(&plan.entries);
     let other = input.variants.iter().zip(&plan.roles).find_map(|(variant, role)| match role {
         Role::Other { ty } => Some((&variant.ident, ty)),
         _ => None,
@@ -66,81 +64,74 @@ pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
         Some((variant, _)) => format!(" The variant's record and compiled message; `None` for `{variant}`, which holds messages no record matches."),
         None => " The variant's record and compiled message.".to_owned(),
     };
-    quote! {
-        #[allow(non_upper_case_globals, clippy::all)]
-        const _: () = {
-            use #krate::__private as __ec;
-            #[allow(unused_imports)]
-            use ::core::option::Option::{None as __N, Some as __S};
-            #track
-            #meta_table
-            fn __matcher() -> &'static __ec::Matcher {
-                static MATCHER: __ec::OnceLock<__ec::Matcher> = __ec::OnceLock::new();
-                MATCHER.get_or_init(|| __ec::Matcher::new(__meta().iter().map(|m| &m.template)))
-            }
-            #from_match
-            #[allow(unreachable_code)]
-            fn __metadata(error: &#ident) -> ::core::option::Option<&'static __ec::Metadata> {
-                let index: ::core::option::Option<usize> = match error { #(#index_arms)* };
-                index.map(|index| &__meta()[index])
-            }
-            /// The declared fields' values, indexed like the record's fields.
-            #[allow(unused_variables)]
-            fn __values(error: &#ident) -> ::std::vec::Vec<::core::option::Option<__ec::Value<'static>>> {
-                match error { #(#values_arms)* }
-            }
-            #other_fn
+    support_block(
+        krate,
+        data,
+        &plan.entries,
+        quote! {
+                #from_match
+                #[allow(unreachable_code)]
+                fn __metadata(error: &#ident) -> ::core::option::Option<&'static __ec::Metadata> {
+                    let index: ::core::option::Option<usize> = match error { #(#index_arms)* };
+                    index.map(|index| &__meta()[index])
+                }
+                /// The declared fields' values, indexed like the record's fields.
+                #[allow(unused_variables)]
+                fn __values(error: &#ident) -> ::std::vec::Vec<::core::option::Option<__ec::Value<'static>>> {
+                    match error { #(#values_arms)* }
+                }
+                #other_fn
 
-            impl #ident {
-                #[doc = #metadata_doc]
-                pub fn metadata(&self) -> #metadata_type { #metadata_body }
-                /// The imported records, in variant order.
-                pub fn entries() -> &'static [__ec::Metadata] { __meta() }
-                /// The error whose message is exactly `message`.
-                pub fn parse(message: &str) -> ::core::option::Option<Self> {
-                    __matcher().parse_map(message, |m| __from_match(m.index, &m.values)) #parse_else
-                }
-                /// The error whose message occurs in `line` (a log line, say).
-                pub fn find(line: &str) -> ::core::option::Option<Self> {
-                    Self::find_span(line).map(|(error, _)| error)
-                }
-                /// The error whose message occurs in `line`, and its byte range.
-                pub fn find_span(line: &str) -> ::core::option::Option<(Self, ::core::ops::Range<usize>)> {
-                    __matcher().find_map(line, |m| __S((__from_match(m.index, &m.values)?, m.span))) #find_else
-                }
-                /// Every imported error whose message occurs in `line`, most specific first.
-                pub fn find_all(line: &str) -> ::std::vec::Vec<(Self, ::core::ops::Range<usize>)> {
-                    __matcher()
-                        .find_all(line)
-                        .into_iter()
-                        .filter_map(|m| __S((__from_match(m.index, &m.values)?, m.span)))
-                        .collect()
-                }
-            }
-
-            impl ::core::fmt::Display for #ident {
-                /// The record's message with the variant's fields; omitted fields
-                /// are written as their placeholders (`%d`).
-                #[allow(unreachable_patterns)]
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    match __metadata(self) {
-                        __S(metadata) => __ec::derived::display(f, &metadata.template, &__values(self)),
-                        __N => #display_other,
+                impl #ident {
+                    #[doc = #metadata_doc]
+                    pub fn metadata(&self) -> #metadata_type { #metadata_body }
+                    /// The imported records, in variant order.
+                    pub fn entries() -> &'static [__ec::Metadata] { __meta() }
+                    /// The error whose message is exactly `message`.
+                    pub fn parse(message: &str) -> ::core::option::Option<Self> {
+                        __matcher().parse_map(message, |m| __from_match(m.index, &m.values)) #parse_else
+                    }
+                    /// The error whose message occurs in `line` (a log line, say).
+                    pub fn find(line: &str) -> ::core::option::Option<Self> {
+                        Self::find_span(line).map(|(error, _)| error)
+                    }
+                    /// The error whose message occurs in `line`, and its byte range.
+                    pub fn find_span(line: &str) -> ::core::option::Option<(Self, ::core::ops::Range<usize>)> {
+                        __matcher().find_map(line, |m| __S((__from_match(m.index, &m.values)?, m.span))) #find_else
+                    }
+                    /// Every imported error whose message occurs in `line`, most specific first.
+                    pub fn find_all(line: &str) -> ::std::vec::Vec<(Self, ::core::ops::Range<usize>)> {
+                        __matcher()
+                            .find_all(line)
+                            .into_iter()
+                            .filter_map(|m| __S((__from_match(m.index, &m.values)?, m.span)))
+                            .collect()
                     }
                 }
-            }
 
-            impl ::std::error::Error for #ident {}
-
-            impl ::core::str::FromStr for #ident {
-                type Err = __ec::NoMatch;
-                /// Parses a whole message.
-                fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-                    Self::parse(s).ok_or_else(|| __ec::NoMatch { catalog: #catalog_name, input: s.into() })
+                impl ::core::fmt::Display for #ident {
+                    /// The record's message with the variant's fields; omitted fields
+                    /// are written as their placeholders (`%d`).
+                    #[allow(unreachable_patterns)]
+                    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        match __metadata(self) {
+                            __S(metadata) => __ec::derived::display(f, &metadata.template, &__values(self)),
+                            __N => #display_other,
+                        }
+                    }
                 }
-            }
-        };
-    }
+
+                impl ::std::error::Error for #ident {}
+
+                impl ::core::str::FromStr for #ident {
+                    type Err = __ec::NoMatch;
+                    /// Parses a whole message.
+                    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                        Self::parse(s).ok_or_else(|| __ec::NoMatch { catalog: #catalog_name, input: s.into() })
+                    }
+                }
+        },
+    )
 }
 
 /// `fn __from_match(index, values)`: the imported variant `index` from a

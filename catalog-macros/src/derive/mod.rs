@@ -42,3 +42,41 @@ fn load(options: &Options, enum_span: proc_macro2::Span, cx: &mut Ctxt) -> Data 
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    fn expand() -> String {
+        super::derive(quote! {
+            #[catalog(path = "../data/nats-io/nats-server", exhaustive)]
+            enum E {
+                #[catalog(slug = "unable-to-persist-session-q-seq-v-v")]
+                Persist { seq: u64, ps_id: String },
+                #[catalog(id = "59aa3418e32dd765")]
+                Window,
+                #[catalog(id = "443048c6cb7c33f3")]
+                Create { err: String },
+                #[catalog(other)]
+                Other(String),
+            }
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn the_same_input_gives_identical_code_without_errors() {
+        let code = expand();
+        assert_eq!(code, expand());
+        assert!(!code.contains("compile_error"), "{code}");
+    }
+
+    #[test]
+    fn only_the_imported_records_are_packed_in_variant_order() {
+        let code = expand();
+        assert!(code.contains("packed :: decode (__PACKED , 3usize)"));
+        let order = ["7:Persist", "6:Window", "6:Create"].map(|name| code.find(name).expect(name));
+        assert!(order.is_sorted(), "{order:?}");
+        assert!(!code.contains("derive (Debug"), "Debug is the user's");
+    }
+}
