@@ -6,6 +6,69 @@
 extern crate self as error_catalog;
 
 pub use catalog_macros::catalog;
+
+/// Fills in the API of a user-written enum whose variants import records.
+///
+/// ```
+/// #[derive(Debug, PartialEq, error_catalog::Catalog)]
+/// #[catalog(path = "data/nats-io/nats-server")]
+/// enum MqttFailure {
+///     // Fields are named after the record's; any `FromStr + Display` type.
+///     #[catalog(slug = "unable-to-persist-session-q-seq-v-v")]
+///     PersistSession { ps_id: String, seq: u64, err: String },
+///     // Fields may be omitted.
+///     #[catalog(id = "59aa3418e32dd765")]
+///     InFlightWindowFull,
+///     // Optional: holds the messages no imported record matches.
+///     #[catalog(other)]
+///     Unknown(String),
+/// }
+///
+/// let message = r#"unable to persist session "sess-1" (seq=7): nats: timeout"#;
+/// let error = MqttFailure::parse(message).unwrap();
+/// assert_eq!(error, MqttFailure::PersistSession { ps_id: "sess-1".into(), seq: 7, err: "nats: timeout".into() });
+/// assert_eq!(error.to_string(), message);
+/// assert_eq!(error.metadata().unwrap().id, "503f49fe39cf5793");
+/// // `seq` must parse as a `u64`: this message falls through to `other`.
+/// let odd = r#"unable to persist session "s" (seq=soon): x"#;
+/// assert_eq!(MqttFailure::parse(odd), Some(MqttFailure::Unknown(odd.into())));
+/// ```
+///
+/// **On the enum**, `#[catalog(...)]` takes the options of [`catalog`] (`path`,
+/// `repo`, `tags`, `severity`, `crate`) and `exhaustive`: then every record of
+/// the directory that passes the filters must be imported, so that a dataset
+/// update which adds records fails to compile until the code handles them.
+///
+/// **On each variant**, one of:
+///
+/// * `id = "..."` or `slug = "..."`: the variant imports that record (a slug
+///   shared by several records must be replaced by an id). A unit variant, or
+///   a struct variant whose fields are some or all of the record's fields, by
+///   name. A field may have any type that is `FromStr + Display`: a captured
+///   value is parsed from its text, and when it does not parse the variant
+///   does not match (the next candidate record is tried, then `other`). Clear
+///   mismatches are compile errors: `bool`, `f32`, `f64` or `char` for an
+///   integer placeholder (`%d`), anything but `bool` among the primitives for
+///   `%t`, `bool` or `char` for a float placeholder.
+/// * `other`: the catch-all, a tuple variant with one field of a type that is
+///   `From<String> + Display` (`String`, `Box<str>`, ...). At most one.
+///
+/// Each record may be imported once. Every mistake is reported at compile
+/// time, on the attribute, variant or field at fault.
+///
+/// **Generated**: `parse(message)`, `find(line)`, `find_span(line)`,
+/// `find_all(line)` (imported records only, no catch-all), `entries()`,
+/// `metadata()`, `Display`, `std::error::Error` and `FromStr` (by `parse`).
+/// Matching ranks the imported records as the attribute form does; with an
+/// `other` variant, `parse` and `find` return it (holding the whole message,
+/// or the line without its line break) when no record matches, and
+/// `metadata()` returns `Option<&'static Metadata>` (`None` for `other`);
+/// without one, `metadata()` returns `&'static Metadata` and `parse`/`find`
+/// return `None`. `Display` writes the record's message with the variant's
+/// fields; a field the variant omits is written as its placeholder (`%` and
+/// the verb, such as `%d`). `Debug` and other derives are the user's own
+/// (`std::error::Error` needs `Debug`).
+pub use catalog_macros::Catalog;
 pub use catalog_runtime::{
     build, check_patterns, compile, diagnostic, fields, format, load, load_dir, matcher, naming, record, value, Built,
     BuiltEntry, Catalog, CatalogEnum, Count, Diagnostic, Dialect, ErrorType, Field, FieldValue, Filter, Flags,

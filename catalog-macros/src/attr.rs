@@ -9,16 +9,37 @@ use crate::ctxt::Ctxt;
 
 const OPTIONS: &str = "`path`, `repo`, `tags`, `severity`, `crate`";
 
+/// Which macro the options are for: `#[derive(Catalog)]` also takes `exhaustive`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    Attribute,
+    Derive,
+}
+
 pub struct Options {
     /// The record directory, relative to the crate's manifest directory.
     pub path: Option<LitStr>,
     pub filter: Filter,
     /// Path of the `error_catalog` crate (`crate = "..."` for re-exports).
     pub krate: syn::Path,
+    /// `exhaustive` (derive only): where it was written.
+    pub exhaustive: Option<Span>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { path: None, filter: Filter::default(), krate: syn::parse_quote!(::error_catalog), exhaustive: None }
+    }
 }
 
 pub fn parse(attr: TokenStream, cx: &mut Ctxt) -> Options {
-    let mut options = Options { path: None, filter: Filter::default(), krate: syn::parse_quote!(::error_catalog) };
+    let mut options = Options::default();
+    parse_into(&mut options, attr, Form::Attribute, cx);
+    options
+}
+
+/// Adds the options in `attr` (the inside of one `#[catalog(...)]`) to `options`.
+pub fn parse_into(options: &mut Options, attr: TokenStream, form: Form, cx: &mut Ctxt) {
     let parser = syn::meta::parser(|meta| {
         let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
         let name = if meta.path.is_ident("crate") { "crate".to_owned() } else { name };
@@ -34,10 +55,15 @@ pub fn parse(attr: TokenStream, cx: &mut Ctxt) -> Options {
                 let value = meta.value()?;
                 options.krate = if value.peek(LitStr) { value.parse::<LitStr>()?.parse()? } else { value.parse()? };
             }
+            "exhaustive" if form == Form::Derive => options.exhaustive = Some(meta.path_span()),
             _ => {
+                let expected = match form {
+                    Form::Attribute => OPTIONS.to_owned(),
+                    Form::Derive => format!("{OPTIONS}, `exhaustive`"),
+                };
                 cx.error(
                     meta.path_span(),
-                    format!("unknown option `{}`; expected one of {OPTIONS}", path_text(&meta.path)),
+                    format!("unknown option `{}`; expected one of {expected}", path_text(&meta.path)),
                 );
                 if meta.input.peek(syn::Token![=]) {
                     meta.value()?.parse::<Expr>()?;
@@ -49,10 +75,9 @@ pub fn parse(attr: TokenStream, cx: &mut Ctxt) -> Options {
     if let Err(err) = parser.parse2(attr) {
         cx.push(err);
     }
-    options
 }
 
-trait PathSpan {
+pub trait PathSpan {
     fn path_span(&self) -> Span;
 }
 
@@ -62,7 +87,7 @@ impl PathSpan for syn::meta::ParseNestedMeta<'_> {
     }
 }
 
-fn path_text(path: &syn::Path) -> String {
+pub fn path_text(path: &syn::Path) -> String {
     quote::quote!(#path).to_string().replace(' ', "")
 }
 

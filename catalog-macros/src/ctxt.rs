@@ -17,6 +17,11 @@ impl Ctxt {
         self.errors.push(error);
     }
 
+    /// How many errors so far.
+    pub fn count(&self) -> usize {
+        self.errors.len()
+    }
+
     /// One `compile_error!` per error.
     pub fn into_compile_errors(self) -> TokenStream {
         self.errors.into_iter().map(|e| e.to_compile_error()).collect()

@@ -21,8 +21,15 @@ pub struct Data {
     pub base_var: &'static str,
 }
 
+impl Data {
+    /// No records (when there is no directory to read).
+    pub fn empty() -> Data {
+        Data { entries: Vec::new(), files: Vec::new(), base_var: MANIFEST }
+    }
+}
+
 pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
-    let mut data = Data { entries: Vec::new(), files: Vec::new(), base_var: MANIFEST };
+    let mut data = Data::empty();
     let relative = path.value();
     if Path::new(&relative).is_absolute() {
         let message = "absolute paths are rejected (they only work on one machine): give the record directory relative to the crate's Cargo.toml";

@@ -56,7 +56,14 @@ fn code(text: &str) -> String {
 
 /// `#[doc = "..."]` of field `index`: its placeholders and type.
 pub fn field(metadata: &Metadata, index: usize) -> TokenStream {
-    let verbs: Vec<String> = metadata
+    let kind = kind_text(metadata.template.fields[index].kind);
+    let line = format!(" Placeholder `{}`: {kind}.", verbs(metadata, index).join("`, `"));
+    quote!(#[doc = #line])
+}
+
+/// The placeholders (`%d`, ...) that render field `index`.
+pub fn verbs(metadata: &Metadata, index: usize) -> Vec<String> {
+    metadata
         .template
         .pieces
         .iter()
@@ -64,14 +71,16 @@ pub fn field(metadata: &Metadata, index: usize) -> TokenStream {
             Piece::Value { field, spec } if usize::from(*field) == index => Some(format!("%{}", spec.verb)),
             _ => None,
         })
-        .collect();
-    let kind = match metadata.template.fields[index].kind {
+        .collect()
+}
+
+/// What a placeholder of this kind holds, in a few words.
+pub fn kind_text(kind: ValueKind) -> &'static str {
+    match kind {
         ValueKind::Int => "an integer",
         ValueKind::Float => "a number",
         ValueKind::Bool => "a boolean",
         ValueKind::Quoted => "a quoted string, held unquoted",
         ValueKind::Text => "text",
-    };
-    let line = format!(" Placeholder `{}`: {kind}.", verbs.join("`, `"));
-    quote!(#[doc = #line])
+    }
 }

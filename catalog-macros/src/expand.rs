@@ -29,7 +29,7 @@ pub fn catalog(attr: TokenStream, item: TokenStream) -> TokenStream {
         Some(path) => data::load(path, &options.filter, &mut cx),
         None => {
             cx.error(proc_macro2::Span::call_site(), "missing the record directory: #[catalog(path = \"data/...\")]");
-            Data { entries: Vec::new(), files: Vec::new(), base_var: "CARGO_MANIFEST_DIR" }
+            Data::empty()
         }
     };
     // The valid records are always generated, so that an error in one record
@@ -53,28 +53,74 @@ fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
     let kind_enum = kind_enum(input, data, &names);
     let support = support(input, data, &names);
     let (error_ident, kind_ident) = (&input.ident, &names.kind);
-    // One `include_bytes!` per file read makes Cargo rebuild when a record
-    // changes; one local macro call keeps that to a token per file.
-    let var = data.base_var;
-    let files = data.files.iter().map(|file| format!("/{file}"));
+    let support = support_block(
+        krate,
+        data,
+        &data.entries,
+        quote! {
+            #support
+            // serde and miette impls, when the runtime has those features.
+            __ec::integrations!(#error_ident, #kind_ident);
+        },
+    );
     quote! {
         #error_enum
         #kind_enum
+        #support
+    }
+}
+
+/// The block that holds the generated support code of an enum (the
+/// attribute's or the derive's): the runtime as `__ec`, the files read
+/// tracked, the metadata table of `entries` (`__meta()`) and their matcher
+/// (`__matcher()`), then `body`.
+pub fn support_block(krate: &syn::Path, data: &Data, entries: &[Metadata], body: TokenStream) -> TokenStream {
+    let track = track(data);
+    let meta_table = meta_table(entries);
+    quote! {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             use #krate::__private as __ec;
             #[allow(unused_imports)]
             use ::core::option::Option::{None as __N, Some as __S};
-            macro_rules! __track {
-                ($($file:literal)*) => {
-                    $(const _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!(#var), $file));)*
-                };
+            #track
+            #meta_table
+            fn __matcher() -> &'static __ec::Matcher {
+                static MATCHER: __ec::OnceLock<__ec::Matcher> = __ec::OnceLock::new();
+                MATCHER.get_or_init(|| __ec::Matcher::new(__meta().iter().map(|m| &m.template)))
             }
-            __track!(#(#files)*);
-            #support
-            // serde and miette impls, when the runtime has those features.
-            __ec::integrations!(#error_ident, #kind_ident);
+            #body
         };
+    }
+}
+
+/// One `include_bytes!` per file read makes Cargo rebuild when a record
+/// changes; one local macro call keeps that to a token per file.
+fn track(data: &Data) -> TokenStream {
+    let var = data.base_var;
+    let files = data.files.iter().map(|file| format!("/{file}"));
+    quote! {
+        macro_rules! __track {
+            ($($file:literal)*) => {
+                $(const _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!(#var), $file));)*
+            };
+        }
+        __track!(#(#files)*);
+    }
+}
+
+/// `__PACKED`, the packed metadata of `entries`, and `__meta()`, the table
+/// unpacked from it on first use.
+fn meta_table(entries: &[Metadata]) -> TokenStream {
+    let n = entries.len();
+    let packed = tokens::packed(entries);
+    quote! {
+        static __PACKED: &str = #packed;
+        // The metadata of every variant, unpacked on first use.
+        fn __meta() -> &'static [__ec::Metadata] {
+            static META: __ec::OnceLock<__ec::Vec<__ec::Metadata>> = __ec::OnceLock::new();
+            META.get_or_init(|| __ec::packed::decode(__PACKED, #n))
+        }
     }
 }
 
@@ -153,7 +199,6 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let kind = &names.kind;
     let n = data.entries.len();
     let catalog_name = ident.to_string();
-    let packed = tokens::packed(&data.entries);
     let by_id = lookup_table("__BY_ID", data, |m| &m.id);
     let by_slug = lookup_table("__BY_SLUG", data, |m| &m.slug);
     let by_name = lookup_table("__BY_NAME", data, |m| &m.name);
@@ -177,12 +222,6 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
         quote!(#k => Self::#f(index, values),)
     });
     quote! {
-        static __PACKED: &str = #packed;
-        // The metadata of every variant, unpacked on first use.
-        fn __meta() -> &'static [__ec::Metadata] {
-            static META: __ec::OnceLock<__ec::Vec<__ec::Metadata>> = __ec::OnceLock::new();
-            META.get_or_init(|| __ec::packed::decode(__PACKED, #n))
-        }
         static __ALL: [#kind; #n] = [#(#kind::#variants),*];
         #by_id
         #by_slug
@@ -274,10 +313,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             type Kind = #kind;
             const COUNT: usize = #n;
             fn entries() -> &'static [__ec::Metadata] { __meta() }
-            fn matcher() -> &'static __ec::Matcher {
-                static MATCHER: __ec::OnceLock<__ec::Matcher> = __ec::OnceLock::new();
-                MATCHER.get_or_init(|| __ec::Matcher::new(__meta().iter().map(|m| &m.template)))
-            }
+            fn matcher() -> &'static __ec::Matcher { __matcher() }
             fn index(&self) -> usize { self.__index() }
             fn kind_at(index: usize) -> ::core::option::Option<#kind> { #kind::from_index(index) }
             #[allow(unreachable_code)]

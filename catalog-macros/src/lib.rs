@@ -11,6 +11,7 @@ mod ast;
 mod attr;
 mod ctxt;
 mod data;
+mod derive;
 mod docs;
 mod expand;
 mod tokens;
@@ -23,4 +24,16 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn catalog(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::catalog(attr.into(), item.into()).into()
+}
+
+/// Fills in the API of a user-written enum whose variants import records:
+/// `#[catalog(id = "...")]` or `#[catalog(slug = "...")]` on each variant,
+/// `#[catalog(other)]` on an optional catch-all, `#[catalog(path = "...")]`
+/// (and the attribute form's filters, `crate`, and `exhaustive`) on the enum.
+///
+/// Everything is checked against the data at compile time. See `Catalog` in
+/// the `error-catalog` crate for the rules and an example.
+#[proc_macro_derive(Catalog, attributes(catalog))]
+pub fn derive_catalog(item: TokenStream) -> TokenStream {
+    derive::derive(item.into()).into()
 }

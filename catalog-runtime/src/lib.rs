@@ -21,6 +21,8 @@ mod cache;
 pub mod catalog;
 pub mod catalog_enum;
 pub mod compile;
+#[doc(hidden)]
+pub mod derived;
 pub mod diagnostic;
 pub mod fields;
 pub mod format;

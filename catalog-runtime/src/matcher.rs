@@ -311,7 +311,7 @@ pub fn log_prefix_len(line: &str) -> usize {
     prefix.find(line).map_or(0, |m| m.end())
 }
 
-fn trim_line_break(line: &str) -> &str {
+pub(crate) fn trim_line_break(line: &str) -> &str {
     let line = line.strip_suffix('\n').unwrap_or(line);
     line.strip_suffix('\r').unwrap_or(line)
 }

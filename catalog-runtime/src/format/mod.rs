@@ -153,7 +153,7 @@ mod tests;
 pub use parse::parse_value;
 pub use pattern::compile_pattern;
 pub use quote::{go_quote, go_unquote};
-pub use render::{render, render_template};
+pub use render::{render, render_partial, render_template};
 pub(crate) use template::{syntax, Syntax};
 
 /// Why a message format (or pattern) could not be compiled.

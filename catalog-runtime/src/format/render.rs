@@ -101,13 +101,29 @@ pub fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: &Value<
 /// value of its field (`values` is indexed like [`Template::fields`]).
 /// Fails with [`fmt::Error`] when a field has no value.
 pub fn render_template(out: &mut dyn Write, template: &Template, values: &[Value<'_>]) -> fmt::Result {
+    render_pieces(out, template, |field| values.get(field).map(Some))
+}
+
+/// [`render_template`] with some fields unknown: their placeholders are
+/// written as `%` and the verb (`%d`), without flags, width or precision.
+pub fn render_partial(out: &mut dyn Write, template: &Template, values: &[Option<Value<'_>>]) -> fmt::Result {
+    render_pieces(out, template, |field| values.get(field).map(Option::as_ref))
+}
+
+/// The pieces of `template`, each placeholder with `value(field)`: `None`
+/// (no such field) fails, `Some(None)` writes the verb.
+fn render_pieces<'v>(
+    out: &mut dyn Write,
+    template: &Template,
+    value: impl Fn(usize) -> Option<Option<&'v Value<'v>>>,
+) -> fmt::Result {
     for piece in template.pieces.iter() {
         match piece {
             Piece::Literal(text) => out.write_str(text)?,
-            Piece::Value { field, spec } => {
-                let value = values.get(usize::from(*field)).ok_or(fmt::Error)?;
-                render(out, spec, template.dialect, value)?;
-            }
+            Piece::Value { field, spec } => match value(usize::from(*field)).ok_or(fmt::Error)? {
+                Some(value) => render(out, spec, template.dialect, value)?,
+                None => write!(out, "%{}", spec.verb)?,
+            },
         }
     }
     Ok(())

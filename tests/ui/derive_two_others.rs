@@ -1,0 +1,14 @@
+#[derive(Debug, error_catalog::Catalog)]
+#[catalog(path = "data/nats-io/nats-server")]
+enum MqttFailure {
+    #[catalog(id = "503f49fe39cf5793")]
+    PersistSession,
+    #[catalog(other)]
+    Unknown(String),
+    #[catalog(other)]
+    Unmatched(String),
+}
+
+fn main() {
+    let _ = MqttFailure::parse("x");
+}
