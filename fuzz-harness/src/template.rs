@@ -1,0 +1,124 @@
+//! Invariants of a compiled template, shared by the format compiler and
+//! record loader targets.
+
+use std::collections::HashSet;
+
+use catalog_runtime::compile::sample_value;
+use catalog_runtime::format::{render_template, Dialect, Piece, Template, ValueKind};
+use catalog_runtime::{Matcher, Value};
+use regex::Regex;
+
+/// Checks a template compiled from a format string or a record:
+///
+/// - every placeholder names a field, and every field is rendered by one;
+/// - its regex compiles (a record's own `messagePattern` may only fail by
+///   being too big: its syntax was checked) with one capture group per
+///   placeholder and no other;
+/// - for formats (not patterns): `literal_len` counts the literal characters,
+///   and the message rendered with sample values matches the template's own
+///   anchored regex and parses back as this template (unless an argument is
+///   rendered with verbs of different kinds: its field is text, which the
+///   sample text does not fit).
+pub fn check(template: &Template) {
+    let placeholders: Vec<usize> = template
+        .pieces
+        .iter()
+        .filter_map(|piece| match piece {
+            Piece::Value { field, .. } => Some(usize::from(*field)),
+            Piece::Literal(_) => None,
+        })
+        .collect();
+    for &field in &placeholders {
+        assert!(field < template.fields.len(), "placeholder of field {field}, of {} fields", template.fields.len());
+    }
+    let rendered: HashSet<usize> = placeholders.iter().copied().collect();
+    assert_eq!(rendered.len(), template.fields.len(), "a field no placeholder renders: {template:?}");
+
+    // Anchored as `parse` anchors it (which adds no capture group); one
+    // compilation, the slowest step, serves every check below.
+    let anchored = match Regex::new(&format!("^(?s:{})$", template.regex)) {
+        Ok(regex) => regex,
+        Err(regex::Error::CompiledTooBig(_)) if template.dialect == Dialect::Pattern => return,
+        Err(err) => panic!("the template's regex {:?} does not compile: {err}", template.regex),
+    };
+    assert_eq!(anchored.captures_len(), placeholders.len() + 1, "capture groups of {:?}", template.regex);
+    if template.dialect == Dialect::Pattern {
+        // A pattern's pieces only describe it when it is simple; rendering
+        // it is not meant to round-trip.
+        return;
+    }
+
+    let literal_chars: usize = template
+        .pieces
+        .iter()
+        .map(|piece| match piece {
+            Piece::Literal(text) => text.chars().count(),
+            Piece::Value { .. } => 0,
+        })
+        .sum();
+    assert_eq!(template.literal_len as usize, literal_chars.min(u32::MAX as usize), "literal_len of {template:?}");
+
+    // An argument used with verbs of different kinds is a text field (as
+    // `%v ... %[1]d`): the sample text does not fit its other verbs.
+    let mixed = template.fields.iter().enumerate().any(|(index, field)| {
+        let verbs: HashSet<char> = template
+            .pieces
+            .iter()
+            .filter_map(|piece| match piece {
+                Piece::Value { field, spec } if usize::from(*field) == index => Some(spec.verb),
+                _ => None,
+            })
+            .collect();
+        field.kind == ValueKind::Text && verbs.len() > 1
+    });
+    if mixed {
+        return;
+    }
+    let samples: Vec<Value<'static>> = template.fields.iter().map(|field| sample_value(field.kind)).collect();
+    let mut message = String::new();
+    render_template(&mut message, template, &samples).expect("rendering to a String cannot fail");
+    assert!(anchored.is_match(&message), "{:?} does not match its own rendering {message:?}", template.regex);
+    let matcher = Matcher::new([template]);
+    let parsed = matcher.parse(&message);
+    assert!(parsed.is_some(), "the rendering {message:?} of {template:?} does not parse back");
+    let parsed = parsed.unwrap();
+    assert_eq!(parsed.values.len(), template.fields.len());
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use catalog_runtime::format::{compile, Dialect};
+
+    use super::check;
+
+    #[test]
+    fn a_sound_template_passes() {
+        check(&compile("unable to persist session %q (seq=%v): %v", Dialect::Go).unwrap());
+    }
+
+    #[test]
+    #[should_panic(expected = "does not match its own rendering")]
+    fn a_regex_that_misses_the_rendering_fails() {
+        let mut template = compile("seq=%d done", Dialect::Go).unwrap();
+        template.regex = Cow::Borrowed(r"seq=([a-z]+) done");
+        check(&template);
+    }
+
+    #[test]
+    #[should_panic(expected = "capture groups")]
+    fn an_extra_capture_group_fails() {
+        let mut template = compile("seq=%d done", Dialect::Go).unwrap();
+        template.regex = Cow::Owned(format!("({})", template.regex));
+        check(&template);
+    }
+
+    #[test]
+    #[should_panic(expected = "literal_len")]
+    fn a_wrong_literal_count_fails() {
+        let mut template = compile("seq=%d done", Dialect::Go).unwrap();
+        template.literal_len += 1;
+        check(&template);
+    }
+}
