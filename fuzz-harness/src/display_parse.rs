@@ -5,7 +5,7 @@ use std::sync::Once;
 
 use arbitrary::{Result, Unstructured};
 use catalog_runtime::format::{Count, Piece, Spec, ValueKind};
-use catalog_runtime::{CatalogEnum, Metadata, Value};
+use catalog_runtime::{CatalogEnum, Value};
 use corpus_crate::{CorpusError, CORPUS_DIR, CORPUS_PRESENT};
 
 /// From the bytes: a record of the generated corpus enum `CorpusError` (the
@@ -21,7 +21,10 @@ use corpus_crate::{CorpusError, CORPUS_DIR, CORPUS_PRESENT};
 ///   characters, then record order) that renders the same message, with
 ///   the same values when it is this record, unless two placeholders touch;
 /// - `find_span` on the message after a nats-server log prefix gives the
-///   same, spanning exactly the message (without a trailing line break).
+///   same, spanning exactly the message (without a trailing line break); or
+///   a more specific record inside the message (a `%q` value may hold
+///   another record's message), and then this record is still found at the
+///   message, with the same values.
 pub fn display_parse(data: &[u8]) {
     static NOTE: Once = Once::new();
     if !CORPUS_PRESENT {
@@ -44,20 +47,43 @@ pub fn display_parse(data: &[u8]) {
     let error = error.unwrap();
     let message = error.to_string();
 
-    let parsed = CorpusError::parse(&message);
-    assert!(parsed.is_some(), "{} renders {message:?}, which does not parse", metadata.name);
-    let prefix = format!("[{}] 2026/11/29 17:20:00.123456 [ERR] ", 1 + index);
-    let line = format!("{prefix}{message}");
-    let found = CorpusError::find_span(&line);
-    assert!(found.is_some(), "{} renders {message:?}, not found in {line:?}", metadata.name);
-    let (found, span) = found.unwrap();
-    assert_eq!(span, prefix.len()..prefix.len() + message.trim_end_matches(['\n', '\r']).len(), "in {line:?}");
-    for winner in [parsed.unwrap(), found] {
+    let same = |winner: &CorpusError| {
         let name = &winner.metadata().name;
         assert!(rank(winner.index()) <= rank(index), "{} beaten by {name} on {message:?}", metadata.name);
         assert_eq!(winner.to_string(), message, "{name} renders differently what {} rendered", metadata.name);
         if winner.index() == index && !touching {
             assert_eq!(winner.values(), error.values(), "values of {name} from {message:?}");
+        }
+    };
+
+    let parsed = CorpusError::parse(&message);
+    assert!(parsed.is_some(), "{} renders {message:?}, which does not parse", metadata.name);
+    same(&parsed.unwrap());
+
+    let prefix = format!("[{}] 2026/11/29 17:20:00.123456 [ERR] ", 1 + index);
+    let line = format!("{prefix}{message}");
+    let whole = prefix.len()..prefix.len() + message.trim_end_matches(['\n', '\r']).len();
+    let found = CorpusError::find_span(&line);
+    assert!(found.is_some(), "{} renders {message:?}, not found in {line:?}", metadata.name);
+    let (found, span) = found.unwrap();
+    if span == whole || found.index() == index {
+        assert_eq!(span, whole, "{} found in {line:?}", found.metadata().name);
+        same(&found);
+    } else {
+        // A more specific message inside a value (`%q` of text that contains
+        // another record's message): it wins, and this record is still
+        // found where it is, with the values it was rendered with.
+        let name = &found.metadata().name;
+        assert!(rank(found.index()) < rank(index), "{} beaten by {name} inside {line:?}", metadata.name);
+        assert!(span.start >= whole.start && span.end <= whole.end, "{name} found at {span:?} in {line:?}");
+        let own = CorpusError::matcher().try_find(index, &line);
+        assert!(own.is_some(), "{} is not found in {line:?}", metadata.name);
+        let own = own.unwrap();
+        assert_eq!(own.span, whole, "{} found in {line:?}", metadata.name);
+        let own = CorpusError::from_values(index, own.values).expect("found values fit");
+        assert_eq!(own.to_string(), message, "{} found in {line:?}", metadata.name);
+        if !touching {
+            assert_eq!(own.values(), error.values(), "values of {} from {line:?}", metadata.name);
         }
     }
 }
@@ -68,21 +94,15 @@ fn draw(input: &mut Unstructured<'_>) -> Result<(usize, Vec<Value<'static>>)> {
     let index = input.choose_index(entries.len())?;
     let metadata = &entries[index];
     let values = (0..metadata.template.fields.len())
-        .map(|field| value(input, metadata.template.fields[field].kind, &first_spec(metadata, field)))
+        .map(|field| {
+            value(
+                input,
+                metadata.template.fields[field].kind,
+                &metadata.template.first_spec(field).expect("every field is rendered by some piece"),
+            )
+        })
         .collect::<Result<_>>()?;
     Ok((index, values))
-}
-
-fn first_spec(metadata: &Metadata, field: usize) -> Spec {
-    metadata
-        .template
-        .pieces
-        .iter()
-        .find_map(|piece| match piece {
-            Piece::Value { field: f, spec } if usize::from(*f) == field => Some(*spec),
-            _ => None,
-        })
-        .expect("every field is rendered by some piece")
 }
 
 /// A decimal read as Rust reads it: rendered back at its precision it gives the same text.

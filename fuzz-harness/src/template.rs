@@ -3,9 +3,9 @@
 
 use std::collections::HashSet;
 
-use catalog_runtime::compile::sample_value;
-use catalog_runtime::format::{render_template, Dialect, Piece, Template, ValueKind};
-use catalog_runtime::{Matcher, Value};
+use catalog_runtime::compile::sample_values;
+use catalog_runtime::format::{render_template, Count, Dialect, Piece, Template, ValueKind};
+use catalog_runtime::Matcher;
 use regex::Regex;
 
 /// Checks a template compiled from a format string or a record:
@@ -16,9 +16,8 @@ use regex::Regex;
 ///   placeholder and no other;
 /// - for formats (not patterns): `literal_len` counts the literal characters,
 ///   and the message rendered with sample values matches the template's own
-///   anchored regex and parses back as this template (unless an argument is
-///   rendered with verbs of different kinds: its field is text, which the
-///   sample text does not fit).
+///   anchored regex and parses back as this template (unless a text field is
+///   rendered with different verbs or precisions).
 pub fn check(template: &Template) {
     let placeholders: Vec<usize> = template
         .pieces
@@ -58,23 +57,25 @@ pub fn check(template: &Template) {
         .sum();
     assert_eq!(template.literal_len as usize, literal_chars.min(u32::MAX as usize), "literal_len of {template:?}");
 
-    // An argument used with verbs of different kinds is a text field (as
-    // `%v ... %[1]d`): the sample text does not fit its other verbs.
+    // A text field rendered differently twice does not round-trip: an
+    // argument used with verbs of different kinds is text (`%v ... %[1]d`),
+    // which `sample_values` can only make fit all of them, and text cut to
+    // different precisions (`%[1].2s ... %[1]s`) captures different values.
     let mixed = template.fields.iter().enumerate().any(|(index, field)| {
-        let verbs: HashSet<char> = template
+        let renderings: HashSet<(char, Count)> = template
             .pieces
             .iter()
             .filter_map(|piece| match piece {
-                Piece::Value { field, spec } if usize::from(*field) == index => Some(spec.verb),
+                Piece::Value { field, spec } if usize::from(*field) == index => Some((spec.verb, spec.precision)),
                 _ => None,
             })
             .collect();
-        field.kind == ValueKind::Text && verbs.len() > 1
+        field.kind == ValueKind::Text && renderings.len() > 1
     });
     if mixed {
         return;
     }
-    let samples: Vec<Value<'static>> = template.fields.iter().map(|field| sample_value(field.kind)).collect();
+    let samples = sample_values(template);
     let mut message = String::new();
     render_template(&mut message, template, &samples).expect("rendering to a String cannot fail");
     assert!(anchored.is_match(&message), "{:?} does not match its own rendering {message:?}", template.regex);
