@@ -222,7 +222,7 @@ pub fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String
         Ok(regex) => regex,
         Err(err) => return Some(format!("messagePattern does not compile: {}", regex_problem(&err.to_string()))),
     };
-    let samples: Vec<Value<'static>> = template.fields.iter().map(|field| sample_value(field.kind)).collect();
+    let samples = sample_values(template);
     let mut rendered = String::new();
     format::render_template(&mut rendered, template, &samples).ok()?;
     (!regex.is_match(&rendered)).then(|| {
@@ -233,6 +233,30 @@ pub fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String
     })
 }
 
+/// A typical value for each field of `template`, to render a sample message:
+/// [`sample_value`] of the field's kind, except for a text field rendered
+/// with different verbs (as an argument used with verbs of different kinds
+/// is, `%v ... %[1]d`), which the sample word may not fit: it gets the text
+/// of a number, which the formats of numbers and of text can all write.
+pub fn sample_values(template: &Template) -> Vec<Value<'static>> {
+    let verbs = |index: usize| {
+        template.pieces.iter().filter_map(move |piece| match piece {
+            format::Piece::Value { field, spec } if usize::from(*field) == index => Some(spec.verb),
+            format::Piece::Value { .. } | format::Piece::Literal(_) => None,
+        })
+    };
+    (template.fields.iter().enumerate())
+        .map(|(index, field)| {
+            let first = verbs(index).next();
+            if field.kind == format::ValueKind::Text && verbs(index).any(|verb| Some(verb) != first) {
+                Value::Str(Cow::Borrowed("7"))
+            } else {
+                sample_value(field.kind)
+            }
+        })
+        .collect()
+}
+
 /// A typical value of each kind, to render sample messages.
 pub fn sample_value(kind: format::ValueKind) -> Value<'static> {
     match kind {
@@ -240,5 +264,21 @@ pub fn sample_value(kind: format::ValueKind) -> Value<'static> {
         format::ValueKind::Float => Value::Float(1.5),
         format::ValueKind::Bool => Value::Bool(true),
         format::ValueKind::Quoted | format::ValueKind::Text => Value::Str(Cow::Borrowed("sample")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_argument_with_verbs_of_different_kinds_gets_a_sample_every_verb_writes() {
+        let template = format::compile("wrong %v and %[1]d (%s)", Dialect::Go).unwrap();
+        assert_eq!(template.fields[0].kind, format::ValueKind::Text);
+        assert_eq!(sample_values(&template), [Value::Str("7".into()), Value::Str("sample".into())]);
+        // Found by the format_compiler fuzz target: the sample word rendered
+        // by `%[1]d` made a correct pattern look wrong.
+        assert_eq!(pattern_disagreement(r"wrong (.+) and (\d+) \((.*)\)", &template), None);
+        assert!(pattern_disagreement(r"wrong (\d+) and (\d+) \((\d+)\)", &template).is_some());
     }
 }

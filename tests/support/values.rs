@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use error_catalog::{Count, Metadata, Piece, Spec, Value, ValueKind};
+use error_catalog::{Count, Metadata, Spec, Value, ValueKind};
 use proptest::prelude::*;
 
 /// Values for every field of `metadata`, in field order.
@@ -13,21 +13,11 @@ pub fn values(metadata: &Metadata) -> BoxedStrategy<Vec<Value<'static>>> {
         .fields
         .iter()
         .enumerate()
-        .map(|(index, field)| value(field.kind, &first_spec(metadata, index)))
+        .map(|(index, field)| {
+            value(field.kind, &metadata.template.first_spec(index).expect("every field is rendered by some piece"))
+        })
         .collect();
     strategies.prop_map(|values| values).boxed()
-}
-
-fn first_spec(metadata: &Metadata, field: usize) -> Spec {
-    metadata
-        .template
-        .pieces
-        .iter()
-        .find_map(|piece| match piece {
-            Piece::Value { field: f, spec } if usize::from(*f) == field => Some(*spec),
-            _ => None,
-        })
-        .expect("every field is rendered by some piece")
 }
 
 /// A decimal with `digits` significant digits or decimals, read as Rust reads

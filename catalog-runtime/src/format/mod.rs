@@ -139,6 +139,17 @@ pub struct Template {
     pub literal_len: u32,
 }
 
+impl Template {
+    /// How field `field` is first rendered: the spec of the first placeholder
+    /// of that field (`None` when no placeholder renders it).
+    pub fn first_spec(&self, field: usize) -> Option<Spec> {
+        self.pieces.iter().find_map(|piece| match piece {
+            Piece::Value { field: f, spec } if usize::from(*f) == field => Some(*spec),
+            _ => None,
+        })
+    }
+}
+
 mod float;
 mod go;
 mod parse;

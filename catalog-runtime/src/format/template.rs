@@ -152,6 +152,9 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
             int(&format!("[-+ ]?{prefix}{digit}"))
         }
     };
+    // Text cut to no characters (`%.0s`) writes nothing, at least for
+    // strings (Go's `%.0v` of a number still writes it).
+    let text = || if spec.precision == Count::Fixed(0) { ".*?".into() } else { TEXT.into() };
     match (dialect, spec.verb) {
         (Dialect::Printf | Dialect::Python, verb) => match verb {
             'd' | 'i' | 'u' => int(INTEGER),
@@ -161,7 +164,7 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
             'f' | 'F' | 'e' | 'E' | 'g' | 'G' => C_FLOAT.into(),
             'A' => C_HEX_FLOAT.into(),
             'a' if dialect == Dialect::Printf => C_HEX_FLOAT.into(),
-            _ => TEXT.into(),
+            _ => text(),
         },
         (_, verb) => match verb {
             'd' => int(INTEGER),
@@ -176,7 +179,7 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
             't' => "true|false".into(),
             'q' if flags.has(Flags::SHARP) => format!("{QUOTED}|{BACKQUOTED}").into(),
             'q' => QUOTED.into(),
-            _ => TEXT.into(),
+            _ => text(),
         },
     }
 }

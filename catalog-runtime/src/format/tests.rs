@@ -289,6 +289,9 @@ fn go_bools_and_strings() {
     lossy("%.5q", &[text("abcdefghijklmnopqrstuvwxyz")], r#""abcde""#);
     lossy("%10.1q", &[text("日本語日本語")], r#"       "日""#);
     lossy("%.2s", &[text("日本語")], "日本");
+    // Found by the format_compiler fuzz target: text cut to nothing wrote
+    // a message its own regex did not match.
+    lossy("[%.0s|%-*.v]", &[text("abc"), text("de")], "[|]");
     lossy("%.1q", &[text("日本語")], r#""日""#);
     lossy("%.1x", &[text("日本語")], "e6");
     go("%q|%#q", &[text("\u{10ffff}"), text("\u{10ffff}")], "\"\\U0010ffff\"|`\u{10ffff}`");
@@ -374,6 +377,8 @@ fn c_printf() {
         "abc|abc|   ab|ab   |   ab|0x7ffc",
     );
     c("%x|%X|%#x", &[text("ff"), text("FF"), text("0xff")], "ff|FF|0xff");
+    check_render(Dialect::Printf, "[%.0s|%-*.s]", &[text("abc"), text("de")], "[|]");
+    check_render(Dialect::Python, "[%.0r|%-*.a]", &[text("abc"), text("de")], "[|]");
     c(
         "%e|%E|%f|%F|%.2f|%5.2f|%+.1f",
         &[float(12345.5), float(0.5), float(1.0), float(2.5), float(2.25), float(2.25), float(2.0)],

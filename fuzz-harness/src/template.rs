@@ -1,0 +1,139 @@
+//! Invariants of a compiled template, shared by the format compiler and
+//! record loader targets.
+
+use std::collections::HashSet;
+
+use catalog_runtime::compile::sample_values;
+use catalog_runtime::format::{render_template, Count, Dialect, Piece, Template, ValueKind};
+use catalog_runtime::Matcher;
+use regex::Regex;
+
+/// Checks a template compiled from a format string or a record:
+///
+/// - every placeholder names a field, and every field is rendered by one;
+/// - its regex compiles (a record's own `messagePattern` may only fail by
+///   being too big: its syntax was checked) with one capture group per
+///   placeholder and no other;
+/// - for formats (not patterns): `literal_len` counts the literal characters,
+///   and the message rendered with sample values matches the template's own
+///   anchored regex and parses back as this template (only the first when a
+///   text field is rendered twice, and neither when with different verbs or
+///   precisions).
+pub fn check(template: &Template) {
+    let placeholders: Vec<usize> = template
+        .pieces
+        .iter()
+        .filter_map(|piece| match piece {
+            Piece::Value { field, .. } => Some(usize::from(*field)),
+            Piece::Literal(_) => None,
+        })
+        .collect();
+    for &field in &placeholders {
+        assert!(field < template.fields.len(), "placeholder of field {field}, of {} fields", template.fields.len());
+    }
+    let rendered: HashSet<usize> = placeholders.iter().copied().collect();
+    assert_eq!(rendered.len(), template.fields.len(), "a field no placeholder renders: {template:?}");
+
+    // Anchored as `parse` anchors it (which adds no capture group); one
+    // compilation, the slowest step, serves every check below.
+    let anchored = match Regex::new(&format!("^(?s:{})$", template.regex)) {
+        Ok(regex) => regex,
+        Err(regex::Error::CompiledTooBig(_)) if template.dialect == Dialect::Pattern => return,
+        Err(err) => panic!("the template's regex {:?} does not compile: {err}", template.regex),
+    };
+    assert_eq!(anchored.captures_len(), placeholders.len() + 1, "capture groups of {:?}", template.regex);
+    if template.dialect == Dialect::Pattern {
+        // A pattern's pieces only describe it when it is simple; rendering
+        // it is not meant to round-trip.
+        return;
+    }
+
+    let literal_chars: usize = template
+        .pieces
+        .iter()
+        .map(|piece| match piece {
+            Piece::Literal(text) => text.chars().count(),
+            Piece::Value { .. } => 0,
+        })
+        .sum();
+    assert_eq!(template.literal_len as usize, literal_chars.min(u32::MAX as usize), "literal_len of {template:?}");
+
+    // A text field rendered differently twice does not round-trip: an
+    // argument used with verbs of different kinds is text (`%v ... %[1]d`),
+    // which `sample_values` can only make fit all of them, and text cut to
+    // different precisions (`%[1].2s ... %[1]s`) captures different values.
+    let mixed = template.fields.iter().enumerate().any(|(index, field)| {
+        let renderings: HashSet<(char, Count)> = template
+            .pieces
+            .iter()
+            .filter_map(|piece| match piece {
+                Piece::Value { field, spec } if usize::from(*field) == index => Some((spec.verb, spec.precision)),
+                _ => None,
+            })
+            .collect();
+        field.kind == ValueKind::Text && renderings.len() > 1
+    });
+    if mixed {
+        return;
+    }
+    let samples = sample_values(template);
+    let mut message = String::new();
+    render_template(&mut message, template, &samples).expect("rendering to a String cannot fail");
+    assert!(anchored.is_match(&message), "{:?} does not match its own rendering {message:?}", template.regex);
+    // A text field rendered twice is captured twice by the regex, which
+    // cannot require the two to be equal: it picks its own split (`%(k)s%(k)s`
+    // of `samplesample` as `s`, `amplesample`), and the match is then refused.
+    let repeated_text = template.fields.iter().enumerate().any(|(index, field)| {
+        let renderings = template
+            .pieces
+            .iter()
+            .filter(|piece| matches!(piece, Piece::Value { field, .. } if usize::from(*field) == index));
+        field.kind == ValueKind::Text && renderings.count() > 1
+    });
+    if repeated_text {
+        return;
+    }
+    let matcher = Matcher::new([template]);
+    let parsed = matcher.parse(&message);
+    assert!(parsed.is_some(), "the rendering {message:?} of {template:?} does not parse back");
+    let parsed = parsed.unwrap();
+    assert_eq!(parsed.values.len(), template.fields.len());
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use catalog_runtime::format::{compile, Dialect};
+
+    use super::check;
+
+    #[test]
+    fn a_sound_template_passes() {
+        check(&compile("unable to persist session %q (seq=%v): %v", Dialect::Go).unwrap());
+    }
+
+    #[test]
+    #[should_panic(expected = "does not match its own rendering")]
+    fn a_regex_that_misses_the_rendering_fails() {
+        let mut template = compile("seq=%d done", Dialect::Go).unwrap();
+        template.regex = Cow::Borrowed(r"seq=([a-z]+) done");
+        check(&template);
+    }
+
+    #[test]
+    #[should_panic(expected = "capture groups")]
+    fn an_extra_capture_group_fails() {
+        let mut template = compile("seq=%d done", Dialect::Go).unwrap();
+        template.regex = Cow::Owned(format!("({})", template.regex));
+        check(&template);
+    }
+
+    #[test]
+    #[should_panic(expected = "literal_len")]
+    fn a_wrong_literal_count_fails() {
+        let mut template = compile("seq=%d done", Dialect::Go).unwrap();
+        template.literal_len += 1;
+        check(&template);
+    }
+}
