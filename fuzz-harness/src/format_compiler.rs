@@ -12,7 +12,7 @@ use crate::template;
 /// (invalid UTF-8 replaced). The record so made is compiled as the loader
 /// and the macro compile it (its dialect chosen from the extension and the
 /// source's call), and the message is compiled in every dialect as well;
-/// each template that compiles must satisfy [`template::check`], and a
+/// each template that compiles must satisfy `template::check`, and a
 /// refusal must point into the record (line and column at least 1, on
 /// `errorMessage` or `messagePattern`).
 pub fn format_compiler(data: &[u8]) {

@@ -18,7 +18,7 @@ use crate::template;
 /// [`build`], as in `Catalog::load`: its diagnostics point into the file
 /// too, variant names are unique identifiers, field names are unique
 /// identifiers within a variant, and every template satisfies
-/// [`template::check`].
+/// `template::check`.
 pub fn record_loader(data: &[u8]) {
     let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
     for name in ["fuzz.json", "fuzz.jsonl"] {
