@@ -40,7 +40,11 @@ macro_rules! __catalog_serde {
             fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
                 deserializer: D,
             ) -> ::core::result::Result<Self, D::Error> {
-                $crate::integrations::serde_support::deserialize(deserializer)
+                let lookups = $crate::integrations::serde_support::Lookups {
+                    by_id: |id| <$kind>::from_id(id).map(<$kind>::index),
+                    by_slug: |slug| <$kind>::from_slug(slug).map(<$kind>::index),
+                };
+                $crate::integrations::serde_support::deserialize(deserializer, lookups)
             }
         }
 

@@ -73,13 +73,25 @@ enum RawValue {
     Str(String),
 }
 
+/// The generated kind enum's lookups: its sorted tables find a record by
+/// id or slug without a scan of every entry.
+pub struct Lookups {
+    /// The index of the record with this id.
+    pub by_id: fn(&str) -> Option<usize>,
+    /// The index of the first record with this slug.
+    pub by_slug: fn(&str) -> Option<usize>,
+}
+
 /// Reads a variant written by [`serialize`].
-pub fn deserialize<'de, E: CatalogEnum, D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
+pub fn deserialize<'de, E: CatalogEnum, D: Deserializer<'de>>(
+    deserializer: D,
+    lookups: Lookups,
+) -> Result<E, D::Error> {
     let mut raw = Raw::deserialize(deserializer)?;
     let entries = E::entries();
     let index = match (&raw.id, &raw.slug) {
-        (Some(id), _) => entries.iter().position(|m| *m.id == **id),
-        (None, Some(slug)) => entries.iter().position(|m| *m.slug == **slug),
+        (Some(id), _) => (lookups.by_id)(id),
+        (None, Some(slug)) => (lookups.by_slug)(slug),
         (None, None) => return Err(D::Error::missing_field("id")),
     };
     let key = raw.id.as_deref().or(raw.slug.as_deref()).unwrap_or_default();
