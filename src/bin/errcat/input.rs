@@ -89,7 +89,7 @@ impl Input {
         carry: &mut Vec<u8>,
         next_line: &mut u64,
         size: usize,
-    ) -> io::Result<(Option<crate::engine::Chunk>, Vec<u64>)> {
+    ) -> io::Result<(Option<crate::pipeline::Chunk>, Vec<u64>)> {
         if let Some(err) = self.failed.take() {
             return Err(err);
         }
@@ -143,7 +143,7 @@ impl Input {
         }
         let first_line = *next_line;
         *next_line += memchr::memchr_iter(b'\n', &data).count() as u64;
-        Ok((Some(crate::engine::Chunk { first_line, data }), skipped))
+        Ok((Some(crate::pipeline::Chunk { first_line, data }), skipped))
     }
 
     /// Removes the progress bar, if any.

@@ -3,9 +3,9 @@
 
 mod args;
 mod check;
-mod engine;
 mod explain;
 mod input;
+mod pipeline;
 mod records;
 mod scan;
 mod style;

@@ -9,8 +9,8 @@ use error_catalog::{Catalog, Match, Value};
 use regex::Regex;
 use serde_json::{json, Map};
 
-use crate::engine::{self, Event};
 use crate::input::{self, MAX_LINE};
+use crate::pipeline::{self, Event};
 use crate::style::{truncate, Out};
 use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
 
@@ -107,9 +107,9 @@ fn scan_input(
     }
     let levels = &options.unmatched_levels;
     let unmatched = |text: &str| level_of(text).filter(|level| wanted(levels, level)).map(str::to_owned);
-    let wanted = engine::Wanted { unmatched: (!levels.is_empty()).then_some(&unmatched as _) };
+    let wanted = pipeline::Wanted { unmatched: (!levels.is_empty()).then_some(&unmatched as _) };
     let mut invalid_utf8 = 0u64;
-    let result = engine::scan(catalog, input, &wanted, options.threads, |events| {
+    let result = pipeline::scan(catalog, input, &wanted, options.threads, |events| {
         for event in events {
             match event {
                 Event::Found { line, found } => {
