@@ -28,7 +28,7 @@ pub use catalog_macros::catalog;
 /// let error = MqttFailure::parse(message).unwrap();
 /// assert_eq!(error, MqttFailure::PersistSession { ps_id: "sess-1".into(), seq: 7, err: "nats: timeout".into() });
 /// assert_eq!(error.to_string(), message);
-/// assert_eq!(error.metadata().unwrap().id, "503f49fe39cf5793");
+/// assert_eq!(error.metadata().unwrap().record.id, "503f49fe39cf5793");
 /// // `seq` must parse as a `u64`: this message falls through to `other`.
 /// let odd = r#"unable to persist session "s" (seq=soon): x"#;
 /// assert_eq!(MqttFailure::parse(odd), Some(MqttFailure::Unknown(odd.into())));
@@ -62,22 +62,23 @@ pub use catalog_macros::catalog;
 /// Matching ranks the imported records as the attribute form does; with an
 /// `other` variant, `parse` and `find` return it (holding the whole message,
 /// or the line without its line break) when no record matches, and
-/// `metadata()` returns `Option<&'static Metadata>` (`None` for `other`);
-/// without one, `metadata()` returns `&'static Metadata` and `parse`/`find`
+/// `metadata()` returns `Option<&'static Entry>` (`None` for `other`);
+/// without one, `metadata()` returns `&'static Entry` and `parse`/`find`
 /// return `None`. `Display` writes the record's message with the variant's
 /// fields; a field the variant omits is written as its placeholder (`%` and
 /// the verb, such as `%d`). `Debug` and other derives are the user's own
 /// (`std::error::Error` needs `Debug`).
 pub use catalog_macros::Catalog;
 pub use catalog_runtime::{
-    build, check_patterns, compile, diagnostic, fields, format, load, load_dir, matcher, naming, record, value, Built,
-    BuiltEntry, Catalog, CatalogEnum, Count, Diagnostic, Dialect, ErrorType, Field, FieldValue, Filter, Flags,
-    HandlingStrategy, Level, LoadError, Loaded, Match, Matcher, Metadata, NoMatch, Origin, Piece, Record, Severity,
-    SourcedRecord, Spec, Template, Text, TextList, Value, ValueKind,
+    build, check_names, check_patterns, load_bytes, load_dir, Built, BuiltEntry, Catalog, CatalogEnum, Count,
+    Diagnostic, Dialect, Entry, ErrorType, Field, FieldValue, Filter, Flags, FormatError, HandlingStrategy, Level,
+    LoadError, Loaded, LogLevel, Match, Matcher, NoMatch, Origin, Piece, Record, RenderError, Severity, SourcedRecord,
+    Spec, Template, Text, TextList, Value, ValueKind,
 };
 
+// Generated code's only door into the runtime; see `catalog_runtime`.
 #[doc(hidden)]
-pub use catalog_runtime::__private;
+pub use catalog_runtime::__private_0_1;
 
 /// The default catalog: the records of nats-io/nats-server in `data/`.
 pub mod nats_server {

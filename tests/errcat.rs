@@ -20,7 +20,8 @@ const LOG: &str = "examples/nats-server.log";
 const DATA: &str = "data/nats-io/nats-server";
 /// A dataset with one error of each kind.
 const BAD_DATA: &str = "tests/ui/data/bad";
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/nats-server");
+#[path = "support/corpus.rs"]
+mod support;
 
 /// A nats-server log prefix, as in the example log.
 const PREFIX: &str = "[7] 2026/11/29 17:20:00.123456 [ERR] ";
@@ -990,12 +991,10 @@ fn literal_len(format: &str) -> usize {
 
 #[test]
 fn corpus_messages_are_found_with_their_arguments() {
-    let corpus = Path::new(CORPUS);
-    if !corpus.is_dir() {
-        eprintln!("note: skipped: corpus absent");
+    let Some(corpus) = support::corpus("nats-server", "corpus_messages_are_found_with_their_arguments") else {
         return;
-    }
-    let records = corpus_records(corpus);
+    };
+    let records = corpus_records(&corpus);
     let by_id: HashMap<&str, &CorpusRecord> = records.iter().map(|r| (r.id.as_str(), r)).collect();
     let candidates: Vec<(&CorpusRecord, Vec<Value>)> = records
         .iter()
@@ -1018,7 +1017,7 @@ fn corpus_messages_are_found_with_their_arguments() {
     let log_path = dir.path().join("corpus.log");
     fs::write(&log_path, &log).unwrap();
 
-    let out = run(&["--data", CORPUS, "scan", "--json", path_str(&log_path)], 0);
+    let out = run(&["--data", path_str(&corpus), "scan", "--json", path_str(&log_path)], 0);
     let found = json_lines(&out.stdout);
     assert_eq!(
         lines_of(&found),

@@ -39,5 +39,5 @@ fn filters_choose_the_records() {
 fn the_crate_option_reaches_the_runtime_through_a_reexport() {
     let error = ThroughFacade::parse("connection to db:5432 lost after 3 retries").expect("matches");
     assert_eq!(error, ThroughFacade::ConnectionTo { addr: "db:5432".into(), n: 3 });
-    assert_eq!(error.metadata().repo, "example/app");
+    assert_eq!(error.metadata().record.repo, "example/app");
 }

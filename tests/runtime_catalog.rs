@@ -34,7 +34,7 @@ fn loaded_and_compiled_catalogs_agree() {
         if let (Some(m), Some((e, span))) = (dynamic, compiled) {
             assert_eq!(m.span, span);
             assert_eq!(m.values, e.values());
-            assert_eq!(catalog.render(m.index, &m.values), e.to_string());
+            assert_eq!(catalog.render(m.index, &m.values).unwrap(), e.to_string());
         }
     }
 }
@@ -53,10 +53,10 @@ fn the_defective_seed_pattern_is_reported_and_the_compiled_one_used() {
         let shown = warning.to_string();
         assert!(shown.contains(&format!("{id}.json:1:")), "{shown}");
         assert!(shown.contains("field `messagePattern`: messagePattern does not match"), "{shown}");
-        let entry = built.entries.iter().find(|e| e.metadata.id == id).expect("kept");
+        let entry = built.entries.iter().find(|e| e.entry.record.id == id).expect("kept");
         assert_eq!(entry.warnings.len(), 1);
-        assert!(!entry.metadata.template.regex.contains("%q"));
-        assert!(entry.metadata.message_pattern.as_deref().unwrap().contains("%q"));
+        assert!(!entry.entry.template.regex.contains("%q"));
+        assert!(entry.entry.record.message_pattern.as_deref().unwrap().contains("%q"));
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use catalog_runtime::{build, load_dir, Diagnostic, Filter, Metadata};
+use catalog_runtime::{build, load_dir, Diagnostic, Entry, Filter};
 use syn::LitStr;
 
 use crate::ctxt::Ctxt;
@@ -14,7 +14,7 @@ const OVERRIDE: &str = "CARGO_MANIFEST_DIR_OVERRIDE";
 const MANIFEST: &str = "CARGO_MANIFEST_DIR";
 
 pub struct Data {
-    pub entries: Vec<Metadata>,
+    pub entries: Vec<Entry>,
     /// Every file read, relative to the base directory, with `/` separators.
     pub files: Vec<String>,
     /// The variable the base directory came from, for `include_bytes!`.
@@ -66,6 +66,6 @@ pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
         let parts: Vec<String> = inside.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
         data.files.push(parts.join("/"));
     }
-    data.entries = built.entries.into_iter().map(|entry| entry.metadata).collect();
+    data.entries = built.entries.into_iter().map(|entry| entry.entry).collect();
     data
 }

@@ -1,51 +1,51 @@
 //! Doc comments of generated variants and fields.
 
-use catalog_runtime::{Metadata, Piece, ValueKind};
+use catalog_runtime::{Entry, Piece, ValueKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// One `#[doc = "..."]` (one literal keeps the token count low) with the
 /// message, documentation, solutions and source link, and
 /// `#[doc(alias = "<slug>")]`.
-pub fn variant(metadata: &Metadata) -> TokenStream {
+pub fn variant(metadata: &Entry) -> TokenStream {
     let mut lines = vec![format!("`{}`", code(message_of(metadata)))];
-    if !metadata.documentation.is_empty() {
+    if !metadata.record.documentation.is_empty() {
         lines.push(String::new());
-        lines.push(metadata.documentation.to_string());
+        lines.push(metadata.record.documentation.to_string());
     }
-    if !metadata.solutions.is_empty() {
+    if !metadata.record.solutions.is_empty() {
         lines.push(String::new());
         lines.push("**Solutions**".to_owned());
         lines.push(String::new());
-        lines.extend(metadata.solutions.iter().map(|s| format!("- {s}")));
+        lines.extend(metadata.record.solutions.iter().map(|s| format!("- {s}")));
     }
-    let mut facts = vec![format!("id `{}`", metadata.id)];
-    if let Some(severity) = &metadata.severity {
+    let mut facts = vec![format!("id `{}`", metadata.record.id)];
+    if let Some(severity) = &metadata.record.severity {
         facts.push(format!("severity {severity}"));
     }
-    if let Some(strategy) = &metadata.handling_strategy {
+    if let Some(strategy) = &metadata.record.handling_strategy {
         facts.push(format!("handling {strategy}"));
     }
-    match (&metadata.github_url, metadata.line_number) {
+    match (&metadata.record.github_url, metadata.record.line_number) {
         (Some(url), _) => facts.push(format!("[source]({url})")),
-        (None, Some(line)) => facts.push(format!("`{}:{line}`", metadata.file_path)),
-        (None, None) if !metadata.file_path.is_empty() => facts.push(format!("`{}`", metadata.file_path)),
+        (None, Some(line)) => facts.push(format!("`{}:{line}`", metadata.record.file_path)),
+        (None, None) if !metadata.record.file_path.is_empty() => facts.push(format!("`{}`", metadata.record.file_path)),
         _ => {}
     }
     lines.push(String::new());
     lines.push(facts.join(" · "));
-    let slug = metadata.slug.as_ref();
+    let slug = metadata.record.slug.as_ref();
     let alias = (!slug.is_empty()).then(|| quote!(#[doc(alias = #slug)]));
     let doc: Vec<String> = lines.iter().map(|line| format!(" {line}")).collect();
     let doc = doc.join("\n");
     quote!(#[doc = #doc] #alias)
 }
 
-fn message_of(metadata: &Metadata) -> &str {
-    if metadata.error_message.is_empty() {
-        metadata.message_pattern.as_deref().unwrap_or_default()
+fn message_of(metadata: &Entry) -> &str {
+    if metadata.record.error_message.is_empty() {
+        metadata.record.message_pattern.as_deref().unwrap_or_default()
     } else {
-        &metadata.error_message
+        &metadata.record.error_message
     }
 }
 
@@ -55,14 +55,14 @@ fn code(text: &str) -> String {
 }
 
 /// `#[doc = "..."]` of field `index`: its placeholders and type.
-pub fn field(metadata: &Metadata, index: usize) -> TokenStream {
+pub fn field(metadata: &Entry, index: usize) -> TokenStream {
     let kind = kind_text(metadata.template.fields[index].kind);
     let line = format!(" Placeholder `{}`: {kind}.", verbs(metadata, index).join("`, `"));
     quote!(#[doc = #line])
 }
 
 /// The placeholders (`%d`, ...) that render field `index`.
-pub fn verbs(metadata: &Metadata, index: usize) -> Vec<String> {
+pub fn verbs(metadata: &Entry, index: usize) -> Vec<String> {
     metadata
         .template
         .pieces

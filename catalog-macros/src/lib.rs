@@ -1,20 +1,27 @@
-//! The `#[catalog]` attribute of error-catalog: fills an empty enum with one
-//! variant per record of a dataset directory.
+//! The `#[catalog]` attribute and `#[derive(Catalog)]` of error-catalog.
 //!
-//! A thin shell: the attribute and the enum are parsed here (`attr`, `ast`),
-//! the records are loaded, compiled and named by `catalog-runtime` (`data`),
-//! and the code is generated here (`expand`, `tokens`, `docs`). Every problem
-//! is collected (`ctxt`) and reported at once, next to an enum of the valid
-//! records so that user code does not drown in secondary errors.
+//! A thin shell over `catalog-runtime`, which loads, compiles and names the
+//! records (the same code the run-time loader uses). Here:
+//! - `options`: the `#[catalog(path = ..., repo = ..., ...)]` options both
+//!   forms take; `data`: loading the records through the runtime;
+//! - `attribute/`: the attribute form (`ast`, `expand`);
+//! - `derive/`: the derive form (`ast`, `valid`, `expand`);
+//! - `support`: the block both forms generate around their code (the
+//!   runtime's private module, tracked files, packed metadata, matcher);
+//!   `docs`: doc comments of generated items;
+//! - `ctxt`: every problem is collected and reported at once, next to the
+//!   code generated for the valid records, so that user code does not drown
+//!   in secondary errors.
 
-mod ast;
-mod attr;
+mod attribute;
 mod ctxt;
 mod data;
 mod derive;
 mod docs;
-mod expand;
-mod tokens;
+mod options;
+#[cfg(test)]
+mod snapshots;
+mod support;
 
 use proc_macro::TokenStream;
 
@@ -23,7 +30,7 @@ use proc_macro::TokenStream;
 /// See the `error-catalog` crate for the options and the generated API.
 #[proc_macro_attribute]
 pub fn catalog(attr: TokenStream, item: TokenStream) -> TokenStream {
-    expand::catalog(attr.into(), item.into()).into()
+    attribute::catalog(attr.into(), item.into()).into()
 }
 
 /// Fills in the API of a user-written enum whose variants import records:

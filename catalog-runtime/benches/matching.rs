@@ -38,8 +38,8 @@ fn corpus(c: &mut Criterion) {
     let catalog = Catalog::load(&dir).expect("the corpus loads");
     // The seed message is not in the corpus; use a corpus message instead.
     let entry = &catalog.entries()[0];
-    let values: Vec<_> = entry.template.fields.iter().map(|f| catalog_runtime::compile::sample_value(f.kind)).collect();
-    let message = catalog.render(0, &values);
+    let values = entry.template.sample_values();
+    let message = catalog.render(0, &values).expect("a value per field");
     bench(c, "corpus", &catalog, &message);
 }
 
@@ -48,7 +48,7 @@ fn corpus(c: &mut Criterion) {
 /// split is a candidate, and a backtracking matcher would take time cubic in
 /// the length. The time per byte must stay the same as the lines grow.
 fn hostile(c: &mut Criterion) {
-    let template = catalog_runtime::format::compile("x %v: %v: %v: %d end", catalog_runtime::Dialect::Go).unwrap();
+    let template = catalog_runtime::Template::compile("x %v: %v: %v: %d end", catalog_runtime::Dialect::Go).unwrap();
     let matcher = catalog_runtime::Matcher::new([&template]);
     let mut group = c.benchmark_group("hostile");
     for size in [16 << 10, 128 << 10, 1 << 20] {

@@ -4,6 +4,20 @@
 //! loaded catalogs classify messages alike. Most users depend on the
 //! `error-catalog` crate, which re-exports all of this.
 //!
+//! A dataset flows through the subsystems in this order, each a private
+//! module whose public items are re-exported here:
+//!
+//! | step | items |
+//! | --- | --- |
+//! | record files (`dataset`) | [`load_dir`], [`load_bytes`], [`Loaded`], [`SourcedRecord`], [`Origin`] |
+//! | the model (`model`) | [`Record`], [`Severity`], [`ErrorType`], [`HandlingStrategy`], [`Entry`], [`Value`], [`FieldValue`] |
+//! | the format compiler (`format`) | [`Template`], [`Dialect`], [`Piece`], [`Spec`], [`Field`], [`ValueKind`], [`FormatError`], [`RenderError`] |
+//! | a built catalog (`build`) | [`build`], [`Filter`], [`Built`], [`BuiltEntry`], [`check_patterns`], [`check_names`] |
+//! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`] |
+//! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`) |
+//! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
+//! | problems | [`Diagnostic`], [`Level`] |
+//!
 //! ```
 //! use catalog_runtime::Catalog;
 //!
@@ -13,54 +27,50 @@
 //! let entry = &catalog.entries()[found.index];
 //! assert_eq!(entry.name, "UnableToPersistSession");
 //! assert_eq!(found.values[0].to_string(), "s1");
-//! assert!(!entry.solutions.is_empty());
+//! assert!(!entry.record.solutions.is_empty());
 //! ```
-#![warn(missing_docs)]
-#[cfg(feature = "cache")]
-mod cache;
-pub mod catalog;
-pub mod catalog_enum;
-pub mod compile;
-#[doc(hidden)]
-pub mod derived;
-pub mod diagnostic;
-pub mod fields;
-pub mod format;
-pub mod integrations;
-mod json_spans;
-pub mod limits;
-mod literal_match;
-pub mod load;
-pub mod matcher;
-pub mod metadata;
-pub mod naming;
-#[doc(hidden)]
-pub mod packed;
-mod prefilter;
-pub mod record;
-pub mod value;
+#![deny(missing_docs)]
 
+mod build;
+mod catalog;
+mod codegen;
+mod dataset;
+mod diagnostic;
+mod format;
+mod matcher;
+mod model;
+// The shared corpora, for the unit tests that need them.
+#[cfg(test)]
+#[path = "../../tests/support/corpus.rs"]
+mod test_support;
+
+pub use build::{build, check_names, check_patterns, Built, BuiltEntry, Filter};
 pub use catalog::{Catalog, LoadError};
-pub use catalog_enum::{CatalogEnum, NoMatch};
-pub use compile::{build, check_patterns, Built, BuiltEntry, Filter};
+pub use codegen::{CatalogEnum, NoMatch};
+pub use dataset::{load_bytes, load_dir, Loaded, Origin, SourcedRecord};
 pub use diagnostic::{Diagnostic, Level};
-pub use format::{Count, Dialect, Field, Flags, Piece, Spec, Template, Text, ValueKind};
-pub use load::{load_dir, Loaded, Origin, SourcedRecord};
-pub use matcher::{Match, Matcher};
-pub use metadata::Metadata;
-pub use record::{ErrorType, HandlingStrategy, Record, Severity, TextList};
-pub use value::{FieldValue, Value};
+pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
+pub use matcher::{LogLevel, Match, Matcher};
+pub use model::{Entry, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
 
-/// What generated code uses. Not public API: it changes without notice.
+/// What generated code uses, and nothing else. Not public API: it changes
+/// with every release, and its name carries the version so that generated
+/// code from one version of the macro never compiles against another
+/// version of the runtime (thiserror's `__private` pattern).
 #[doc(hidden)]
-pub mod __private {
+pub mod __private_0_1 {
     pub use crate::__catalog_integrations as integrations;
-    pub use crate::catalog_enum::{
-        bool_value, clone, debug, display, eq, field_values, float_value, int_value, lookup, str_value, take,
-        take_bool, take_fields, take_float, take_int, take_str, to_value, values, FieldRefs, TakeFields,
+    pub use crate::codegen::catalog_enum::{
+        clone, debug, display, eq, field_values, lookup, take, take_fields, to_value, values, FieldRefs, TakeFields,
         MAX_TUPLE_FIELDS,
     };
-    pub use crate::*;
+    pub use crate::codegen::imported;
+    #[cfg(feature = "miette")]
+    pub use crate::codegen::integrations::miette_support;
+    #[cfg(feature = "serde")]
+    pub use crate::codegen::integrations::serde_support;
+    pub use crate::codegen::packed;
+    pub use crate::{CatalogEnum, Entry, Matcher, NoMatch, Value, ValueKind};
     #[cfg(feature = "miette")]
     pub use miette;
     #[cfg(feature = "serde")]

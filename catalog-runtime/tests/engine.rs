@@ -1,19 +1,24 @@
 //! The buffer scanner (`Matcher::find_lines`) against a naive reference: every
 //! template tried on every line, the best-ranked match kept.
 
-use std::path::Path;
-
 use catalog_runtime::{Catalog, Dialect, Matcher, Template};
 use proptest::prelude::*;
 
+#[path = "../../tests/support/corpus.rs"]
+mod support;
+
 /// The definition of the matching semantics, with no prefilter at all.
-fn naive(templates: &[Template], matcher: &Matcher, line: &str) -> Option<(usize, std::ops::Range<usize>)> {
+fn naive<I: AsRef<Template>>(
+    templates: &[Template],
+    matcher: &Matcher<I>,
+    line: &str,
+) -> Option<(usize, std::ops::Range<usize>)> {
     let rank = |i: usize| (std::cmp::Reverse(templates[i].literal_len), i);
     (0..templates.len()).filter_map(|i| matcher.try_find(i, line).map(|m| (i, m.span))).min_by_key(|(i, _)| rank(*i))
 }
 
 /// (line number, template, span) for every matching line, via `find_lines`.
-fn scanned(matcher: &Matcher, text: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
+fn scanned<I: AsRef<Template>>(matcher: &Matcher<I>, text: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
     let mut out = Vec::new();
     matcher.find_lines(text, |range, found| {
         let line = text[..range.start].matches('\n').count();
@@ -22,7 +27,11 @@ fn scanned(matcher: &Matcher, text: &str) -> Vec<(usize, usize, std::ops::Range<
     out
 }
 
-fn reference(templates: &[Template], matcher: &Matcher, text: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
+fn reference<I: AsRef<Template>>(
+    templates: &[Template],
+    matcher: &Matcher<I>,
+    text: &str,
+) -> Vec<(usize, usize, std::ops::Range<usize>)> {
     let lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
     lines.enumerate().filter_map(|(n, line)| naive(templates, matcher, line).map(|(i, span)| (n, i, span))).collect()
 }
@@ -41,8 +50,7 @@ const MESSAGES: &[&str] = &[
 
 /// Built once: the regexes compile on first use and stay compiled.
 static SMALL: std::sync::LazyLock<(Vec<Template>, Matcher)> = std::sync::LazyLock::new(|| {
-    let templates: Vec<Template> =
-        MESSAGES.iter().map(|m| catalog_runtime::format::compile(m, Dialect::Go).unwrap()).collect();
+    let templates: Vec<Template> = MESSAGES.iter().map(|m| Template::compile(m, Dialect::Go).unwrap()).collect();
     let matcher = Matcher::new(&templates);
     (templates, matcher)
 });
@@ -90,11 +98,9 @@ proptest! {
 
 #[test]
 fn the_corpus_agrees_with_the_naive_reference() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/nats-server");
-    if !dir.is_dir() {
-        eprintln!("note: skipped: the corpus is absent ({})", dir.display());
+    let Some(dir) = support::corpus("nats-server", "the_corpus_agrees_with_the_naive_reference") else {
         return;
-    }
+    };
     let catalog = Catalog::load(&dir).expect("the corpus loads");
     let templates: Vec<Template> = catalog.entries().iter().map(|e| e.template.clone()).collect();
     let matcher = catalog.matcher();
@@ -102,10 +108,12 @@ fn the_corpus_agrees_with_the_naive_reference() {
     // lines made of words the messages use.
     let mut lines = Vec::new();
     for (index, entry) in catalog.entries().iter().enumerate().step_by(3) {
-        let values: Vec<_> =
-            entry.template.fields.iter().map(|f| catalog_runtime::compile::sample_value(f.kind)).collect();
-        lines.push(format!("[9] 2026/11/29 17:20:00.000001 [ERR] {}", catalog.render(index, &values)));
-        let words: Vec<&str> = entry.error_message.split(' ').collect();
+        let values: Vec<_> = entry.template.sample_values();
+        lines.push(format!(
+            "[9] 2026/11/29 17:20:00.000001 [ERR] {}",
+            catalog.render(index, &values).expect("a value per field")
+        ));
+        let words: Vec<&str> = entry.record.error_message.split(' ').collect();
         lines.push(format!("[9] 2026/11/29 17:20:00.000002 [INF] {}", words[..words.len() / 2].join(" ")));
     }
     let text = lines.join("\n");

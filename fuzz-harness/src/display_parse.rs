@@ -4,8 +4,8 @@ use std::borrow::Cow;
 use std::sync::Once;
 
 use arbitrary::{Result, Unstructured};
-use catalog_runtime::format::{Count, Piece, Spec, ValueKind};
 use catalog_runtime::{CatalogEnum, Value};
+use catalog_runtime::{Count, Piece, Spec, ValueKind};
 use corpus_crate::{CorpusError, CORPUS_DIR, CORPUS_PRESENT};
 
 /// From the bytes: a record of the generated corpus enum `CorpusError` (the

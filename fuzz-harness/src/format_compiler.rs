@@ -2,9 +2,7 @@
 
 use std::path::PathBuf;
 
-use catalog_runtime::compile::compile_record;
-use catalog_runtime::format::{compile, Dialect, Template};
-use catalog_runtime::{Origin, Record};
+use catalog_runtime::{build, Dialect, Filter, Origin, Record, SourcedRecord, Template};
 
 use crate::template;
 
@@ -39,9 +37,12 @@ pub fn format_compiler(data: &[u8]) {
             checked.push(template.clone());
         }
     };
-    match compile_record(&record, &origin) {
-        Ok(template) => check(&template),
-        Err(diagnostics) => {
+    let built = build(vec![SourcedRecord { record, origin }], &Filter::default());
+    match &built.entries[..] {
+        [entry] => check(&entry.entry.template),
+        entries => {
+            assert!(entries.is_empty(), "one record gives at most one entry");
+            let diagnostics = built.diagnostics;
             assert!(!diagnostics.is_empty(), "a refusal says why");
             for diagnostic in diagnostics {
                 assert!(diagnostic.is_error());
@@ -52,7 +53,7 @@ pub fn format_compiler(data: &[u8]) {
         }
     }
     for dialect in [Dialect::Go, Dialect::Printf, Dialect::Python, Dialect::Plain] {
-        match compile(message, dialect) {
+        match Template::compile(message, dialect) {
             Ok(template) => {
                 assert_eq!(template.dialect, dialect);
                 check(&template);

@@ -3,9 +3,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use catalog_runtime::compile::build;
-use catalog_runtime::load::load_bytes;
-use catalog_runtime::{Diagnostic, Filter, Loaded};
+use catalog_runtime::{build, load_bytes, Diagnostic, Filter, Loaded};
 
 use crate::template;
 
@@ -48,7 +46,7 @@ pub fn record_loader(data: &[u8]) {
         }
         let mut names = HashSet::new();
         for entry in &built.entries {
-            let metadata = &entry.metadata;
+            let metadata = &entry.entry;
             assert!(is_identifier(&metadata.name), "variant name {:?}", metadata.name);
             assert!(names.insert(metadata.name.to_string()), "two variants named {:?}", metadata.name);
             let mut fields = HashSet::new();

@@ -3,9 +3,8 @@
 
 use std::collections::HashSet;
 
-use catalog_runtime::compile::sample_values;
-use catalog_runtime::format::{render_template, Count, Dialect, Piece, Template, ValueKind};
 use catalog_runtime::Matcher;
+use catalog_runtime::{Count, Dialect, Piece, Template, ValueKind};
 use regex::Regex;
 
 /// Checks a template compiled from a format string or a record:
@@ -76,9 +75,8 @@ pub fn check(template: &Template) {
     if mixed {
         return;
     }
-    let samples = sample_values(template);
-    let mut message = String::new();
-    render_template(&mut message, template, &samples).expect("rendering to a String cannot fail");
+    let samples = template.sample_values();
+    let message = template.render(&samples).expect("a sample value per field");
     assert!(anchored.is_match(&message), "{:?} does not match its own rendering {message:?}", template.regex);
     // A text field rendered twice is captured twice by the regex, which
     // cannot require the two to be equal: it picks its own split (`%(k)s%(k)s`
@@ -116,19 +114,19 @@ pub fn check(template: &Template) {
 mod tests {
     use std::borrow::Cow;
 
-    use catalog_runtime::format::{compile, Dialect};
+    use catalog_runtime::{Dialect, Template};
 
     use super::check;
 
     #[test]
     fn a_sound_template_passes() {
-        check(&compile("unable to persist session %q (seq=%v): %v", Dialect::Go).unwrap());
+        check(&Template::compile("unable to persist session %q (seq=%v): %v", Dialect::Go).unwrap());
     }
 
     #[test]
     #[should_panic(expected = "does not match its own rendering")]
     fn a_regex_that_misses_the_rendering_fails() {
-        let mut template = compile("seq=%d done", Dialect::Go).unwrap();
+        let mut template = Template::compile("seq=%d done", Dialect::Go).unwrap();
         template.regex = Cow::Borrowed(r"seq=([a-z]+) done");
         check(&template);
     }
@@ -136,7 +134,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "capture groups")]
     fn an_extra_capture_group_fails() {
-        let mut template = compile("seq=%d done", Dialect::Go).unwrap();
+        let mut template = Template::compile("seq=%d done", Dialect::Go).unwrap();
         template.regex = Cow::Owned(format!("({})", template.regex));
         check(&template);
     }
@@ -144,7 +142,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "literal_len")]
     fn a_wrong_literal_count_fails() {
-        let mut template = compile("seq=%d done", Dialect::Go).unwrap();
+        let mut template = Template::compile("seq=%d done", Dialect::Go).unwrap();
         template.literal_len += 1;
         check(&template);
     }

@@ -3,11 +3,11 @@
 
 use std::borrow::Cow;
 
-use error_catalog::{Count, Metadata, Spec, Value, ValueKind};
+use error_catalog::{Count, Entry, Spec, Value, ValueKind};
 use proptest::prelude::*;
 
 /// Values for every field of `metadata`, in field order.
-pub fn values(metadata: &Metadata) -> BoxedStrategy<Vec<Value<'static>>> {
+pub fn values(metadata: &Entry) -> BoxedStrategy<Vec<Value<'static>>> {
     let strategies: Vec<BoxedStrategy<Value<'static>>> = metadata
         .template
         .fields

@@ -5,8 +5,8 @@
 use proc_macro2::{Span, TokenStream};
 use syn::{Attribute, Fields, Ident, LitStr};
 
-use crate::attr::{self, Form, Options, PathSpan};
 use crate::ctxt::Ctxt;
+use crate::options::{self, Form, Options, PathSpan};
 
 pub struct Input {
     pub ident: Ident,
@@ -68,7 +68,7 @@ pub fn parse(item: TokenStream, cx: &mut Ctxt) -> Option<Input> {
     }
     let mut options = Options::default();
     for attr in catalog_attrs(&input.attrs, cx) {
-        attr::parse_into(&mut options, attr, Form::Derive, cx);
+        options::parse_into(&mut options, attr, Form::Derive, cx);
     }
     let variants = data
         .variants
@@ -106,7 +106,7 @@ fn variant_import(variant: &Ident, attrs: &[Attribute], cx: &mut Ctxt) -> Option
                 _ => {
                     let message = format!(
                         "unknown variant option `{}`; expected `id = \"...\"`, `slug = \"...\"` or `other`",
-                        attr::path_text(&meta.path)
+                        options::path_text(&meta.path)
                     );
                     cx.error(meta.path_span(), message);
                     if meta.input.peek(syn::Token![=]) {

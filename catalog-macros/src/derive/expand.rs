@@ -12,7 +12,7 @@ use syn::spanned::Spanned;
 use super::ast::Input;
 use super::valid::{Plan, Role};
 use crate::data::Data;
-use crate::expand::support_block;
+use crate::support::support_block;
 
 pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
     let ident = &input.ident;
@@ -35,12 +35,12 @@ pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
     // With a catch-all, `parse` and `find` never fail and `metadata` is optional.
     let (metadata_type, metadata_body, parse_else, find_else, other_fn, display_other) = match other {
         Some((variant, ty)) => (
-            quote!(::core::option::Option<&'static __ec::Metadata>),
+            quote!(::core::option::Option<&'static __ec::Entry>),
             quote!(__metadata(self)),
             quote!(.or_else(|| __S(#ident::#variant(__other(message))))),
             quote! {
                 .or_else(|| {
-                    let line = __ec::derived::line_text(line);
+                    let line = __ec::imported::line_text(line);
                     __S((#ident::#variant(__other(line)), 0..line.len()))
                 })
             },
@@ -52,7 +52,7 @@ pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
             },
         ),
         None => (
-            quote!(&'static __ec::Metadata),
+            quote!(&'static __ec::Entry),
             quote!(__metadata(self).expect("every variant imports a record")),
             quote!(),
             quote!(),
@@ -71,7 +71,7 @@ pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
         quote! {
                 #from_match
                 #[allow(unreachable_code)]
-                fn __metadata(error: &#ident) -> ::core::option::Option<&'static __ec::Metadata> {
+                fn __metadata(error: &#ident) -> ::core::option::Option<&'static __ec::Entry> {
                     let index: ::core::option::Option<usize> = match error { #(#index_arms)* };
                     index.map(|index| &__meta()[index])
                 }
@@ -86,7 +86,7 @@ pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
                     #[doc = #metadata_doc]
                     pub fn metadata(&self) -> #metadata_type { #metadata_body }
                     /// The imported records, in variant order.
-                    pub fn entries() -> &'static [__ec::Metadata] { __meta() }
+                    pub fn entries() -> &'static [__ec::Entry] { __meta() }
                     /// The error whose message is exactly `message`.
                     pub fn parse(message: &str) -> ::core::option::Option<Self> {
                         __matcher().parse_map(message, |m| __from_match(m.index, &m.values)) #parse_else
@@ -109,20 +109,23 @@ pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
                     }
                 }
 
+                #[automatically_derived]
                 impl ::core::fmt::Display for #ident {
                     /// The record's message with the variant's fields; omitted fields
                     /// are written as their placeholders (`%d`).
                     #[allow(unreachable_patterns)]
                     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         match __metadata(self) {
-                            __S(metadata) => __ec::derived::display(f, &metadata.template, &__values(self)),
+                            __S(metadata) => __ec::imported::render_declared(f, &metadata.template, &__values(self)),
                             __N => #display_other,
                         }
                     }
                 }
 
+                #[automatically_derived]
                 impl ::std::error::Error for #ident {}
 
+                #[automatically_derived]
                 impl ::core::str::FromStr for #ident {
                     type Err = __ec::NoMatch;
                     /// Parses a whole message.
@@ -147,7 +150,7 @@ fn from_match(input: &Input, plan: &Plan) -> TokenStream {
             _ => {
                 let fields = fields.iter().map(|field| {
                     let (name, ty, at) = (&field.ident, &field.ty, field.field);
-                    quote_spanned!(ty.span()=> #name: __ec::derived::from_value::<#ty>(&values[#at])?)
+                    quote_spanned!(ty.span()=> #name: __ec::imported::field_from_value::<#ty>(&values[#at])?)
                 });
                 quote!(#ident::#v { #(#fields),* })
             }
@@ -182,7 +185,7 @@ fn values_arms(input: &Input, plan: &Plan) -> Vec<TokenStream> {
                 Some(i) => {
                     let (binding, field) = (&bindings[i], &fields[i]);
                     let kind = format_ident!("{}", format!("{:?}", field.kind));
-                    quote_spanned!(field.ty.span()=> __S(__ec::derived::to_value(#binding, __ec::ValueKind::#kind)))
+                    quote_spanned!(field.ty.span()=> __S(__ec::imported::value_from_field(#binding, __ec::ValueKind::#kind)))
                 }
                 None => quote!(__N),
             });

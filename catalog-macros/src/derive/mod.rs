@@ -8,12 +8,12 @@ mod valid;
 
 use proc_macro2::TokenStream;
 
-use crate::attr::Options;
 use crate::ctxt::Ctxt;
 use crate::data::{self, Data};
+use crate::options::Options;
 
 pub fn derive(item: TokenStream) -> TokenStream {
-    let mut cx = Ctxt::default();
+    let mut cx = Ctxt::new();
     let Some(input) = ast::parse(item, &mut cx) else {
         return cx.into_compile_errors();
     };

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use catalog_runtime::{Filter, Metadata, ValueKind};
+use catalog_runtime::{Entry, Filter, ValueKind};
 use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
@@ -23,7 +23,7 @@ pub struct Plan {
     pub roles: Vec<Role>,
     /// The imported records, in variant order (matcher indexes), each named
     /// after its variant.
-    pub entries: Vec<Metadata>,
+    pub entries: Vec<Entry>,
 }
 
 pub enum Role {
@@ -59,12 +59,12 @@ pub fn check(input: &Input, data: &Data, loaded: bool, cx: &mut Ctxt) -> Plan {
             Some(import) => match find_record(import, data, filter, &dir, loaded, cx) {
                 None => Role::Broken,
                 Some(metadata) => {
-                    if let Some(first) = imported_by.get(metadata.id.as_ref()) {
+                    if let Some(first) = imported_by.get(metadata.record.id.as_ref()) {
                         let message = format!("record {} is already imported by variant `{first}`", describe(metadata));
                         cx.error(import.span(), message);
                         Role::Broken
                     } else {
-                        imported_by.insert(&metadata.id, &variant.ident);
+                        imported_by.insert(&metadata.record.id, &variant.ident);
                         match check_fields(variant, metadata, cx) {
                             Some(fields) => {
                                 let mut metadata = metadata.clone();
@@ -81,10 +81,10 @@ pub fn check(input: &Input, data: &Data, loaded: bool, cx: &mut Ctxt) -> Plan {
         plan.roles.push(role);
     }
     if let (Some(span), true) = (input.options.exhaustive, loaded) {
-        let missing: Vec<&Metadata> = data
+        let missing: Vec<&Entry> = data
             .entries
             .iter()
-            .filter(|m| filter.accepts(&m.record) && !imported_by.contains_key(m.id.as_ref()))
+            .filter(|m| filter.accepts(&m.record) && !imported_by.contains_key(m.record.id.as_ref()))
             .collect();
         if !missing.is_empty() {
             cx.error(span, not_exhaustive(&missing, &dir));
@@ -94,11 +94,11 @@ pub fn check(input: &Input, data: &Data, loaded: bool, cx: &mut Ctxt) -> Plan {
 }
 
 /// `` `slug` (id `...`) ``, or `` `id` `` when the record has no slug.
-fn describe(metadata: &Metadata) -> String {
-    if metadata.slug.is_empty() {
-        format!("`{}`", metadata.id)
+fn describe(metadata: &Entry) -> String {
+    if metadata.record.slug.is_empty() {
+        format!("`{}`", metadata.record.id)
     } else {
-        format!("`{}` (id `{}`)", metadata.slug, metadata.id)
+        format!("`{}` (id `{}`)", metadata.record.slug, metadata.record.id)
     }
 }
 
@@ -109,13 +109,13 @@ fn find_record<'d>(
     dir: &str,
     loaded: bool,
     cx: &mut Ctxt,
-) -> Option<&'d Metadata> {
-    let (what, wanted, key): (&str, String, fn(&Metadata) -> &str) = match import {
-        Import::Id(lit) => ("id", lit.value(), |m| &m.id),
-        Import::Slug(lit) => ("slug", lit.value(), |m| &m.slug),
+) -> Option<&'d Entry> {
+    let (what, wanted, key): (&str, String, fn(&Entry) -> &str) = match import {
+        Import::Id(lit) => ("id", lit.value(), |m| &m.record.id),
+        Import::Slug(lit) => ("slug", lit.value(), |m| &m.record.slug),
         Import::Other(_) => return None,
     };
-    let found: Vec<&Metadata> = data.entries.iter().filter(|m| key(m) == wanted).collect();
+    let found: Vec<&Entry> = data.entries.iter().filter(|m| key(m) == wanted).collect();
     if found.is_empty() {
         if loaded {
             let mut message = format!("no record with {what} `{wanted}` in `{dir}`");
@@ -126,7 +126,7 @@ fn find_record<'d>(
         }
         return None;
     }
-    let kept: Vec<&Metadata> = found.iter().copied().filter(|m| filter.accepts(&m.record)).collect();
+    let kept: Vec<&Entry> = found.iter().copied().filter(|m| filter.accepts(&m.record)).collect();
     match kept.as_slice() {
         [] => {
             let message =
@@ -136,7 +136,7 @@ fn find_record<'d>(
         }
         [one] => Some(one),
         several => {
-            let ids: Vec<String> = several.iter().map(|m| format!("`{}`", m.id)).collect();
+            let ids: Vec<String> = several.iter().map(|m| format!("`{}`", m.record.id)).collect();
             let message =
                 format!("slug `{wanted}` names {} records (ids {}): import one by `id`", several.len(), ids.join(", "));
             cx.error(import.span(), message);
@@ -166,13 +166,13 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-fn field_list(metadata: &Metadata) -> String {
+fn field_list(metadata: &Entry) -> String {
     let names: Vec<String> = metadata.field_names().map(|n| format!("`{n}`")).collect();
     names.join(", ")
 }
 
 /// The declared fields, or `None` after reporting what is wrong with them.
-fn check_fields(variant: &Variant, metadata: &Metadata, cx: &mut Ctxt) -> Option<Vec<FieldPlan>> {
+fn check_fields(variant: &Variant, metadata: &Entry, cx: &mut Ctxt) -> Option<Vec<FieldPlan>> {
     let named = match &variant.fields {
         Fields::Unit => return Some(Vec::new()),
         Fields::Named(named) => named,
@@ -211,7 +211,7 @@ fn check_fields(variant: &Variant, metadata: &Metadata, cx: &mut Ctxt) -> Option
             let message = format!(
                 "field `{name}` holds `{verbs}` ({}) of record `{}`: use {wanted}, not `{found}`",
                 docs::kind_text(kind),
-                if metadata.slug.is_empty() { &metadata.id } else { &metadata.slug },
+                if metadata.record.slug.is_empty() { &metadata.record.id } else { &metadata.record.slug },
             );
             cx.error(declared.ty.span(), message);
             ok = false;
@@ -270,7 +270,7 @@ fn check_other<'v>(variant: &'v Variant, span: Span, other: &mut Option<&'v Iden
 }
 
 /// The error of `exhaustive`: the records left out, as variants to add.
-fn not_exhaustive(missing: &[&Metadata], dir: &str) -> String {
+fn not_exhaustive(missing: &[&Entry], dir: &str) -> String {
     const SHOWN: usize = 10;
     let n = missing.len();
     let mut message = format!(
@@ -279,22 +279,10 @@ fn not_exhaustive(missing: &[&Metadata], dir: &str) -> String {
         if n == 1 { "it" } else { "each" },
     );
     for metadata in missing.iter().take(SHOWN) {
-        let fields: Vec<String> = metadata
-            .template
-            .fields
-            .iter()
-            .map(|f| {
-                let ty = match f.kind {
-                    ValueKind::Int => "i64",
-                    ValueKind::Float => "f64",
-                    ValueKind::Bool => "bool",
-                    ValueKind::Quoted | ValueKind::Text => "String",
-                };
-                format!("{}: {ty}", f.name)
-            })
-            .collect();
+        let fields: Vec<String> =
+            metadata.template.fields.iter().map(|f| format!("{}: {}", f.name, f.kind.rust_type())).collect();
         let fields = if fields.is_empty() { String::new() } else { format!(" {{ {} }}", fields.join(", ")) };
-        message.push_str(&format!("\n    #[catalog(id = \"{}\")] {}{fields},", metadata.id, metadata.name));
+        message.push_str(&format!("\n    #[catalog(id = \"{}\")] {}{fields},", metadata.record.id, metadata.name));
     }
     if n > SHOWN {
         message.push_str(&format!("\n    ... and {} more", n - SHOWN));

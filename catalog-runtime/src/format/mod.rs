@@ -9,8 +9,9 @@
 
 use std::borrow::Cow;
 
-/// Text that is `&'static str` in generated code and owned when loaded at run time.
-pub type Text = Cow<'static, str>;
+use crate::model::Value;
+
+pub(crate) use crate::model::Text;
 
 /// How a record's message is to be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,6 +43,19 @@ pub enum ValueKind {
     Quoted,
     /// Any other text (`%v %s %w %x %T %p ...`).
     Text,
+}
+
+impl ValueKind {
+    /// The Rust type of a generated field of this kind (`i64`), the one
+    /// mapping the `#[catalog]` attribute and `#[derive(Catalog)]` share.
+    pub fn rust_type(self) -> &'static str {
+        match self {
+            ValueKind::Int => "i64",
+            ValueKind::Float => "f64",
+            ValueKind::Bool => "bool",
+            ValueKind::Quoted | ValueKind::Text => "String",
+        }
+    }
 }
 
 /// Flag characters of a conversion, as a bit set.
@@ -139,7 +153,86 @@ pub struct Template {
     pub literal_len: u32,
 }
 
+impl AsRef<Template> for Template {
+    fn as_ref(&self) -> &Template {
+        self
+    }
+}
+
 impl Template {
+    /// Compiles a record's message read in `dialect`.
+    ///
+    /// [`Dialect::Plain`] makes the whole message one literal;
+    /// [`Dialect::Pattern`] reads it as a regex made of literal text and
+    /// capture groups (a group becomes a text field, named after the group
+    /// when it has a name; a pattern of another shape keeps its regex and
+    /// does not render back). Fields are one per distinct call argument,
+    /// named `argN` (`N` the zero-based argument index) or after a Python
+    /// mapping key.
+    ///
+    /// ```
+    /// use catalog_runtime::{Dialect, Template, Value, ValueKind};
+    ///
+    /// let template = Template::compile("unable to persist session %q (seq=%v): %v", Dialect::Go).unwrap();
+    /// let kinds: Vec<ValueKind> = template.fields.iter().map(|f| f.kind).collect();
+    /// assert_eq!(kinds, [ValueKind::Quoted, ValueKind::Text, ValueKind::Text]);
+    /// let values = [Value::Str("a \"b\"".into()), Value::Str("3".into()), Value::Str("timeout".into())];
+    /// let message = template.render(&values).unwrap();
+    /// assert_eq!(message, r#"unable to persist session "a \"b\"" (seq=3): timeout"#);
+    /// assert!(Template::compile("bad %", Dialect::Go).is_err());
+    /// ```
+    pub fn compile(message: &str, dialect: Dialect) -> Result<Template, FormatError> {
+        compile(message, dialect)
+    }
+
+    /// The message with `values` (indexed like [`Template::fields`]), as the
+    /// source program would have written it.
+    pub fn render(&self, values: &[Value<'_>]) -> Result<String, RenderError> {
+        if values.len() < self.fields.len() {
+            return Err(RenderError { fields: self.fields.len(), values: values.len() });
+        }
+        let mut out = String::new();
+        render_template(&mut out, self, values)
+            .map_err(|_| RenderError { fields: self.fields.len(), values: values.len() })?;
+        Ok(out)
+    }
+
+    /// A typical value for each field, to render a sample message: `7`,
+    /// `1.5`, `true` or `"sample"` by the field's kind, except for a text
+    /// field rendered with different verbs (as an argument used with verbs
+    /// of different kinds is, `%v ... %[1]d`), which the word may not fit: it
+    /// gets the text `7`, which the formats of numbers and of text can all
+    /// write.
+    ///
+    /// ```
+    /// use catalog_runtime::{Dialect, Template};
+    /// let template = Template::compile("%d files in %q", Dialect::Go).unwrap();
+    /// assert_eq!(template.render(&template.sample_values()).unwrap(), r#"7 files in "sample""#);
+    /// ```
+    pub fn sample_values(&self) -> Vec<Value<'static>> {
+        let verbs = |index: usize| {
+            self.pieces.iter().filter_map(move |piece| match piece {
+                Piece::Value { field, spec } if usize::from(*field) == index => Some(spec.verb),
+                Piece::Value { .. } | Piece::Literal(_) => None,
+            })
+        };
+        (self.fields.iter().enumerate())
+            .map(|(index, field)| {
+                let first = verbs(index).next();
+                if field.kind == ValueKind::Text && verbs(index).any(|verb| Some(verb) != first) {
+                    Value::Str(Cow::Borrowed("7"))
+                } else {
+                    match field.kind {
+                        ValueKind::Int => Value::Int(7),
+                        ValueKind::Float => Value::Float(1.5),
+                        ValueKind::Bool => Value::Bool(true),
+                        ValueKind::Quoted | ValueKind::Text => Value::Str(Cow::Borrowed("sample")),
+                    }
+                }
+            })
+            .collect()
+    }
+
     /// How field `field` is first rendered: the spec of the first placeholder
     /// of that field (`None` when no placeholder renders it).
     pub fn first_spec(&self, field: usize) -> Option<Spec> {
@@ -161,11 +254,27 @@ mod template;
 #[cfg(test)]
 mod tests;
 
-pub use parse::parse_value;
-pub use pattern::compile_pattern;
-pub use quote::{go_quote, go_unquote};
-pub use render::{render, render_partial, render_template};
+pub(crate) use parse::parse_value;
+pub(crate) use pattern::compile_pattern;
+pub(crate) use render::{render_partial, render_template};
 pub(crate) use template::{syntax, Syntax};
+
+/// Rendering failed: fewer values than the template has fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderError {
+    /// The template's number of fields.
+    pub fields: usize,
+    /// The number of values given.
+    pub values: usize,
+}
+
+impl std::fmt::Display for RenderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the message has {} field(s) but {} value(s) were given", self.fields, self.values)
+    }
+}
+
+impl std::error::Error for RenderError {}
 
 /// Why a message format (or pattern) could not be compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,27 +299,8 @@ impl std::fmt::Display for FormatError {
 
 impl std::error::Error for FormatError {}
 
-/// Compiles a record's message read in `dialect` into a [`Template`].
-///
-/// [`Dialect::Plain`] makes the whole message one literal;
-/// [`Dialect::Pattern`] reads it as a regex (see [`compile_pattern`]).
-/// Fields are one per distinct call argument, named `argN` (`N` the zero-based
-/// argument index) or after a Python mapping key.
-///
-/// ```
-/// use catalog_runtime::format::{compile, render_template};
-/// use catalog_runtime::{Dialect, Value, ValueKind};
-///
-/// let template = compile("unable to persist session %q (seq=%v): %v", Dialect::Go).unwrap();
-/// let kinds: Vec<ValueKind> = template.fields.iter().map(|f| f.kind).collect();
-/// assert_eq!(kinds, [ValueKind::Quoted, ValueKind::Text, ValueKind::Text]);
-/// let mut message = String::new();
-/// let values = [Value::Str("a \"b\"".into()), Value::Str("3".into()), Value::Str("timeout".into())];
-/// render_template(&mut message, &template, &values).unwrap();
-/// assert_eq!(message, r#"unable to persist session "a \"b\"" (seq=3): timeout"#);
-/// assert!(compile("bad %", Dialect::Go).is_err());
-/// ```
-pub fn compile(message: &str, dialect: Dialect) -> Result<Template, FormatError> {
+/// [`Template::compile`].
+pub(crate) fn compile(message: &str, dialect: Dialect) -> Result<Template, FormatError> {
     match dialect {
         Dialect::Go => go::compile(message),
         Dialect::Printf | Dialect::Python => printf::compile(message, dialect),

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::{float, quote, Dialect, Spec, ValueKind};
-use crate::value::Value;
+use crate::model::Value;
 
 /// Reads the text a template's capture group caught for a placeholder of
 /// `kind` written with `spec`: the inverse of [`render`](fn@super::render).

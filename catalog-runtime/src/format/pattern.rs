@@ -134,7 +134,7 @@ mod tests {
         assert_eq!(template.dialect, Dialect::Pattern);
 
         let mut rendered = String::new();
-        let values = [crate::value::Value::Str("7".into()), crate::value::Value::Str("boom".into())];
+        let values = [crate::model::Value::Str("7".into()), crate::model::Value::Str("boom".into())];
         super::super::render_template(&mut rendered, &template, &values).unwrap();
         assert_eq!(rendered, "unable to persist session %q (seq=7): boom");
         let regex = regex::Regex::new(&format!("^(?s:{})$", template.regex)).unwrap();

@@ -3,7 +3,7 @@
 use std::fmt::{self, Write};
 
 use super::{float, quote, Count, Dialect, Flags, Piece, Spec, Template};
-use crate::value::Value;
+use crate::model::Value;
 
 /// Width, precision and flags of a conversion. `*` counts are ignored.
 #[derive(Clone, Copy, Debug)]

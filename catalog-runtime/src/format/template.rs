@@ -86,7 +86,7 @@ const TEXT: &str = ".+?";
 const INTEGER: &str = "[-+ ]?[0-9]+";
 
 /// The syntax of a placeholder's regex, for matchers that do without the
-/// regex (see `crate::literal_match`).
+/// regex (see `crate::matcher::literal_match`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Syntax {
     /// `(.+?)`: any text, as short as lets the rest match.

@@ -3,8 +3,10 @@
 use std::borrow::Cow;
 
 use super::template::QUOTED;
+
 use super::*;
-use crate::value::Value;
+use crate::model::Value;
+use crate::test_support as support;
 
 fn int(v: i64) -> Value<'static> {
     Value::Int(v)
@@ -675,11 +677,10 @@ mod round_trip {
 /// matches the message rendered with sample values.
 #[test]
 fn nats_server_corpus() {
-    let dir = std::path::Path::new("/work/shared/corpus/nats-server");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        eprintln!("skipping the corpus test: {} is missing", dir.display());
+    let Some(dir) = support::corpus("nats-server", "nats_server_corpus") else {
         return;
     };
+    let entries = std::fs::read_dir(&dir).expect("the corpus directory lists");
     let mut count = 0;
     for entry in entries {
         let path = entry.unwrap().path();

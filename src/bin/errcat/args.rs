@@ -77,7 +77,7 @@ pub enum Command {
         #[arg(long)]
         count: bool,
         /// Also list lines at these levels (e.g. ERR,WRN) that match no record.
-        #[arg(long, value_name = "LEVELS", value_delimiter = ',')]
+        #[arg(long, value_name = "LEVELS", value_delimiter = ',', value_parser = log_level)]
         unmatched: Vec<String>,
         /// Worker threads (default: one per core).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -113,4 +113,13 @@ pub enum Command {
         /// The dataset directory (default: the --data directory, else `data`).
         dir: Option<PathBuf>,
     },
+}
+
+/// A log level by any of its names (`ERR`, `error`, `WARNING`, ...).
+fn log_level(name: &str) -> Result<String, String> {
+    match error_catalog::LogLevel::from_name(name) {
+        Some(_) => Ok(name.to_owned()),
+        None => Err("not a log level (TRC, DBG, INF, WRN, ERR, FTL, SYS, or TRACE, DEBUG, INFO, WARNING, ERROR, ...)"
+            .to_owned()),
+    }
 }

@@ -19,9 +19,9 @@ pub fn list(
     let rows: Vec<_> = catalog
         .entries()
         .iter()
-        .filter(|e| repo.as_deref().is_none_or(|r| e.repo == r))
-        .filter(|e| tag.as_deref().is_none_or(|t| e.tags.iter().any(|x| x == t)))
-        .filter(|e| severity.as_ref().is_none_or(|s| &e.severity_or_default() == s))
+        .filter(|e| repo.as_deref().is_none_or(|r| e.record.repo == r))
+        .filter(|e| tag.as_deref().is_none_or(|t| e.record.tags.iter().any(|x| x == t)))
+        .filter(|e| severity.as_ref().is_none_or(|s| &e.record.severity_or_default() == s))
         .collect();
     if rows.is_empty() {
         out.line("no records")?;
@@ -32,17 +32,17 @@ pub fn list(
     let message_width = out.width.saturating_sub(name_width + 16 + 8 + 6).max(20);
     out.line(&out.bold(&format!("{:<name_width$}  {:<16}  {:<8}  message", "name", "id", "severity")))?;
     for entry in rows.iter() {
-        let severity = entry.severity_or_default();
+        let severity = entry.record.severity_or_default();
         let padding = " ".repeat(8usize.saturating_sub(severity.as_str().len()));
-        let message = if entry.error_message.is_empty() {
-            entry.message_pattern.as_deref().unwrap_or_default()
+        let message = if entry.record.error_message.is_empty() {
+            entry.record.message_pattern.as_deref().unwrap_or_default()
         } else {
-            &entry.error_message
+            &entry.record.error_message
         };
         out.line(&format!(
             "{:<name_width$}  {:<16}  {}{padding}  {}",
             entry.name,
-            entry.id,
+            entry.record.id,
             out.severity(&severity),
             truncate(message, message_width)
         ))?;
@@ -58,26 +58,27 @@ pub fn show(catalog: &Catalog, key: &str, out: &mut Out) -> io::Result<u8> {
         return Ok(NOT_FOUND);
     };
     let entry = &catalog.entries()[index];
-    out.line(&format!("{} ({})", out.bold(&entry.name), out.severity(&entry.severity_or_default())))?;
+    out.line(&format!("{} ({})", out.bold(&entry.name), out.severity(&entry.record.severity_or_default())))?;
     let facts = [
-        ("id", Some(entry.id.to_string())),
-        ("slug", Some(entry.slug.to_string())),
-        ("repo", Some(entry.repo.to_string())),
-        ("message", Some(entry.error_message.to_string())),
+        ("id", Some(entry.record.id.to_string())),
+        ("slug", Some(entry.record.slug.to_string())),
+        ("repo", Some(entry.record.repo.to_string())),
+        ("message", Some(entry.record.error_message.to_string())),
         ("pattern", Some(entry.template.regex.to_string())),
-        ("dataset pattern", entry.message_pattern.as_deref().map(str::to_owned)),
+        ("dataset pattern", entry.record.message_pattern.as_deref().map(str::to_owned)),
         ("fields", Some(fields(entry))),
-        ("error type", entry.error_type.as_ref().map(ToString::to_string)),
-        ("error code", entry.error_code.as_deref().map(str::to_owned)),
-        ("error class", entry.error_class.as_deref().map(str::to_owned)),
-        ("HTTP status", entry.http_status.map(|s| s.to_string())),
-        ("tags", Some(entry.tags.join(", "))),
+        ("error type", entry.record.error_type.as_ref().map(ToString::to_string)),
+        ("error code", entry.record.error_code.as_deref().map(str::to_owned)),
+        ("error class", entry.record.error_class.as_deref().map(str::to_owned)),
+        ("HTTP status", entry.record.http_status.map(|s| s.to_string())),
+        ("tags", Some(entry.record.tags.join(", "))),
         (
             "analyzed",
             entry
+                .record
                 .analyzed_sha
                 .as_deref()
-                .map(|sha| format!("{sha} {}", entry.analyzed_at.as_deref().unwrap_or_default())),
+                .map(|sha| format!("{sha} {}", entry.record.analyzed_at.as_deref().unwrap_or_default())),
         ),
     ];
     for (name, value) in facts {
@@ -87,11 +88,11 @@ pub fn show(catalog: &Catalog, key: &str, out: &mut Out) -> io::Result<u8> {
     }
     write_record_sections(entry, out)?;
     let code = [
-        ("Source code", entry.source_code.as_deref()),
-        ("Example fix", entry.example_fix.as_deref()),
-        ("Validation code", entry.validation_code.as_deref()),
-        ("Type guard", entry.type_guard.as_deref()),
-        ("Try/catch pattern", entry.try_catch_pattern.as_deref()),
+        ("Source code", entry.record.source_code.as_deref()),
+        ("Example fix", entry.record.example_fix.as_deref()),
+        ("Validation code", entry.record.validation_code.as_deref()),
+        ("Type guard", entry.record.type_guard.as_deref()),
+        ("Try/catch pattern", entry.record.try_catch_pattern.as_deref()),
     ];
     for (title, text) in code {
         if let Some(text) = text.filter(|t| !t.trim().is_empty()) {
@@ -105,7 +106,7 @@ pub fn show(catalog: &Catalog, key: &str, out: &mut Out) -> io::Result<u8> {
     Ok(FOUND)
 }
 
-fn fields(entry: &error_catalog::Metadata) -> String {
+fn fields(entry: &error_catalog::Entry) -> String {
     let fields: Vec<String> =
         entry.template.fields.iter().map(|f| format!("{}: {:?}", f.name, f.kind).to_lowercase()).collect();
     fields.join(", ")

@@ -3,10 +3,8 @@
 use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
-use std::sync::OnceLock;
 
-use error_catalog::{Catalog, Match, Value};
-use regex::Regex;
+use error_catalog::{Catalog, LogLevel, Match, Value};
 use serde_json::{json, Map};
 
 use crate::input::{self, MAX_LINE};
@@ -106,7 +104,7 @@ fn scan_input(
         return Ok(());
     }
     let levels = &options.unmatched_levels;
-    let unmatched = |text: &str| level_of(text).filter(|level| wanted(levels, level)).map(str::to_owned);
+    let unmatched = |text: &str| wanted_level(levels, text).map(str::to_owned);
     let wanted = pipeline::Wanted { unmatched: (!levels.is_empty()).then_some(&unmatched as _) };
     let mut invalid_utf8 = 0u64;
     let result = pipeline::scan(catalog, input, &wanted, options.threads, |events| {
@@ -185,10 +183,10 @@ fn print_match(
         let object = json!({
             "file": file,
             "line": line,
-            "id": entry.id,
-            "slug": entry.slug,
+            "id": entry.record.id,
+            "slug": entry.record.slug,
             "name": entry.name,
-            "severity": entry.severity_or_default().as_str(),
+            "severity": entry.record.severity_or_default().as_str(),
             "span": [found.span.start, found.span.end],
             "fields": fields,
             "args": args(entry, found),
@@ -201,7 +199,7 @@ fn print_match(
 }
 
 /// The captured values in placeholder order (a value rendered twice appears twice).
-fn args(entry: &error_catalog::Metadata, found: &Match<'_>) -> Vec<serde_json::Value> {
+fn args(entry: &error_catalog::Entry, found: &Match<'_>) -> Vec<serde_json::Value> {
     entry
         .template
         .pieces
@@ -221,41 +219,23 @@ fn print_unmatched(file: &str, line: u64, level: &str, text: &str, json: bool, o
     out.line(&format!("{file}:{line}: unmatched {level}: {text}"))
 }
 
-/// The level of a log line: `[ERR]`-style tags or a bare `ERROR`/`WARN` word.
-fn level_of(line: &str) -> Option<&str> {
-    static LEVEL: OnceLock<Regex> = OnceLock::new();
-    let level = LEVEL.get_or_init(|| {
-        Regex::new(r"\[(TRC|DBG|INF|WRN|ERR|FTL|SYS)\]|\b(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL)\b")
-            .expect("a valid regex")
-    });
-    let captures = level.captures(line)?;
-    captures.get(1).or_else(|| captures.get(2)).map(|m| m.as_str())
-}
-
-/// Whether `level` is one of the wanted ones (`ERR` also takes `ERROR`, ...).
-fn wanted(levels: &[String], level: &str) -> bool {
-    let canonical = |l: &str| match l.to_ascii_uppercase().as_str() {
-        "ERROR" => "ERR".to_owned(),
-        "WARN" | "WARNING" => "WRN".to_owned(),
-        "INFO" | "NOTICE" => "INF".to_owned(),
-        "DEBUG" => "DBG".to_owned(),
-        "TRACE" => "TRC".to_owned(),
-        "FATAL" => "FTL".to_owned(),
-        other => other.to_owned(),
-    };
-    levels.iter().any(|l| canonical(l) == canonical(level))
+/// The level of a log line, as written (`ERR`, `ERROR`), when it is one of
+/// the wanted levels (`ERR` also takes `ERROR`, ...).
+fn wanted_level<'l>(levels: &[String], line: &'l str) -> Option<&'l str> {
+    let (level, span) = LogLevel::find_in(line)?;
+    levels.iter().any(|wanted| LogLevel::from_name(wanted) == Some(level)).then(|| &line[span])
 }
 
 /// The documented fix of each error found.
 fn print_fixes(catalog: &Catalog, found: impl Iterator<Item = usize>, out: &mut Out) -> io::Result<()> {
     for index in found {
         let entry = &catalog.entries()[index];
-        if entry.solutions.is_empty() {
+        if entry.record.solutions.is_empty() {
             continue;
         }
         out.line("")?;
-        out.line(&format!("{} {}", out.bold(&entry.name), out.dim(&format!("(errcat show {})", entry.id))))?;
-        for solution in entry.solutions.iter() {
+        out.line(&format!("{} {}", out.bold(&entry.name), out.dim(&format!("(errcat show {})", entry.record.id))))?;
+        for solution in entry.record.solutions.iter() {
             let mut first = true;
             for line in crate::style::wrap(solution, out.width.saturating_sub(4).max(20)) {
                 out.line(&format!("{}{line}", if first { "  - " } else { "    " }))?;
@@ -283,7 +263,7 @@ fn print_summary(catalog: &Catalog, summary: &Summary, options: &Options, out: &
         out.line(&out.bold(&header))?;
         for (index, seen) in &rows {
             let entry = &catalog.entries()[**index];
-            let severity = entry.severity_or_default();
+            let severity = entry.record.severity_or_default();
             let padding = " ".repeat(8usize.saturating_sub(severity.as_str().len()));
             out.line(&format!(
                 "{:>6}  {}{padding}  {:<name_width$}  {:<first_width$}  {}",

@@ -1,25 +1,29 @@
 //! A catalog loaded at run time: the same records, compiled by the same code
 //! as the `#[catalog]` macro, so it classifies messages identically.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use crate::compile::{build, Filter};
+use crate::build::{build, Filter};
+use crate::dataset::{load_dir, Loaded, Origin};
 use crate::diagnostic::Diagnostic;
-use crate::format;
-use crate::load::{load_dir, Loaded, Origin};
+use crate::format::RenderError;
 use crate::matcher::{Match, Matcher};
-use crate::metadata::Metadata;
-use crate::value::Value;
+use crate::model::{Entry, Value};
+
+#[cfg(feature = "cache")]
+mod cache;
 
 /// A set of errors with a matcher over their messages.
 #[derive(Debug)]
 pub struct Catalog {
-    entries: Vec<Metadata>,
+    /// Holds the entries, in record order.
+    matcher: Matcher<Entry>,
     origins: Origins,
-    matcher: Matcher,
-    by_id: HashMap<String, usize>,
+    /// Entry indexes sorted by id, by slug and by name, for binary search.
+    by_id: Box<[u32]>,
+    by_slug: Box<[u32]>,
+    by_name: Box<[u32]>,
 }
 
 /// Where each entry was read from.
@@ -41,7 +45,7 @@ impl Origins {
         let origins = match self {
             Origins::Decoded(origins) => origins,
             #[cfg(feature = "cache")]
-            Origins::Encoded { bytes, decoded } => decoded.get_or_init(|| crate::cache::decode_origins(bytes)),
+            Origins::Encoded { bytes, decoded } => decoded.get_or_init(|| cache::decode_origins(bytes)),
         };
         origins.get(index)?.as_ref()
     }
@@ -72,7 +76,7 @@ impl std::error::Error for LoadError {}
 /// (`crate::cache`) stores in their place.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Compiled {
-    pub entries: Vec<Metadata>,
+    pub entries: Vec<Entry>,
     pub origins: Vec<Origin>,
     /// Warnings only: a load with errors is a [`LoadError`].
     pub diagnostics: Vec<Diagnostic>,
@@ -90,7 +94,7 @@ impl Compiled {
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(LoadError { diagnostics });
         }
-        let (entries, origins) = built.entries.into_iter().map(|e| (e.metadata, e.origin)).unzip();
+        let (entries, origins) = built.entries.into_iter().map(|e| (e.entry, e.origin)).unzip();
         Ok(Compiled { entries, origins, diagnostics })
     }
 
@@ -104,7 +108,7 @@ impl Compiled {
 impl Catalog {
     /// Loads every record under `dir` (see [`load_dir`]). Any error fails the
     /// load. The check of each record's own `messagePattern` against its
-    /// message is [`crate::check_patterns`], apart, as it is slower.
+    /// message is [`check_patterns`](crate::check_patterns), apart, as it is slower.
     ///
     /// ```
     /// let catalog = catalog_runtime::Catalog::load("../data/nats-io/nats-server").unwrap();
@@ -121,23 +125,34 @@ impl Catalog {
     }
 
     /// A catalog of ready entries (for example a generated enum's metadata).
-    pub fn from_entries(entries: Vec<Metadata>) -> Catalog {
+    pub fn from_entries(entries: Vec<Entry>) -> Catalog {
         let origins = Origins::Decoded(vec![None; entries.len()]);
         Catalog::with_origins(entries, origins)
     }
 
-    pub(crate) fn with_origins(entries: Vec<Metadata>, origins: Origins) -> Catalog {
-        let matcher = Matcher::new(entries.iter().map(|entry| &entry.template));
-        let mut by_id = HashMap::new();
-        for (index, entry) in entries.iter().enumerate() {
-            by_id.entry(entry.id.to_string()).or_insert(index);
-        }
-        Catalog { entries, origins, matcher, by_id }
+    pub(crate) fn with_origins(entries: Vec<Entry>, origins: Origins) -> Catalog {
+        let sorted_by = |key: fn(&Entry) -> &str| {
+            let mut order: Vec<u32> = (0..entries.len() as u32).collect();
+            // Stable: of entries with one key, the first in record order is found.
+            order.sort_by(|&a, &b| key(&entries[a as usize]).cmp(key(&entries[b as usize])));
+            order.into_boxed_slice()
+        };
+        let by_id = sorted_by(|entry| &entry.record.id);
+        let by_slug = sorted_by(|entry| &entry.record.slug);
+        let by_name = sorted_by(|entry| &entry.name);
+        Catalog { matcher: Matcher::from_items(entries), origins, by_id, by_slug, by_name }
     }
 
     /// The entries, in record order.
-    pub fn entries(&self) -> &[Metadata] {
-        &self.entries
+    pub fn entries(&self) -> &[Entry] {
+        self.matcher.items()
+    }
+
+    /// The first entry, in record order, whose `key` is `wanted`.
+    fn lookup(&self, sorted: &[u32], key: fn(&Entry) -> &str, wanted: &str) -> Option<usize> {
+        let entries = self.entries();
+        let first = sorted.partition_point(|&index| key(&entries[index as usize]) < wanted);
+        sorted.get(first).map(|&index| index as usize).filter(|&index| key(&entries[index]) == wanted)
     }
 
     /// Where entry `index` was read from, when loaded from files.
@@ -147,32 +162,32 @@ impl Catalog {
 
     /// The number of entries.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries().len()
     }
 
     /// Whether the catalog has no entries.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.entries().is_empty()
     }
 
     /// The matcher over the entries' messages.
-    pub fn matcher(&self) -> &Matcher {
+    pub fn matcher(&self) -> &Matcher<Entry> {
         &self.matcher
     }
 
     /// The entry with this id.
     pub fn by_id(&self, id: &str) -> Option<usize> {
-        self.by_id.get(id).copied()
+        self.lookup(&self.by_id, |entry| &entry.record.id, id)
     }
 
     /// The first entry with this slug.
     pub fn by_slug(&self, slug: &str) -> Option<usize> {
-        self.entries.iter().position(|entry| entry.slug == slug)
+        self.lookup(&self.by_slug, |entry| &entry.record.slug, slug)
     }
 
     /// The entry with this variant name.
     pub fn by_name(&self, name: &str) -> Option<usize> {
-        self.entries.iter().position(|entry| entry.name == name)
+        self.lookup(&self.by_name, |entry| &entry.name, name)
     }
 
     /// The best entry for a whole message.
@@ -180,7 +195,7 @@ impl Catalog {
     /// ```
     /// # let catalog = catalog_runtime::Catalog::load("../data/nats-io/nats-server").unwrap();
     /// let found = catalog.parse(r#"unable to persist session "s1" (seq=3): nats: timeout"#).unwrap();
-    /// assert_eq!(catalog.entries()[found.index].id, "503f49fe39cf5793");
+    /// assert_eq!(catalog.entries()[found.index].record.id, "503f49fe39cf5793");
     /// // A whole message only: a log prefix is `find`'s business.
     /// assert!(catalog.parse(r#"[ERR] unable to persist session "s1" (seq=3): x"#).is_none());
     /// ```
@@ -198,19 +213,23 @@ impl Catalog {
         self.matcher.find_all(line)
     }
 
-    /// Renders entry `index`'s message with `values` (one per field).
+    /// Renders entry `index`'s message with `values` (one per field); an
+    /// error when values are missing.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is not below [`len`](Self::len).
     ///
     /// ```
     /// # use catalog_runtime::Value;
     /// # let catalog = catalog_runtime::Catalog::load("../data/nats-io/nats-server").unwrap();
     /// let index = catalog.by_id("503f49fe39cf5793").unwrap();
     /// let values = [Value::Str("s1".into()), Value::Str("3".into()), Value::Str("nats: timeout".into())];
-    /// assert_eq!(catalog.render(index, &values), r#"unable to persist session "s1" (seq=3): nats: timeout"#);
+    /// let message = catalog.render(index, &values).unwrap();
+    /// assert_eq!(message, r#"unable to persist session "s1" (seq=3): nats: timeout"#);
+    /// assert!(catalog.render(index, &values[..1]).is_err());
     /// ```
-    pub fn render(&self, index: usize, values: &[Value<'_>]) -> String {
-        let mut out = String::new();
-        // Writing to a String cannot fail.
-        let _ = format::render_template(&mut out, &self.entries[index].template, values);
-        out
+    pub fn render(&self, index: usize, values: &[Value<'_>]) -> Result<String, RenderError> {
+        self.entries()[index].template.render(values)
     }
 }

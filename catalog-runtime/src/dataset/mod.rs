@@ -1,18 +1,24 @@
+//! Reading datasets: record files to [`Record`]s with where each came from.
+//!
 //! Loading records from JSON files: one record per `*.json` file, one per line
 //! in `*.jsonl` files, directories walked recursively in sorted path order.
 //!
 //! Loading never stops at the first problem: every bad field of every file is
 //! reported, and every good record is kept.
 
-use std::borrow::Cow;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::diagnostic::{line_column, Diagnostic};
-use crate::json_spans::{key_spans, KeySpans};
-use crate::record::{ErrorType, HandlingStrategy, Record, Severity, Text, TextList};
+use crate::model::{Record, Text};
+use json_spans::{key_spans, KeySpans};
+use record_reader::read_record;
+
+mod json_spans;
+pub(crate) mod limits;
+mod record_reader;
 
 /// Where a record was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,10 +106,10 @@ pub(crate) fn load_listed(dir: &Path, files: Result<Vec<PathBuf>, String>) -> Lo
 }
 
 /// The contents of a record file, unless it is larger than
-/// [`MAX_FILE_BYTES`](crate::limits::MAX_FILE_BYTES).
+/// [`MAX_FILE_BYTES`](limits::MAX_FILE_BYTES).
 fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
     use std::io::Read;
-    let limit = crate::limits::MAX_FILE_BYTES;
+    let limit = limits::MAX_FILE_BYTES;
     let file = fs::File::open(path).map_err(|err| format!("cannot read file: {err}"))?;
     let mut bytes = Vec::new();
     // `take` holds to the limit even if the file grows while it is read.
@@ -229,12 +235,15 @@ fn load_document(path: &Path, text: &str, first_line: usize, loaded: &mut Loaded
         column: record_column,
         fields: sorted_positions(text, &spans, first_line),
     };
-    let mut reader = FieldReader { object, origin: &origin, diagnostics: Vec::new() };
-    let record = reader.record(dataset_version);
-    let ok = reader.diagnostics.is_empty();
-    loaded.diagnostics.append(&mut reader.diagnostics);
-    if let (true, Some(record)) = (ok, record) {
-        loaded.records.push(SourcedRecord { record, origin });
+    match read_record(object, &origin) {
+        Ok(mut record) => {
+            // The version beside the record describes the export it came in.
+            if dataset_version.is_some() {
+                record.dataset_version = dataset_version;
+            }
+            loaded.records.push(SourcedRecord { record, origin });
+        }
+        Err(mut problems) => loaded.diagnostics.append(&mut problems),
     }
 }
 
@@ -264,7 +273,7 @@ fn sorted_positions(text: &str, spans: &KeySpans, first_line: usize) -> Vec<(Str
     fields
 }
 
-fn kind_of(value: &Value) -> &'static str {
+pub(super) fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -275,125 +284,10 @@ fn kind_of(value: &Value) -> &'static str {
     }
 }
 
-/// Reads typed fields out of a record object, collecting every problem.
-struct FieldReader<'a> {
-    object: &'a Map<String, Value>,
-    origin: &'a Origin,
-    diagnostics: Vec<Diagnostic>,
-}
-
-impl FieldReader<'_> {
-    fn record(&mut self, dataset_version: Option<Text>) -> Option<Record> {
-        let id = self.text("id");
-        let error_message = self.text("errorMessage");
-        let message_pattern = self.text("messagePattern");
-        match &id {
-            None => self.diagnostics.push(self.origin.error("id", "missing required field")),
-            Some(id) if id.trim().is_empty() => self.diagnostics.push(self.origin.error("id", "must not be empty")),
-            Some(_) => {}
-        }
-        let has_message = error_message.as_deref().is_some_and(|m| !m.is_empty());
-        if !has_message && message_pattern.as_deref().is_none_or(str::is_empty) {
-            let message = "missing required field (`errorMessage`, or `messagePattern` when there is no message)";
-            self.diagnostics.push(self.origin.error("errorMessage", message));
-        }
-        let record = Record {
-            id: id.unwrap_or_default(),
-            repo: self.text("repo").unwrap_or_default(),
-            slug: self.text("slug").unwrap_or_default(),
-            error_code: self.text("errorCode"),
-            error_message: error_message.unwrap_or_default(),
-            message_pattern,
-            error_type: self.text("errorType").map(|t| ErrorType::from_text(&t)),
-            error_class: self.text("errorClass"),
-            http_status: self.number("httpStatus"),
-            severity: self.text("severity").map(|t| Severity::from_text(&t)),
-            file_path: self.text("filePath").unwrap_or_default(),
-            line_number: self.number("lineNumber"),
-            source_code: self.text("sourceCode"),
-            source_code_start: self.number("sourceCodeStart"),
-            source_code_end: self.number("sourceCodeEnd"),
-            github_url: self.text("githubUrl"),
-            documentation: self.text("documentation").unwrap_or_default(),
-            trigger_scenarios: self.text("triggerScenarios"),
-            common_situations: self.text("commonSituations"),
-            solutions: self.list("solutions"),
-            example_fix: self.text("exampleFix"),
-            handling_strategy: self.text("handlingStrategy").map(|t| HandlingStrategy::from_text(&t)),
-            validation_code: self.text("validationCode"),
-            type_guard: self.text("typeGuard"),
-            try_catch_pattern: self.text("tryCatchPattern"),
-            prevention_tips: self.list("preventionTips"),
-            tags: self.list("tags"),
-            background_tag: self.text("backgroundTag"),
-            analyzed_sha: self.text("analyzedSha"),
-            analyzed_at: self.text("analyzedAt"),
-            content_changed_at: self.text("contentChangedAt"),
-            schema_version: self.number("schemaVersion"),
-            dataset_version,
-        };
-        Some(record)
-    }
-
-    fn mistyped(&mut self, key: &str, expected: &str, found: &Value) {
-        let message = format!("expected {expected}, found {}", kind_of(found));
-        self.diagnostics.push(self.origin.error(key, message));
-    }
-
-    /// A string field; `null` and missing give `None`.
-    fn text(&mut self, key: &str) -> Option<Text> {
-        match self.object.get(key)? {
-            Value::Null => None,
-            Value::String(s) => Some(Text::Owned(s.clone())),
-            other => {
-                self.mistyped(key, "a string", other);
-                None
-            }
-        }
-    }
-
-    /// A non-negative integer field that fits `T`.
-    fn number<T: TryFrom<u64>>(&mut self, key: &str) -> Option<T> {
-        match self.object.get(key)? {
-            Value::Null => None,
-            Value::Number(n) => match n.as_u64().and_then(|n| T::try_from(n).ok()) {
-                Some(n) => Some(n),
-                None => {
-                    self.diagnostics.push(self.origin.error(key, format!("{n} is out of range")));
-                    None
-                }
-            },
-            other => {
-                self.mistyped(key, "a number", other);
-                None
-            }
-        }
-    }
-
-    /// A list of strings; `null` and missing give an empty list.
-    fn list(&mut self, key: &str) -> TextList {
-        let items = match self.object.get(key) {
-            None | Some(Value::Null) => return Cow::Borrowed(&[]),
-            Some(Value::Array(items)) => items,
-            Some(other) => {
-                self.mistyped(key, "an array of strings", other);
-                return Cow::Borrowed(&[]);
-            }
-        };
-        let mut list = Vec::with_capacity(items.len());
-        for item in items {
-            match item {
-                Value::String(s) => list.push(Text::Owned(s.clone())),
-                other => self.mistyped(key, "an array of strings", other),
-            }
-        }
-        Cow::Owned(list)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{ErrorType, Severity};
 
     fn load(name: &str, text: &str) -> Loaded {
         let mut loaded = Loaded::default();

@@ -6,15 +6,16 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use crate::dataset::limits;
+use crate::dataset::{Origin, SourcedRecord};
 use crate::diagnostic::Diagnostic;
-use crate::fields::{argument_names, callee, finish_names};
-use crate::format::{self, Dialect, Template, Text};
-use crate::limits;
-use crate::load::{Origin, SourcedRecord};
-use crate::metadata::Metadata;
-use crate::naming::{assign_names, NameParts};
-use crate::record::{Record, Severity};
-use crate::value::Value;
+use crate::format::{self, Dialect, Template};
+use crate::model::{Entry, Record, Severity, Text};
+use arg_names::{argument_names, callee, finish_names};
+use naming::{assign_names, NameParts};
+
+mod arg_names;
+mod naming;
 
 /// Which records go into a catalog. Empty lists accept everything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,7 +42,7 @@ impl Filter {
 #[derive(Clone, Debug)]
 pub struct BuiltEntry {
     /// The entry.
-    pub metadata: Metadata,
+    pub entry: Entry,
     /// Where its record was read.
     pub origin: Origin,
     /// Problems that did not stop the record from being used (see [`check_patterns`]).
@@ -65,7 +66,7 @@ pub struct Built {
 /// let loaded = load_dir("../data/nats-io/nats-server".as_ref());
 /// let filter = Filter { tags: vec!["qos2".to_owned()], ..Filter::default() };
 /// let built = build(loaded.records, &filter);
-/// let names: Vec<&str> = built.entries.iter().map(|e| &*e.metadata.name).collect();
+/// let names: Vec<&str> = built.entries.iter().map(|e| &*e.entry.name).collect();
 /// assert_eq!(names, ["CreateQos2IncomingMessagesStreamForAccount"]);
 /// ```
 pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
@@ -98,15 +99,15 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
         compiled.iter().map(|(record, template, _)| NameParts::new(template, &record.id)).collect();
     let names = assign_names(&parts);
     for ((record, template, origin), name) in compiled.into_iter().zip(names) {
-        let metadata = Metadata { name: Cow::Owned(name), record, template };
-        built.entries.push(BuiltEntry { metadata, origin, warnings: Vec::new() });
+        let entry = Entry { name: Cow::Owned(name), record, template };
+        built.entries.push(BuiltEntry { entry, origin, warnings: Vec::new() });
     }
     built
 }
 
 /// How a record's message is read, from its file's extension and the call
 /// that raises it.
-pub fn dialect_of(record: &Record) -> Dialect {
+pub(crate) fn dialect_of(record: &Record) -> Dialect {
     if record.error_message.is_empty() {
         return Dialect::Pattern;
     }
@@ -133,7 +134,7 @@ pub fn dialect_of(record: &Record) -> Dialect {
 /// parsed here, not compiled: the macro runs this for thousands of records,
 /// often unoptimised. The slower check of the record's own pattern against its
 /// message is [`check_patterns`].
-pub fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<Diagnostic>> {
+fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<Diagnostic>> {
     let dialect = dialect_of(record);
     let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
     limits::check_length(&record.error_message).map_err(|e| vec![origin.error("errorMessage", e)])?;
@@ -169,15 +170,40 @@ pub fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<
 /// is used either way.
 pub fn check_patterns(built: &mut Built) {
     for entry in &mut built.entries {
-        let metadata = &entry.metadata;
-        let Some(pattern) = metadata.message_pattern.as_deref().filter(|p| !p.is_empty()) else {
+        let Some(pattern) = entry.entry.record.message_pattern.as_deref().filter(|p| !p.is_empty()) else {
             continue;
         };
-        if metadata.template.dialect == Dialect::Pattern {
+        if entry.entry.template.dialect == Dialect::Pattern {
             continue;
         }
-        if let Some(problem) = pattern_disagreement(pattern, &metadata.template) {
+        if let Some(problem) = pattern_disagreement(pattern, &entry.entry.template) {
             let warning = entry.origin.error("messagePattern", problem).warning();
+            entry.warnings.push(warning.clone());
+            built.diagnostics.push(warning);
+        }
+    }
+}
+
+/// Adds a warning to every entry whose message's leading words give the same
+/// variant name as another's: each is named with more words or its id
+/// instead, which the dataset's users may not expect.
+pub fn check_names(built: &mut Built) {
+    let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
+    for (index, entry) in built.entries.iter().enumerate() {
+        let parts = NameParts::new(&entry.entry.template, &entry.entry.record.id);
+        groups.entry(parts.leading).or_default().push(index);
+    }
+    let mut shared: Vec<(&String, &Vec<usize>)> = groups.iter().filter(|(_, members)| members.len() > 1).collect();
+    shared.sort();
+    for (name, members) in shared {
+        for &index in members {
+            let entry = &mut built.entries[index];
+            let message = format!(
+                "variant name `{name}` is shared by {} records; this one is named `{}`",
+                members.len(),
+                entry.entry.name
+            );
+            let warning = entry.origin.error("errorMessage", message).warning();
             entry.warnings.push(warning.clone());
             built.diagnostics.push(warning);
         }
@@ -217,14 +243,12 @@ fn name_fields(record: &Record, template: &mut Template) {
 
 /// Why the record's own pattern disagrees with its message, if it does: the
 /// message rendered with sample values must match the pattern.
-pub fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String> {
+fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String> {
     let regex = match regex::Regex::new(&format!("^(?s:{pattern})$")) {
         Ok(regex) => regex,
         Err(err) => return Some(format!("messagePattern does not compile: {}", regex_problem(&err.to_string()))),
     };
-    let samples = sample_values(template);
-    let mut rendered = String::new();
-    format::render_template(&mut rendered, template, &samples).ok()?;
+    let rendered = template.render(&template.sample_values()).ok()?;
     (!regex.is_match(&rendered)).then(|| {
         format!(
             "messagePattern does not match the message it documents (it fails on {rendered:?}); \
@@ -233,49 +257,16 @@ pub fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String
     })
 }
 
-/// A typical value for each field of `template`, to render a sample message:
-/// [`sample_value`] of the field's kind, except for a text field rendered
-/// with different verbs (as an argument used with verbs of different kinds
-/// is, `%v ... %[1]d`), which the sample word may not fit: it gets the text
-/// of a number, which the formats of numbers and of text can all write.
-pub fn sample_values(template: &Template) -> Vec<Value<'static>> {
-    let verbs = |index: usize| {
-        template.pieces.iter().filter_map(move |piece| match piece {
-            format::Piece::Value { field, spec } if usize::from(*field) == index => Some(spec.verb),
-            format::Piece::Value { .. } | format::Piece::Literal(_) => None,
-        })
-    };
-    (template.fields.iter().enumerate())
-        .map(|(index, field)| {
-            let first = verbs(index).next();
-            if field.kind == format::ValueKind::Text && verbs(index).any(|verb| Some(verb) != first) {
-                Value::Str(Cow::Borrowed("7"))
-            } else {
-                sample_value(field.kind)
-            }
-        })
-        .collect()
-}
-
-/// A typical value of each kind, to render sample messages.
-pub fn sample_value(kind: format::ValueKind) -> Value<'static> {
-    match kind {
-        format::ValueKind::Int => Value::Int(7),
-        format::ValueKind::Float => Value::Float(1.5),
-        format::ValueKind::Bool => Value::Bool(true),
-        format::ValueKind::Quoted | format::ValueKind::Text => Value::Str(Cow::Borrowed("sample")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Value;
 
     #[test]
     fn an_argument_with_verbs_of_different_kinds_gets_a_sample_every_verb_writes() {
         let template = format::compile("wrong %v and %[1]d (%s)", Dialect::Go).unwrap();
         assert_eq!(template.fields[0].kind, format::ValueKind::Text);
-        assert_eq!(sample_values(&template), [Value::Str("7".into()), Value::Str("sample".into())]);
+        assert_eq!(template.sample_values(), [Value::Str("7".into()), Value::Str("sample".into())]);
         // Found by the format_compiler fuzz target: the sample word rendered
         // by `%[1]d` made a correct pattern look wrong.
         assert_eq!(pattern_disagreement(r"wrong (.+) and (\d+) \((.*)\)", &template), None);

@@ -12,12 +12,18 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use crate::literal_match::{LiteralTemplate, Outcome};
-use crate::prefilter::Prefilter;
+use literal_match::{LiteralTemplate, Outcome};
+pub use log_line::LogLevel;
+pub(crate) use log_line::{log_prefix_len, trim_line_break};
+use prefilter::Prefilter;
 use regex::Regex;
 
+mod literal_match;
+mod log_line;
+mod prefilter;
+
 use crate::format::{self, Dialect, Piece, Template};
-use crate::value::Value;
+use crate::model::Value;
 
 /// A record found in a message or line.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,9 +52,13 @@ struct Lazy {
 
 /// Matches messages against a set of templates. Ranking: the template with
 /// the most literal characters wins; ties go to the lower index.
+///
+/// The matcher owns its items: plain [`Template`]s, or anything that holds
+/// one, such as a catalog's [`Entry`](crate::Entry)s, so that a catalog keeps
+/// one copy of each template.
 #[derive(Debug)]
-pub struct Matcher {
-    templates: Vec<Template>,
+pub struct Matcher<I = Template> {
+    templates: Vec<I>,
     regexes: Vec<Lazy>,
     prefilter: Prefilter,
     /// For each prefilter literal, the templates that require it.
@@ -61,7 +71,7 @@ pub struct Matcher {
     /// a line lacking one of them in order cannot match, which is checked
     /// much faster than by the regex.
     runs: Vec<Vec<Box<str>>>,
-    /// Templates matched without a regex (see [`crate::literal_match`]).
+    /// Templates matched without a regex (see [`crate::matcher::literal_match`]).
     /// Built on first use, like the regexes: most templates of a large
     /// catalog are never candidates in a short run, and start-up counts.
     literal_templates: Vec<OnceLock<Option<LiteralTemplate>>>,
@@ -71,11 +81,11 @@ impl Matcher {
     /// Builds a matcher over `templates`; match indexes are positions in it.
     ///
     /// ```
-    /// use catalog_runtime::{format, Dialect, Matcher, Value};
+    /// use catalog_runtime::{Dialect, Matcher, Template, Value};
     ///
     /// let templates = [
-    ///     format::compile("stream %s not found", Dialect::Go).unwrap(),
-    ///     format::compile("stream %s not found in account %q", Dialect::Go).unwrap(),
+    ///     Template::compile("stream %s not found", Dialect::Go).unwrap(),
+    ///     Template::compile("stream %s not found in account %q", Dialect::Go).unwrap(),
     /// ];
     /// let matcher = Matcher::new(&templates);
     /// // The most specific template (most literal text) wins.
@@ -87,14 +97,21 @@ impl Matcher {
     /// assert_eq!((found.index, found.span), (0, 37..55));
     /// ```
     pub fn new<'t>(templates: impl IntoIterator<Item = &'t Template>) -> Self {
-        let templates: Vec<Template> = templates.into_iter().cloned().collect();
+        Matcher::from_items(templates.into_iter().cloned().collect())
+    }
+}
+
+impl<I: AsRef<Template>> Matcher<I> {
+    /// Builds a matcher over `items`, each holding a template; match indexes
+    /// are positions in it.
+    pub fn from_items(templates: Vec<I>) -> Self {
         let mut literals: Vec<&str> = Vec::new();
         let mut owners: Vec<Vec<u32>> = Vec::new();
         let mut by_literal = std::collections::HashMap::new();
         let mut unfiltered = Vec::new();
         for (index, template) in templates.iter().enumerate() {
             let index = index as u32;
-            match required_literal(template) {
+            match required_literal(template.as_ref()) {
                 Some(literal) => {
                     let slot = *by_literal.entry(literal).or_insert_with(|| {
                         literals.push(literal);
@@ -108,20 +125,25 @@ impl Matcher {
         }
         let prefilter = Prefilter::new(&literals);
         let mut order: Vec<u32> = (0..templates.len() as u32).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(templates[i as usize].literal_len), i));
+        order.sort_by_key(|&i| (std::cmp::Reverse(templates[i as usize].as_ref().literal_len), i));
         let mut rank = vec![0; templates.len()];
         for (position, &index) in order.iter().enumerate() {
             rank[index as usize] = position as u32;
         }
         let regexes = templates.iter().map(|_| Lazy::default()).collect();
-        let runs = templates.iter().map(literal_runs).collect();
+        let runs = templates.iter().map(|template| literal_runs(template.as_ref())).collect();
         let literal_templates = templates.iter().map(|_| OnceLock::new()).collect();
         Matcher { templates, regexes, prefilter, owners, unfiltered, rank, runs, literal_templates }
     }
 
-    /// The templates, in index order.
-    pub fn templates(&self) -> &[Template] {
+    /// The items, in index order.
+    pub fn items(&self) -> &[I] {
         &self.templates
+    }
+
+    /// The items, taken back.
+    pub fn into_items(self) -> Vec<I> {
+        self.templates
     }
 
     /// The best record for a whole message.
@@ -165,7 +187,7 @@ impl Matcher {
 
     /// Whether template `index` matches the whole message, and its values.
     pub fn try_parse<'h>(&self, index: usize, message: &'h str) -> Option<Match<'h>> {
-        let template = &self.templates[index];
+        let template = self.templates[index].as_ref();
         let regex = self.regexes[index].parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
         let captures = regex.as_ref()?.captures(message)?;
         let values = extract(template, &captures)?;
@@ -181,7 +203,7 @@ impl Matcher {
 
     /// [`try_find`](Self::try_find) with the log prefix length known.
     fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
-        let template = &self.templates[index];
+        let template = self.templates[index].as_ref();
         if let Some(literal) = self.literal_templates[index].get_or_init(|| LiteralTemplate::new(template)) {
             let rest = &line[start..];
             match literal.find(rest) {
@@ -214,8 +236,8 @@ impl Matcher {
     /// and the match, whose span is relative to the line.
     ///
     /// ```
-    /// # use catalog_runtime::{format, Dialect, Matcher};
-    /// let template = format::compile("disk %s full", Dialect::Go).unwrap();
+    /// # use catalog_runtime::{Dialect, Matcher, Template};
+    /// let template = Template::compile("disk %s full", Dialect::Go).unwrap();
     /// let matcher = Matcher::new([&template]);
     /// let log = "ok\nwarn: disk /var full\nok\ndisk /tmp full\n";
     /// let mut found = Vec::new();
@@ -297,25 +319,6 @@ impl Matcher {
     }
 }
 
-/// Length of the log prefix of `line`: an optional `[pid]`, date and time,
-/// and level, as in nats-server's `[1] 2026/11/29 17:20:00.123456 [ERR] `
-/// (ISO timestamps and bare levels such as `ERROR:` are recognized too).
-pub fn log_prefix_len(line: &str) -> usize {
-    static PREFIX: OnceLock<Regex> = OnceLock::new();
-    let prefix = PREFIX.get_or_init(|| {
-        Regex::new(
-            r"^(?:\[\d+\] )?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})? )?(?:\[?(?:TRC|DBG|INF|WRN|ERR|FTL|SYS|TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL)\]?:? )?",
-        )
-        .expect("the log prefix regex is valid")
-    });
-    prefix.find(line).map_or(0, |m| m.end())
-}
-
-pub(crate) fn trim_line_break(line: &str) -> &str {
-    let line = line.strip_suffix('\n').unwrap_or(line);
-    line.strip_suffix('\r').unwrap_or(line)
-}
-
 /// A template's literal text as runs without line breaks, in order (only
 /// for templates whose pieces describe their regex).
 fn literal_runs(template: &Template) -> Vec<Box<str>> {
@@ -344,7 +347,7 @@ fn runs_in_order(runs: &[Box<str>], text: &str) -> bool {
 /// The longest run of literal text within a line: any rendered message
 /// contains it. Line breaks split runs, since lines are matched without them.
 /// `None` for templates whose pieces do not describe the regex (see
-/// [`format::compile_pattern`]) or that have no literal text.
+/// `format::compile_pattern`) or that have no literal text.
 fn required_literal(template: &Template) -> Option<&str> {
     if template.dialect == Dialect::Pattern {
         return None;

@@ -1,16 +1,14 @@
-//! What a catalog knows about each of its errors.
+//! One error of a catalog.
 
-use std::ops::Deref;
-
-use crate::format::{Template, Text};
-use crate::record::Record;
+use crate::format::Template;
+use crate::model::{Record, Text};
 
 /// One error of a catalog: its record, its variant name and its compiled
-/// message. Dereferences to the [`Record`], so `metadata.documentation` reads
-/// the record's documentation.
+/// message. What a generated variant's `metadata()` returns, and what
+/// [`Catalog::entries`](crate::Catalog::entries) lists.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
-pub struct Metadata {
+pub struct Entry {
     /// The variant name (`UnableToPersistSession`).
     pub name: Text,
     /// The record as loaded from the dataset.
@@ -19,17 +17,15 @@ pub struct Metadata {
     pub template: Template,
 }
 
-impl Deref for Metadata {
-    type Target = Record;
-
-    fn deref(&self) -> &Record {
-        &self.record
-    }
-}
-
-impl Metadata {
+impl Entry {
     /// The names of the message's fields, in order.
     pub fn field_names(&self) -> impl ExactSizeIterator<Item = &str> {
         self.template.fields.iter().map(|field| field.name.as_ref())
+    }
+}
+
+impl AsRef<Template> for Entry {
+    fn as_ref(&self) -> &Template {
+        &self.template
     }
 }

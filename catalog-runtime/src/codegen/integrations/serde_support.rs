@@ -20,23 +20,23 @@ use serde::de::Error as _;
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::catalog_enum::CatalogEnum;
+use crate::codegen::catalog_enum::CatalogEnum;
 use crate::format::ValueKind;
-use crate::metadata::Metadata;
-use crate::value::Value;
+use crate::model::Entry;
+use crate::model::Value;
 
 /// Writes `error` as `{"id", "slug", "fields": {...}}`.
 pub fn serialize<E: CatalogEnum, S: Serializer>(error: &E, serializer: S) -> Result<S::Ok, S::Error> {
     let metadata = error.metadata();
     let mut state = serializer.serialize_struct("Error", 3)?;
-    state.serialize_field("id", &*metadata.id)?;
-    state.serialize_field("slug", &*metadata.slug)?;
+    state.serialize_field("id", &*metadata.record.id)?;
+    state.serialize_field("slug", &*metadata.record.slug)?;
     state.serialize_field("fields", &Fields { metadata, values: error.values() })?;
     state.end()
 }
 
 struct Fields<'a> {
-    metadata: &'a Metadata,
+    metadata: &'a Entry,
     values: Vec<Value<'a>>,
 }
 

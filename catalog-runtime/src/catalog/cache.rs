@@ -24,15 +24,15 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use crate::build::Filter;
 use crate::catalog::{Catalog, Compiled, LoadError, Origins};
-use crate::compile::Filter;
+use crate::dataset::{load_listed, record_files, Origin};
 use crate::diagnostic::Diagnostic;
-use crate::load::{load_listed, record_files, Origin};
-use crate::metadata::Metadata;
+use crate::model::Entry;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
 /// a serialized type changes shape, so that older files are never misread.
-const MAGIC: &[u8; 8] = b"errcat\x00\x01";
+const MAGIC: &[u8; 8] = b"errcat\x00\x02";
 
 /// A file modified this recently may be modified again within the same mtime
 /// tick without its stamp changing (git's "racily clean" problem), so a load
@@ -79,7 +79,7 @@ struct Header<F> {
 #[derive(Debug, PartialEq)]
 struct Hit {
     fingerprint: Fingerprint,
-    entries: Vec<Metadata>,
+    entries: Vec<Entry>,
     diagnostics: Vec<Diagnostic>,
     /// The origins, still encoded.
     origins: Vec<u8>,
@@ -201,8 +201,7 @@ fn read(path: &Path) -> Option<Hit> {
         return None;
     }
     let (entries, origins) = rest.split_at_checked(usize::try_from(header.entries_len).ok()?)?;
-    let Ok(((entries, diagnostics), [])) = postcard::take_from_bytes::<(Vec<Metadata>, Vec<Diagnostic>)>(entries)
-    else {
+    let Ok(((entries, diagnostics), [])) = postcard::take_from_bytes::<(Vec<Entry>, Vec<Diagnostic>)>(entries) else {
         return None;
     };
     // The origins stay in the file's buffer, moved to its start.
@@ -253,8 +252,10 @@ fn checksum(bytes: &[u8]) -> u64 {
 mod tests {
     use std::fs::File;
 
+    use crate::test_support as support;
+
     use super::*;
-    use crate::record::Severity;
+    use crate::model::Severity;
 
     /// A directory under the system's temporary directory, removed on drop.
     struct TempDir(PathBuf);
@@ -357,11 +358,9 @@ mod tests {
 
     #[test]
     fn a_hit_gives_what_a_fresh_load_gives_on_the_corpus() {
-        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/nats-server");
-        if !corpus.is_dir() {
-            eprintln!("note: skipped: the corpus {} is absent", corpus.display());
+        let Some(corpus) = support::corpus("nats-server", "a_hit_gives_what_a_fresh_load_gives_on_the_corpus") else {
             return;
-        }
+        };
         assert_hit_equals_fresh(&corpus, &Filter::default());
     }
 
@@ -491,7 +490,7 @@ mod tests {
         let data = dataset();
         let cache = TempDir::new("cache");
         let fingerprint = fingerprint_of(&data.0, &Filter::default());
-        let mut compiled = Compiled::new(crate::load::load_dir(&data.0), &Filter::default()).unwrap();
+        let mut compiled = Compiled::new(crate::dataset::load_dir(&data.0), &Filter::default()).unwrap();
         let warning = |field: &str| compiled.origins[0].error(field, "odd").warning();
         compiled.diagnostics = vec![warning("tags"), warning("id"), warning("severity")];
         let path = cache_file(&data.0, &Filter::default(), &cache.0);

@@ -27,29 +27,32 @@ macro_rules! __catalog_integrations {
 #[macro_export]
 macro_rules! __catalog_serde {
     ($error:ty, $kind:ty) => {
-        impl $crate::__private::serde::Serialize for $error {
-            fn serialize<S: $crate::__private::serde::Serializer>(
+        #[automatically_derived]
+        impl $crate::__private_0_1::serde::Serialize for $error {
+            fn serialize<S: $crate::__private_0_1::serde::Serializer>(
                 &self,
                 serializer: S,
             ) -> ::core::result::Result<S::Ok, S::Error> {
-                $crate::integrations::serde_support::serialize(self, serializer)
+                $crate::__private_0_1::serde_support::serialize(self, serializer)
             }
         }
 
-        impl<'de> $crate::__private::serde::Deserialize<'de> for $error {
-            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+        #[automatically_derived]
+        impl<'de> $crate::__private_0_1::serde::Deserialize<'de> for $error {
+            fn deserialize<D: $crate::__private_0_1::serde::Deserializer<'de>>(
                 deserializer: D,
             ) -> ::core::result::Result<Self, D::Error> {
-                let lookups = $crate::integrations::serde_support::Lookups {
+                let lookups = $crate::__private_0_1::serde_support::Lookups {
                     by_id: |id| <$kind>::from_id(id).map(<$kind>::index),
                     by_slug: |slug| <$kind>::from_slug(slug).map(<$kind>::index),
                 };
-                $crate::integrations::serde_support::deserialize(deserializer, lookups)
+                $crate::__private_0_1::serde_support::deserialize(deserializer, lookups)
             }
         }
 
-        impl $crate::__private::serde::Serialize for $kind {
-            fn serialize<S: $crate::__private::serde::Serializer>(
+        #[automatically_derived]
+        impl $crate::__private_0_1::serde::Serialize for $kind {
+            fn serialize<S: $crate::__private_0_1::serde::Serializer>(
                 &self,
                 serializer: S,
             ) -> ::core::result::Result<S::Ok, S::Error> {
@@ -57,11 +60,12 @@ macro_rules! __catalog_serde {
             }
         }
 
-        impl<'de> $crate::__private::serde::Deserialize<'de> for $kind {
-            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+        #[automatically_derived]
+        impl<'de> $crate::__private_0_1::serde::Deserialize<'de> for $kind {
+            fn deserialize<D: $crate::__private_0_1::serde::Deserializer<'de>>(
                 deserializer: D,
             ) -> ::core::result::Result<Self, D::Error> {
-                $crate::integrations::serde_support::deserialize_kind(deserializer)
+                $crate::__private_0_1::serde_support::deserialize_kind(deserializer)
             }
         }
     };
@@ -79,18 +83,19 @@ macro_rules! __catalog_serde {
 #[macro_export]
 macro_rules! __catalog_miette {
     ($error:ty) => {
-        impl $crate::__private::miette::Diagnostic for $error {
+        #[automatically_derived]
+        impl $crate::__private_0_1::miette::Diagnostic for $error {
             fn code<'a>(&'a self) -> ::core::option::Option<::std::boxed::Box<dyn ::core::fmt::Display + 'a>> {
-                $crate::integrations::miette_support::code(self)
+                $crate::__private_0_1::miette_support::code(self)
             }
-            fn severity(&self) -> ::core::option::Option<$crate::__private::miette::Severity> {
-                $crate::integrations::miette_support::severity(self)
+            fn severity(&self) -> ::core::option::Option<$crate::__private_0_1::miette::Severity> {
+                $crate::__private_0_1::miette_support::severity(self)
             }
             fn help<'a>(&'a self) -> ::core::option::Option<::std::boxed::Box<dyn ::core::fmt::Display + 'a>> {
-                $crate::integrations::miette_support::help(self)
+                $crate::__private_0_1::miette_support::help(self)
             }
             fn url<'a>(&'a self) -> ::core::option::Option<::std::boxed::Box<dyn ::core::fmt::Display + 'a>> {
-                $crate::integrations::miette_support::url(self)
+                $crate::__private_0_1::miette_support::url(self)
             }
         }
     };

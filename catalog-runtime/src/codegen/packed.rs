@@ -1,4 +1,4 @@
-//! Metadata packed into one string for generated code. Not public API.
+//! Entry packed into one string for generated code. Not public API.
 //!
 //! The macro writes every record's metadata into a single string literal
 //! ([`encode`]) and the generated enum unpacks it on first use ([`decode`]),
@@ -17,11 +17,10 @@ use std::borrow::Cow::{self, Borrowed};
 use std::fmt::Write;
 
 use crate::format::{Count, Dialect, Field, Flags, Piece, Spec, Template, Text, ValueKind};
-use crate::metadata::Metadata;
-use crate::record::{ErrorType, HandlingStrategy, Record, Severity, TextList};
+use crate::model::{with_record_schema, Entry, ErrorType, HandlingStrategy, Record, Severity, TextList};
 
 /// Packs the metadata of every entry, in order.
-pub fn encode<'a>(entries: impl IntoIterator<Item = &'a Metadata>) -> String {
+pub fn encode<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> String {
     let mut out = Writer(String::new());
     for metadata in entries {
         out.str(&metadata.name);
@@ -37,14 +36,14 @@ pub fn encode<'a>(entries: impl IntoIterator<Item = &'a Metadata>) -> String {
 ///
 /// When `packed` is not the output of [`encode`] for `count` entries (generated
 /// code always passes both from the same macro run).
-pub fn decode(packed: &'static str, count: usize) -> Vec<Metadata> {
+pub fn decode(packed: &'static str, count: usize) -> Vec<Entry> {
     let mut input = Reader { text: packed, at: 0 };
     let mut entries = Vec::with_capacity(count);
     for _ in 0..count {
         let name = input.str();
         let record = input.record();
         let template = input.template();
-        entries.push(Metadata { name, record, template });
+        entries.push(Entry { name, record, template });
     }
     assert_eq!(input.at, packed.len(), "packed metadata has trailing data");
     entries
@@ -80,83 +79,8 @@ impl Writer {
         }
     }
 
-    /// `k` and the text of a known variant, `o` and the text of `Other`.
-    fn open_enum(&mut self, value: Option<(&str, bool)>) {
-        self.option(value, |out, (text, known)| {
-            out.tag(if known { 'k' } else { 'o' });
-            out.str(text);
-        });
-    }
-
     fn record(&mut self, record: &Record) {
-        let Record {
-            id,
-            repo,
-            slug,
-            error_code,
-            error_message,
-            message_pattern,
-            error_type,
-            error_class,
-            http_status,
-            severity,
-            file_path,
-            line_number,
-            source_code,
-            source_code_start,
-            source_code_end,
-            github_url,
-            documentation,
-            trigger_scenarios,
-            common_situations,
-            solutions,
-            example_fix,
-            handling_strategy,
-            validation_code,
-            type_guard,
-            try_catch_pattern,
-            prevention_tips,
-            tags,
-            background_tag,
-            analyzed_sha,
-            analyzed_at,
-            content_changed_at,
-            schema_version,
-            dataset_version,
-        } = record;
-        for text in [id, repo, slug, error_message, file_path, documentation] {
-            self.str(text);
-        }
-        for text in [
-            error_code,
-            message_pattern,
-            error_class,
-            source_code,
-            github_url,
-            trigger_scenarios,
-            common_situations,
-            example_fix,
-            validation_code,
-            type_guard,
-            try_catch_pattern,
-            background_tag,
-            analyzed_sha,
-            analyzed_at,
-            content_changed_at,
-            dataset_version,
-        ] {
-            self.option(text.as_deref(), Self::str);
-        }
-        for number in [line_number, source_code_start, source_code_end, schema_version] {
-            self.option(*number, Self::number);
-        }
-        self.option(*http_status, Self::number);
-        for list in [solutions, prevention_tips, tags] {
-            self.list(list);
-        }
-        self.open_enum(error_type.as_ref().map(|v| (v.as_str(), v.variant_name().is_some())));
-        self.open_enum(severity.as_ref().map(|v| (v.as_str(), v.variant_name().is_some())));
-        self.open_enum(handling_strategy.as_ref().map(|v| (v.as_str(), v.variant_name().is_some())));
+        record.pack(self);
     }
 
     fn count(&mut self, count: Count) {
@@ -274,60 +198,8 @@ impl Reader {
         Cow::Owned((0..len).map(|_| self.str()).collect())
     }
 
-    fn open_enum<T>(&mut self, from_text: fn(&str) -> T, other: fn(Text) -> T) -> Option<T> {
-        self.option(|input| match input.tag() {
-            b'k' => from_text(&input.str()),
-            b'o' => other(input.str()),
-            _ => panic!("{BAD}"),
-        })
-    }
-
     fn record(&mut self) -> Record {
-        let [id, repo, slug, error_message, file_path, documentation] = [(); 6].map(|()| self.str());
-        let [error_code, message_pattern, error_class, source_code, github_url, trigger_scenarios, common_situations, example_fix, validation_code, type_guard, try_catch_pattern, background_tag, analyzed_sha, analyzed_at, content_changed_at, dataset_version] =
-            [(); 16].map(|()| self.option(Self::str));
-        let [line_number, source_code_start, source_code_end, schema_version] =
-            [(); 4].map(|()| self.option(Self::number));
-        let http_status = self.option(Self::number);
-        let [solutions, prevention_tips, tags] = [(); 3].map(|()| self.list());
-        let error_type = self.open_enum(ErrorType::from_text, ErrorType::Other);
-        let severity = self.open_enum(Severity::from_text, Severity::Other);
-        let handling_strategy = self.open_enum(HandlingStrategy::from_text, HandlingStrategy::Other);
-        Record {
-            id,
-            repo,
-            slug,
-            error_code,
-            error_message,
-            message_pattern,
-            error_type,
-            error_class,
-            http_status,
-            severity,
-            file_path,
-            line_number,
-            source_code,
-            source_code_start,
-            source_code_end,
-            github_url,
-            documentation,
-            trigger_scenarios,
-            common_situations,
-            solutions,
-            example_fix,
-            handling_strategy,
-            validation_code,
-            type_guard,
-            try_catch_pattern,
-            prevention_tips,
-            tags,
-            background_tag,
-            analyzed_sha,
-            analyzed_at,
-            content_changed_at,
-            schema_version,
-            dataset_version,
-        }
+        Record::unpack(self)
     }
 
     fn count(&mut self) -> Count {
@@ -383,6 +255,94 @@ impl Reader {
     }
 }
 
+/// A record field's type in the packed form.
+trait Pack: Sized {
+    fn pack(&self, out: &mut Writer);
+    fn unpack(input: &mut Reader) -> Self;
+}
+
+// Every field of the schema, in schema order.
+macro_rules! pack_record {
+    ($($(#[doc = $doc:literal])* $field:ident: $ty:ty = $key:literal,)*) => {
+        impl Pack for Record {
+            fn pack(&self, out: &mut Writer) {
+                $(Pack::pack(&self.$field, out);)*
+            }
+
+            fn unpack(input: &mut Reader) -> Self {
+                Record { $($field: <$ty as Pack>::unpack(input),)* }
+            }
+        }
+    };
+}
+with_record_schema!(pack_record);
+
+impl Pack for Text {
+    fn pack(&self, out: &mut Writer) {
+        out.str(self);
+    }
+
+    fn unpack(input: &mut Reader) -> Self {
+        input.str()
+    }
+}
+
+impl Pack for TextList {
+    fn pack(&self, out: &mut Writer) {
+        out.list(self);
+    }
+
+    fn unpack(input: &mut Reader) -> Self {
+        input.list()
+    }
+}
+
+impl<T: Pack> Pack for Option<T> {
+    fn pack(&self, out: &mut Writer) {
+        out.option(self.as_ref(), |out, value| value.pack(out));
+    }
+
+    fn unpack(input: &mut Reader) -> Self {
+        input.option(T::unpack)
+    }
+}
+
+macro_rules! pack_number {
+    ($($ty:ty),*) => {$(
+        impl Pack for $ty {
+            fn pack(&self, out: &mut Writer) {
+                out.number(*self);
+            }
+
+            fn unpack(input: &mut Reader) -> Self {
+                input.number()
+            }
+        }
+    )*};
+}
+pack_number!(u16, u32);
+
+/// `k` and the text of a known variant, `o` and the text of `Other`.
+macro_rules! pack_open_enum {
+    ($($ty:ident),*) => {$(
+        impl Pack for $ty {
+            fn pack(&self, out: &mut Writer) {
+                out.tag(if self.variant_name().is_some() { 'k' } else { 'o' });
+                out.str(self.as_str());
+            }
+
+            fn unpack(input: &mut Reader) -> Self {
+                match input.tag() {
+                    b'k' => $ty::from_text(&input.str()),
+                    b'o' => $ty::Other(input.str()),
+                    _ => panic!("{BAD}"),
+                }
+            }
+        }
+    )*};
+}
+pack_open_enum!(ErrorType, Severity, HandlingStrategy);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,7 +351,7 @@ mod tests {
         Box::leak(text.into_boxed_str())
     }
 
-    fn sample() -> Vec<Metadata> {
+    fn sample() -> Vec<Entry> {
         let mut full = Record::new("id1", "a %q %-5.*d");
         full.repo = Borrowed("o/r");
         full.slug = Borrowed("a-q");
@@ -442,8 +402,8 @@ mod tests {
             literal_len: 0,
         };
         vec![
-            Metadata { name: Borrowed("Full"), record: full, template },
-            Metadata { name: Borrowed("Empty"), record: Record::new("", ""), template: empty },
+            Entry { name: Borrowed("Full"), record: full, template },
+            Entry { name: Borrowed("Empty"), record: Record::new("", ""), template: empty },
         ]
     }
 

@@ -1,5 +1,5 @@
 //! Code generation. The shape keeps compile time flat at thousands of
-//! records (see `shared/notes/compile-time-shapes.md`): a `#[repr(u32)]` enum
+//! records (measured with `bench/compile-time.sh`): a `#[repr(u32)]` enum
 //! whose index is read from the discriminant, the metadata of every variant
 //! packed in one string literal and unpacked into a table on first use,
 //! lookups by binary search over sorted static tables,
@@ -7,44 +7,24 @@
 //! table, and the only per-variant functions (field values in and out) split
 //! into `#[inline(never)]` chunks of 256 arms.
 
-use catalog_runtime::__private::MAX_TUPLE_FIELDS;
-use catalog_runtime::{Metadata, ValueKind};
+use catalog_runtime::__private_0_1::MAX_TUPLE_FIELDS;
+use catalog_runtime::{Entry, ValueKind};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::ast::Input;
-use crate::ctxt::Ctxt;
+use super::ast::Input;
 use crate::data::Data;
-use crate::{ast, attr, data, docs, tokens};
+use crate::docs;
+use crate::support::support_block;
 
 const CHUNK: usize = 256;
-
-pub fn catalog(attr: TokenStream, item: TokenStream) -> TokenStream {
-    let mut cx = Ctxt::default();
-    let options = attr::parse(attr, &mut cx);
-    let Some(input) = ast::parse(item.clone(), &mut cx) else {
-        return cx.into_compile_errors();
-    };
-    let data = match &options.path {
-        Some(path) => data::load(path, &options.filter, &mut cx),
-        None => {
-            cx.error(proc_macro2::Span::call_site(), "missing the record directory: #[catalog(path = \"data/...\")]");
-            Data::empty()
-        }
-    };
-    // The valid records are always generated, so that an error in one record
-    // does not cascade into errors at every use of the others.
-    let code = generate(&input, &data, &options.krate);
-    let errors = cx.into_compile_errors();
-    quote!(#errors #code)
-}
 
 struct Names {
     kind: Ident,
     variants: Vec<Ident>,
 }
 
-fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
+pub(super) fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
     let names = Names {
         kind: format_ident!("{}Kind", input.ident),
         variants: data.entries.iter().map(|e| format_ident!("{}", e.name.as_ref())).collect(),
@@ -70,70 +50,18 @@ fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
     }
 }
 
-/// The block that holds the generated support code of an enum (the
-/// attribute's or the derive's): the runtime as `__ec`, the files read
-/// tracked, the metadata table of `entries` (`__meta()`) and their matcher
-/// (`__matcher()`), then `body`.
-pub fn support_block(krate: &syn::Path, data: &Data, entries: &[Metadata], body: TokenStream) -> TokenStream {
-    let track = track(data);
-    let meta_table = meta_table(entries);
-    quote! {
-        #[allow(non_upper_case_globals, clippy::all)]
-        const _: () = {
-            use #krate::__private as __ec;
-            #[allow(unused_imports)]
-            use ::core::option::Option::{None as __N, Some as __S};
-            #track
-            #meta_table
-            fn __matcher() -> &'static __ec::Matcher {
-                static MATCHER: __ec::OnceLock<__ec::Matcher> = __ec::OnceLock::new();
-                MATCHER.get_or_init(|| __ec::Matcher::new(__meta().iter().map(|m| &m.template)))
-            }
-            #body
-        };
-    }
-}
-
-/// One `include_bytes!` per file read makes Cargo rebuild when a record
-/// changes; one local macro call keeps that to a token per file.
-fn track(data: &Data) -> TokenStream {
-    let var = data.base_var;
-    let files = data.files.iter().map(|file| format!("/{file}"));
-    quote! {
-        macro_rules! __track {
-            ($($file:literal)*) => {
-                $(const _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!(#var), $file));)*
-            };
-        }
-        __track!(#(#files)*);
-    }
-}
-
-/// `__PACKED`, the packed metadata of `entries`, and `__meta()`, the table
-/// unpacked from it on first use.
-fn meta_table(entries: &[Metadata]) -> TokenStream {
-    let n = entries.len();
-    let packed = tokens::packed(entries);
-    quote! {
-        static __PACKED: &str = #packed;
-        // The metadata of every variant, unpacked on first use.
-        fn __meta() -> &'static [__ec::Metadata] {
-            static META: __ec::OnceLock<__ec::Vec<__ec::Metadata>> = __ec::OnceLock::new();
-            META.get_or_init(|| __ec::packed::decode(__PACKED, #n))
-        }
-    }
-}
-
+/// The Rust type of a field of this kind, as `catalog_runtime` maps it.
 fn field_type(kind: ValueKind) -> TokenStream {
-    match kind {
-        ValueKind::Int => quote!(i64),
-        ValueKind::Float => quote!(f64),
-        ValueKind::Bool => quote!(bool),
-        ValueKind::Quoted | ValueKind::Text => quote!(::std::string::String),
+    match kind.rust_type() {
+        "String" => quote!(::std::string::String),
+        primitive => {
+            let ident = format_ident!("{primitive}");
+            quote!(::core::primitive::#ident)
+        }
     }
 }
 
-fn field_idents(metadata: &Metadata) -> Vec<Ident> {
+fn field_idents(metadata: &Entry) -> Vec<Ident> {
     metadata.template.fields.iter().map(|f| format_ident!("{}", f.name.as_ref())).collect()
 }
 
@@ -185,7 +113,7 @@ fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
 }
 
 /// A static table of `(key, index)` sorted by key, for binary search.
-fn lookup_table(name: &str, data: &Data, key: impl Fn(&Metadata) -> &str) -> TokenStream {
+fn lookup_table(name: &str, data: &Data, key: impl Fn(&Entry) -> &str) -> TokenStream {
     let mut rows: Vec<(&str, u32)> = data.entries.iter().enumerate().map(|(i, e)| (key(e), i as u32)).collect();
     rows.sort();
     let n = rows.len();
@@ -199,8 +127,8 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let kind = &names.kind;
     let n = data.entries.len();
     let catalog_name = ident.to_string();
-    let by_id = lookup_table("__BY_ID", data, |m| &m.id);
-    let by_slug = lookup_table("__BY_SLUG", data, |m| &m.slug);
+    let by_id = lookup_table("__BY_ID", data, |m| &m.record.id);
+    let by_slug = lookup_table("__BY_SLUG", data, |m| &m.record.slug);
     let by_name = lookup_table("__BY_NAME", data, |m| &m.name);
     let variants = &names.variants;
     let (index_body, kind_index_body) = if n == 0 {
@@ -238,7 +166,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             /// The kind at a position of [`Self::ALL`].
             pub fn from_index(index: usize) -> ::core::option::Option<Self> { Self::ALL.get(index).copied() }
             /// The kind's metadata: its record and compiled message.
-            pub fn metadata(self) -> &'static __ec::Metadata { &__meta()[self.index()] }
+            pub fn metadata(self) -> &'static __ec::Entry { &__meta()[self.index()] }
             /// The variant name.
             pub fn name(self) -> &'static str { &__meta()[self.index()].name }
             /// The record id.
@@ -259,14 +187,17 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             }
         }
 
+        #[automatically_derived]
         impl ::core::fmt::Debug for #kind {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(self.name()) }
         }
 
+        #[automatically_derived]
         impl ::core::fmt::Display for #kind {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(self.name()) }
         }
 
+        #[automatically_derived]
         impl ::core::str::FromStr for #kind {
             type Err = __ec::NoMatch;
             /// By variant name, id or slug.
@@ -285,9 +216,9 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             /// The variant's kind.
             pub fn kind(&self) -> #kind { <Self as __ec::CatalogEnum>::kind(self) }
             /// The variant's metadata: its record and compiled message.
-            pub fn metadata(&self) -> &'static __ec::Metadata { &__meta()[self.__index()] }
+            pub fn metadata(&self) -> &'static __ec::Entry { &__meta()[self.__index()] }
             /// The metadata of every variant, in order.
-            pub fn entries() -> &'static [__ec::Metadata] { __meta() }
+            pub fn entries() -> &'static [__ec::Entry] { __meta() }
             /// The error whose message is exactly `message`.
             pub fn parse(message: &str) -> ::core::option::Option<Self> { <Self as __ec::CatalogEnum>::parse(message) }
             /// The error whose message occurs in `line` (a log line, say).
@@ -309,11 +240,12 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             #(#from_chunks)*
         }
 
+        #[automatically_derived]
         impl __ec::CatalogEnum for #ident {
             type Kind = #kind;
             const COUNT: usize = #n;
-            fn entries() -> &'static [__ec::Metadata] { __meta() }
-            fn matcher() -> &'static __ec::Matcher { __matcher() }
+            fn entries() -> &'static [__ec::Entry] { __meta() }
+            fn matcher() -> &'static __ec::Matcher<&'static __ec::Entry> { __matcher() }
             fn index(&self) -> usize { self.__index() }
             fn kind_at(index: usize) -> ::core::option::Option<#kind> { #kind::from_index(index) }
             #[allow(unreachable_code)]
@@ -325,24 +257,30 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             }
         }
 
+        #[automatically_derived]
         impl ::core::fmt::Display for #ident {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { __ec::display(self, f) }
         }
 
+        #[automatically_derived]
         impl ::core::fmt::Debug for #ident {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { __ec::debug(self, f) }
         }
 
+        #[automatically_derived]
         impl ::core::clone::Clone for #ident {
             fn clone(&self) -> Self { __ec::clone(self) }
         }
 
+        #[automatically_derived]
         impl ::core::cmp::PartialEq for #ident {
             fn eq(&self, other: &Self) -> bool { __ec::eq(self, other) }
         }
 
+        #[automatically_derived]
         impl ::std::error::Error for #ident {}
 
+        #[automatically_derived]
         impl ::core::str::FromStr for #ident {
             type Err = __ec::NoMatch;
             /// Parses a whole message.
@@ -369,8 +307,8 @@ fn values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> To
             // One call per variant, whatever its fields.
             quote!(Self::#variant { #(#fields),* } => __ec::field_values((#(#fields,)*)),)
         } else {
-            let to_value = data.entries[i].template.fields.iter().map(|f| tokens::to_value(f.kind));
-            quote!(Self::#variant { #(#fields),* } => __ec::values([#(__ec::#to_value(#fields)),*]),)
+            let types = data.entries[i].template.fields.iter().map(|f| field_type(f.kind));
+            quote!(Self::#variant { #(#fields),* } => __ec::values([#(__ec::to_value::<#types>(#fields)),*]),)
         }
     });
     quote! {
@@ -403,11 +341,11 @@ fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) 
                 },
             }
         } else {
-            let take = kinds.map(tokens::take);
+            let types = kinds.map(field_type);
             quote! {
                 #index => {
                     let mut values = values.into_iter();
-                    match (#(__ec::#take(&mut values),)*) {
+                    match (#(__ec::take::<#types>(&mut values),)*) {
                         (#(__S(#fields),)*) => __S(Self::#variant { #(#fields),* }),
                         _ => __N,
                     }
@@ -431,7 +369,7 @@ mod tests {
     const SEEDS: [&str; 3] = ["443048c6cb7c33f3", "503f49fe39cf5793", "59aa3418e32dd765"];
 
     fn expand() -> String {
-        super::catalog(
+        super::super::catalog(
             quote!(path = "../data/nats-io/nats-server"),
             quote!(
                 pub enum E {}
@@ -477,7 +415,7 @@ mod tests {
 
     #[test]
     fn no_variant_gets_an_n_arm_accessor() {
-        // Metadata is one packed string unpacked into a table; accessors index it.
+        // Entry is one packed string unpacked into a table; accessors index it.
         let code = expand();
         assert_eq!(code.matches("static __PACKED : & str =").count(), 1);
         assert!(code.contains("packed :: decode (__PACKED , 3usize)"));

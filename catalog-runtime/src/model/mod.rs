@@ -1,0 +1,17 @@
+//! The record model: what a dataset says about one error ([`Record`]), what
+//! a catalog holds for it ([`Entry`]: the record, its variant name and its
+//! compiled message), and the values a message's fields take ([`Value`]).
+
+mod entry;
+mod record;
+mod value;
+
+use std::borrow::Cow;
+
+pub use entry::Entry;
+pub(crate) use record::with_record_schema;
+pub use record::{ErrorType, HandlingStrategy, Record, Severity, TextList};
+pub use value::{FieldValue, Value};
+
+/// Text that is `&'static str` in generated code and owned when loaded at run time.
+pub type Text = Cow<'static, str>;
