@@ -166,7 +166,8 @@ fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<Diag
 }
 
 /// Adds a warning to every entry whose own `messagePattern` does not match the
-/// message it documents (see [`pattern_disagreement`]); the compiled pattern
+/// message it documents (the message rendered with [`Template::sample_values`]
+/// must match it); the compiled pattern
 /// is used either way.
 pub fn check_patterns(built: &mut Built) {
     for entry in &mut built.entries {

@@ -3,9 +3,9 @@
 //! literal pieces and typed placeholders of the message, and a regex that
 //! matches exactly the messages the format can render.
 //!
-//! Every type here can be built in a `const` (all strings are
-//! `Cow<'static, str>`), so the macro emits templates as static data and the
-//! run-time loader builds the very same values.
+//! All strings are [`Text`] (`Cow<'static, str>`): generated code's templates
+//! borrow theirs from its packed metadata literal (`crate::codegen::packed`),
+//! and the run-time loader builds the very same values with owned strings.
 
 use std::borrow::Cow;
 

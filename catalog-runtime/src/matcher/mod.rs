@@ -195,7 +195,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// Whether template `index` occurs in `line`, and its values. The search
-    /// starts after the line's log prefix (see [`log_prefix_len`]); a message
+    /// starts after the line's log prefix (a `[pid]`, a timestamp, a level); a message
     /// that begins with a placeholder must begin right there.
     pub fn try_find<'h>(&self, index: usize, line: &'h str) -> Option<Match<'h>> {
         self.try_find_after(index, line, log_prefix_len(line))

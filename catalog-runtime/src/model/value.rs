@@ -38,7 +38,7 @@ impl Value<'_> {
 
 impl fmt::Display for Value<'_> {
     /// Plain rendering (`42`, `1.5`, `true`, the text unquoted); the message's
-    /// own rendering with its verbs is [`crate::format::render`].
+    /// own rendering with its verbs is [`Template::render`](crate::Template::render).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Int(v) => write!(f, "{v}"),
