@@ -7,6 +7,7 @@
 
 #![cfg(all(feature = "cli", unix))]
 
+use std::fs::{self, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -110,6 +111,20 @@ impl Running {
         }
     }
 
+    /// Waits for a standard error line containing `wanted`.
+    fn expect_error_line(&mut self, wanted: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.stderr.recv_timeout(left) {
+                Ok(line) if line.contains(wanted) => return line,
+                Ok(line) => seen.push(line),
+                Err(err) => panic!("no stderr line with {wanted:?} ({err:?}); stderr so far: {seen:#?}"),
+            }
+        }
+    }
+
     /// The standard error lines that have come so far.
     fn stderr_now(&self) -> Vec<String> {
         self.stderr.try_iter().collect()
@@ -136,6 +151,25 @@ impl Running {
         stdout.extend(self.stdout.iter());
         let stderr: Vec<String> = self.stderr.iter().collect();
         (stdout, stderr, status.code().expect("exited, not killed"))
+    }
+
+    /// Sends `signal` (SIGINT, SIGTERM) to errcat.
+    fn signal(&self, signal: libc::c_int) {
+        let pid = libc::pid_t::try_from(self.child.id()).unwrap();
+        // SAFETY: kill(2) on a child process this test started and has not reaped.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    }
+
+    /// The CPU time errcat has used so far.
+    fn cpu_time(&self) -> Duration {
+        let stat = fs::read_to_string(format!("/proc/{}/stat", self.child.id())).expect("a Linux /proc");
+        // After the command name in parentheses: fields 14 and 15 of
+        // proc(5) are the user and system time in clock ticks.
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+        let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+        // SAFETY: sysconf has no preconditions.
+        let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as u64;
+        Duration::from_millis(ticks * 1000 / per_second)
     }
 }
 
@@ -216,4 +250,113 @@ fn explain_without_input_says_so() {
         stderr,
         ["errcat: nothing to explain: standard input is empty (give messages as arguments or pipe log lines in)"]
     );
+}
+
+/// Appends `lines` to the file at `path`, creating it if needed.
+fn append(path: &Path, lines: &[String]) {
+    let mut file = OpenOptions::new().create(true).append(true).open(path).unwrap();
+    for line in lines {
+        writeln!(file, "{line}").unwrap();
+    }
+}
+
+/// How many output lines report the session `session`.
+fn reports_of(stdout: &[String], session: &str) -> usize {
+    stdout.iter().filter(|line| line.contains(&format!("ps_id=\"{session}\""))).count()
+}
+
+/// A log that is appended to, rotated (renamed and recreated, with a last
+/// line written to the renamed file), truncated in place, and a log created
+/// after the start: every matching line written after the start is reported
+/// once, with its line number; Ctrl-C prints the summary.
+#[test]
+fn follow_reports_each_new_line_once_through_rotation_truncation_and_a_late_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (log, late) = (dir.path().join("app.log"), dir.path().join("late.log"));
+    append(&log, &[noise_line(0), persist_line("before-start")]);
+
+    let mut errcat = start_in(dir.path(), &["scan", "--follow", "app.log", "late.log"]);
+    errcat.expect_error_line("errcat: following app.log from line 3");
+    errcat.expect_error_line("errcat: late.log: not found; following it when it appears");
+
+    append(&log, &[persist_line("appended-1"), noise_line(1), persist_line("appended-2")]);
+    assert!(errcat.expect_line("\"appended-1\"").starts_with("app.log:3: UnableToPersistSession("));
+    assert!(errcat.expect_line("\"appended-2\"").starts_with("app.log:5: "));
+
+    // logrotate's default: rename, the program writes on to the renamed
+    // file until told to reopen, then writes to a new file.
+    let rotated = dir.path().join("app.log.1");
+    fs::rename(&log, &rotated).unwrap();
+    append(&rotated, &[persist_line("rotated-old")]);
+    append(&log, &[noise_line(2), persist_line("rotated-new")]);
+    assert!(errcat.expect_line("\"rotated-old\"").starts_with("app.log:6: "));
+    assert!(errcat.expect_line("\"rotated-new\"").starts_with("app.log:2: "));
+
+    // copytruncate: the file is emptied in place and written on from its start.
+    append(&log, &[persist_line("before-truncation")]);
+    errcat.expect_line("\"before-truncation\"");
+    OpenOptions::new().write(true).open(&log).unwrap().set_len(0).unwrap();
+    errcat.expect_error_line("errcat: app.log: truncated; reading it from its start");
+    append(&log, &[persist_line("after-truncation")]);
+    assert!(errcat.expect_line("\"after-truncation\"").starts_with("app.log:1: "));
+
+    append(&late, &[persist_line("late")]);
+    assert!(errcat.expect_line("\"late\"").starts_with("late.log:1: "));
+
+    errcat.signal(libc::SIGINT);
+    let (stdout, stderr, code) = errcat.wait_for_exit();
+    assert_eq!(code, 0, "{stderr:#?}");
+    assert_eq!(reports_of(&stdout, "before-start"), 0, "{stdout:#?}");
+    let sessions =
+        ["appended-1", "appended-2", "rotated-old", "rotated-new", "before-truncation", "after-truncation", "late"];
+    for session in sessions {
+        assert_eq!(reports_of(&stdout, session), 1, "{session}: {stdout:#?}");
+    }
+    assert_eq!(stdout.last().map(String::as_str), Some("7 matching line(s), 1 distinct error(s)"), "{stdout:#?}");
+    assert!(stdout.iter().any(|line| line.split_whitespace().take(3).eq(["7", "error", "UnableToPersistSession"])));
+}
+
+/// `--from-start` reports the lines already there; an idle follower uses
+/// next to no CPU; SIGTERM prints the summary, and the exit status says
+/// whether anything matched.
+#[test]
+fn follow_from_start_idles_cheaply_and_ends_on_sigterm_with_the_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("app.log");
+    append(&log, &[noise_line(0), persist_line("already-there")]);
+    let mut errcat = start_in(dir.path(), &["scan", "--follow", "--from-start", "--json", "app.log"]);
+    errcat.expect_error_line("errcat: following app.log from line 1");
+    let object: serde_json::Value = serde_json::from_str(&errcat.expect_line("\"already-there\"")).unwrap();
+    assert_eq!((object["file"].as_str(), object["line"].as_u64()), (Some("app.log"), Some(2)));
+
+    // Idle: polling every 100 ms costs a few system calls, not a core.
+    let (before, started) = (errcat.cpu_time(), Instant::now());
+    std::thread::sleep(Duration::from_secs(1));
+    let (used, elapsed) = (errcat.cpu_time() - before, started.elapsed());
+    assert!(used < elapsed / 5, "{used:?} of CPU in {elapsed:?} of idling");
+
+    errcat.signal(libc::SIGTERM);
+    let (stdout, stderr, code) = errcat.wait_for_exit();
+    assert_eq!(code, 0, "{stderr:#?}");
+    assert_eq!(reports_of(&stdout, "already-there"), 0, "JSON, not text: {stdout:#?}");
+    assert_eq!(stdout.len(), 1, "--json has no summary: {stdout:#?}");
+
+    let mut errcat = start_in(dir.path(), &["scan", "-f", "app.log"]);
+    errcat.expect_error_line("errcat: following app.log from line 3");
+    append(&log, &[noise_line(1)]);
+    errcat.signal(libc::SIGTERM);
+    let (stdout, _, code) = errcat.wait_for_exit();
+    assert_eq!(code, 1, "nothing matched");
+    assert_eq!(stdout, ["no known error found", "0 matching line(s), 0 distinct error(s)"]);
+}
+
+#[test]
+fn follow_needs_files() {
+    for args in [&["scan", "--follow"][..], &["scan", "--follow", "-"]] {
+        let (stdout, stderr, code) = start(args).finish();
+        assert_eq!(code, 2);
+        assert!(stdout.is_empty());
+        assert_eq!(stderr.len(), 1);
+        assert!(stderr[0].starts_with("errcat: --follow reads files: name them"), "{stderr:?}");
+    }
 }

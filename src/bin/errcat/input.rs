@@ -81,7 +81,6 @@ pub fn open(path: &Path) -> Result<Input, String> {
     Ok(Input::new(label, reader, progress, live))
 }
 
-#[allow(dead_code)] // used by --follow (next commit)
 /// An input reading `file` (already positioned) as it grows: `--follow`.
 pub fn followed(label: String, file: File) -> Input {
     let mut input = Input::new(label, Box::new(BufReader::with_capacity(64 << 10, file)), None, None);

@@ -21,6 +21,10 @@ pub struct Options {
     pub unmatched_levels: Vec<String>,
     /// Worker threads.
     pub threads: usize,
+    /// Keep reading the files as they grow (`--follow`).
+    pub follow: bool,
+    /// With `follow`: read the files from their start, not their end.
+    pub from_start: bool,
 }
 
 /// Where an error was seen.
@@ -46,6 +50,9 @@ struct Summary {
 }
 
 pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
+    if options.follow {
+        return crate::follow::run(catalog, files, options, out);
+    }
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut report = Report::new(catalog, options);
@@ -82,9 +89,8 @@ fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) 
         return Ok(());
     }
     let (catalog, options) = (report.catalog, report.options);
-    let levels = &options.unmatched_levels;
-    let unmatched = |text: &str| level_of(text).filter(|level| wanted(levels, level)).map(str::to_owned);
-    let wanted = pipeline::Wanted { unmatched: (!levels.is_empty()).then_some(&unmatched as _) };
+    let unmatched = unmatched_level(&options.unmatched_levels);
+    let wanted = pipeline::Wanted { unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _) };
     let result = pipeline::scan(catalog, input, &wanted, options.threads, |delivery| match delivery {
         Delivery::Events(events) => report.events(&mut source, events, out),
         Delivery::CaughtUp => out.flush(),
@@ -260,6 +266,11 @@ fn print_unmatched(file: &str, line: u64, level: &str, text: &str, json: bool, o
         return out.line(&object.to_string());
     }
     out.line(&format!("{file}:{line}: unmatched {level}: {text}"))
+}
+
+/// The level of a line when it is one of `levels` (`--unmatched`).
+pub fn unmatched_level(levels: &[String]) -> impl Fn(&str) -> Option<String> + Sync + '_ {
+    move |text: &str| level_of(text).filter(|level| wanted(levels, level)).map(str::to_owned)
 }
 
 /// The level of a log line: `[ERR]`-style tags or a bare `ERROR`/`WARN` word.
