@@ -15,11 +15,11 @@ Examples:
 
 const SCAN_EXAMPLES: &str = "\
 Examples:
-  errcat scan server.log                       every known error, then a summary
+  errcat scan server.log                      every known error, then a summary
   errcat scan --count server.log.1.gz server.log
-  errcat scan --follow /var/log/nats/server.log  report errors as they are logged
-  tail -F server.log | errcat scan --json      the same, one JSON object per match
-  journalctl -f -u nats-server | errcat scan   a live journal
+  errcat scan --follow server.log             report errors as they are logged
+  tail -F server.log | errcat scan --json     the same, one JSON object per match
+  journalctl -f -u nats-server | errcat scan  a live journal
 
 Exit status: 0 when some line matched, 1 when none did, 2 on any error.";
 
@@ -109,8 +109,15 @@ pub enum Command {
     },
 
     /// List the catalog's records.
-    #[command(after_help = "Examples:\n  errcat list\n  errcat list --severity warning --tag mqtt")]
+    ///
+    /// On a terminal, messages are cut to its width; piped, they are whole.
+    #[command(
+        after_help = "Examples:\n  errcat list\n  errcat list --severity warning --tag mqtt\n  errcat list --json | jq -r .slug"
+    )]
     List {
+        /// One JSON object per record (id, slug, name, severity, repo, errorMessage, messagePattern, tags).
+        #[arg(long)]
+        json: bool,
         /// Only records of this repository (owner/name).
         #[arg(long)]
         repo: Option<String>,
@@ -123,8 +130,13 @@ pub enum Command {
     },
 
     /// Show one record in full.
-    #[command(after_help = "Examples:\n  errcat show UnableToPersistSession\n  errcat show 503f49fe39cf5793")]
+    #[command(
+        after_help = "Examples:\n  errcat show UnableToPersistSession\n  errcat show 503f49fe39cf5793\n  errcat show --json unable-to-persist-session-q-seq-v-v | jq .solutions"
+    )]
     Show {
+        /// The record as one JSON object, with the dataset's field names.
+        #[arg(long)]
+        json: bool,
         /// The record's id, slug or variant name.
         key: String,
     },

@@ -57,8 +57,11 @@ fn run(cli: Cli) -> io::Result<u8> {
             let options = scan::Options { json, count, unmatched_levels: unmatched, threads, follow, from_start };
             scan::run(&catalog, &files, &options, &mut out)?
         }
-        Command::List { repo, tag, severity } => records::list(&catalog, &repo, &tag, &severity, &mut out)?,
-        Command::Show { key } => records::show(&catalog, &key, &mut out)?,
+        Command::List { repo, tag, severity, json } => {
+            let filters = records::Filters { repo, tag, severity };
+            records::list(&catalog, &filters, json, &mut out)?
+        }
+        Command::Show { key, json } => records::show(&catalog, &key, json, &mut out)?,
         Command::Check { .. } => unreachable!("handled above"),
     };
     out.flush()?;
