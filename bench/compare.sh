@@ -3,7 +3,9 @@
 # (whole process: load, build, scan, classify, extract) against Hyperscan
 # (scan-only, one block-mode call), ripgrep (`rg -c -f patterns`) and a naive
 # Rust baseline (RegexSet per line), on a sparse and a dense nats-server style
-# log built from the corpus; then errcat's start-up. Prints times and ratios.
+# log built from the corpus; errcat also reads the log from a fast pipe
+# (`cat log | errcat scan`, the path live input takes); then errcat's
+# start-up. Prints times and ratios.
 #
 #   bench/compare.sh               # LINES=2000000 sparse lines, DENSE=200000 dense lines
 #   LINES=200000 bench/compare.sh  # a quicker run
@@ -70,6 +72,7 @@ for kind in sparse dense; do
     hs_rate=$(rate "$size" "$hs")
     one=$(seconds "$errcat" --data "$corpus" scan --count --threads 1 "$log")
     all=$(seconds "$errcat" --data "$corpus" scan --count "$log")
+    piped=$(seconds sh -c 'cat "$1" | "$2" --data "$3" scan --count' sh "$log" "$errcat" "$corpus")
     rg_s=$(seconds rg -c -f "$work/patterns.txt" "$head")
     naive_s=$(seconds "$xtask" naive "$corpus" "$small")
     printf "%-36s %9s %10s %12s\n" tool seconds "MB/s" "vs hyperscan"
@@ -77,6 +80,7 @@ for kind in sparse dense; do
     row "hyperscan (scan only, 1 core)" "$hs" "$hs_rate"
     row "errcat scan --count (1 thread)" "$one" "$(rate "$size" "$one")"
     row "errcat scan --count ($(nproc) threads)" "$all" "$(rate "$size" "$all")"
+    row "cat log | errcat scan --count" "$piped" "$(rate "$size" "$piped")"
     row "rg -c -f patterns ($head_size MB)" "$rg_s" "$(rate "$head_size" "$rg_s")"
     row "naive RegexSet per line ($small_size MB)" "$naive_s" "$(rate "$small_size" "$naive_s")"
 done

@@ -713,13 +713,80 @@ fn show_prints_a_record_in_full_by_id_slug_or_name() {
 }
 
 #[test]
-fn show_an_unknown_key_exits_1_with_a_hint() {
-    let out = run(&["show", "NoSuchError"], 1);
-    assert_eq!(out.stdout, "");
-    assert_eq!(
-        out.stderr,
-        "errcat: no record has the id, slug or name \"NoSuchError\"; `errcat list` shows them all\n"
+fn show_an_unknown_key_exits_1_suggesting_the_nearest_keys() {
+    let unknown = |key: &str, suggestion: &str| {
+        let out = run(&["show", key], 1);
+        assert_eq!(out.stdout, "");
+        assert_eq!(
+            out.stderr,
+            format!(
+                "errcat: no record has the id, slug or name {key:?}; {suggestion} (`errcat list` shows them all)\n"
+            )
+        );
+    };
+    unknown("UnableToPersistSesion", "did you mean UnableToPersistSession?");
+    unknown("unable-to-persist-session", "did you mean UnableToPersistSession?");
+    unknown("503f49fe39cf5794", "did you mean 503f49fe39cf5793?");
+    unknown(
+        "Qos1-in-flight-window-is-ful-d-messages-and-je",
+        "did you mean qos1-in-flight-window-is-full-d-messages-and-je?",
     );
+    unknown("persist", "names containing it: UnableToPersistSession");
+    unknown(
+        "nope",
+        "the nearest names: UnableToPersistSession, Qos1InFlightWindowIsFull, CreateQos2IncomingMessagesStreamForAccount",
+    );
+}
+
+#[test]
+fn list_piped_keeps_whole_messages() {
+    // The tests' output is a pipe, as in `errcat list | cat`, even with COLUMNS set.
+    let out = errcat().env("COLUMNS", "60").arg("list").assert().code(0);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    for record in RECORDS {
+        let row = stdout.lines().find(|line| line.starts_with(record.name)).expect("a row per record");
+        assert!(row.ends_with(&format!("  {}", record.format)), "{row}");
+    }
+}
+
+#[test]
+fn list_json_has_every_record() {
+    let out = run(&["list", "--json"], 0);
+    let objects = json_lines(&out.stdout);
+    assert_eq!(objects.len(), RECORDS.len());
+    for (object, record) in objects.iter().zip(RECORDS) {
+        let stored = seed_record(record.id);
+        assert_eq!(object["id"], record.id);
+        assert_eq!(object["slug"], record.slug);
+        assert_eq!(object["name"], record.name);
+        assert_eq!(object["severity"], "error");
+        assert_eq!(object["repo"], "nats-io/nats-server");
+        assert_eq!(object["errorMessage"], record.format);
+        assert_eq!(object["messagePattern"], stored["messagePattern"]);
+        assert_eq!(object["tags"], stored["tags"]);
+    }
+    let out = run(&["list", "--json", "--tag", "persistence"], 0);
+    assert_eq!(json_lines(&out.stdout).iter().map(|o| o["id"].clone()).collect::<Vec<_>>(), [PERSIST.id]);
+    assert_eq!(run(&["list", "--json", "--severity", "warning"], 1).stdout, "");
+}
+
+#[test]
+fn show_json_has_every_field_of_the_record() {
+    for record in RECORDS {
+        let out = run(&["show", "--json", record.slug], 0);
+        let object: Value = serde_json::from_str(&out.stdout).expect("one JSON object");
+        assert_eq!(out.stdout.lines().count(), 1);
+        let stored = seed_record(record.id);
+        // Every field of the stored record, under its name, with its value.
+        for (key, value) in stored.as_object().unwrap() {
+            assert_eq!(&object[key], value, "{}: {key}", record.name);
+        }
+        assert_eq!(object["name"], record.name);
+        let fields: Vec<&str> =
+            object["fields"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+        assert_eq!(fields, record.fields);
+        assert!(object["pattern"].as_str().is_some_and(|p| !p.is_empty()));
+    }
 }
 
 /// The diagnostics of `text` for files under `dir`: (file stem, line, column).

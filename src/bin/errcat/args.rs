@@ -13,6 +13,16 @@ Examples:
   errcat show UnableToPersistSession          one record in full
   errcat --data my-records/ check             validate a dataset directory";
 
+const SCAN_EXAMPLES: &str = "\
+Examples:
+  errcat scan server.log                      every known error, then a summary
+  errcat scan --count server.log.1.gz server.log
+  errcat scan --follow server.log             report errors as they are logged
+  tail -F server.log | errcat scan --json     the same, one JSON object per match
+  journalctl -f -u nats-server | errcat scan  a live journal
+
+Exit status: 0 when some line matched, 1 when none did, 2 on any error.";
+
 /// Explain error messages and scan logs against a catalog of documented errors.
 ///
 /// The catalog is the one embedded at build time (nats-io/nats-server), or the
@@ -63,10 +73,12 @@ pub enum Command {
         messages: Vec<String>,
     },
 
-    /// Classify every line of log files (plain or .gz).
-    #[command(
-        after_help = "Examples:\n  errcat scan server.log\n  errcat scan --count server.log.1.gz server.log\n  tail -f server.log | errcat scan --json\n\nExit status: 0 when some line matched, 1 when none did, 2 on any error."
-    )]
+    /// Classify every line of log files (plain or .gz), or of live logs.
+    ///
+    /// Lines from a pipe or a terminal are classified as they arrive: each
+    /// match is printed as soon as its line is read, so `tail -F log | errcat
+    /// scan` and `journalctl -f | errcat scan` report errors while they happen.
+    #[command(after_help = SCAN_EXAMPLES)]
     Scan {
         /// Log files; `-` or none for standard input. `.gz` files are decompressed.
         files: Vec<PathBuf>,
@@ -82,11 +94,30 @@ pub enum Command {
         /// Worker threads (default: one per core).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
+        /// Keep reading the files as they grow, like `tail -F`, until Ctrl-C.
+        ///
+        /// Starts at the end of each file (see --from-start); follows a file
+        /// renamed and recreated (logrotate) or truncated in place
+        /// (copytruncate), and a file that appears later. The files are
+        /// checked every 100 ms. Ctrl-C or SIGTERM prints the summary and
+        /// exits with the usual status.
+        #[arg(short, long)]
+        follow: bool,
+        /// With --follow: report the lines already in the files too.
+        #[arg(long, requires = "follow")]
+        from_start: bool,
     },
 
     /// List the catalog's records.
-    #[command(after_help = "Examples:\n  errcat list\n  errcat list --severity warning --tag mqtt")]
+    ///
+    /// On a terminal, messages are cut to its width; piped, they are whole.
+    #[command(
+        after_help = "Examples:\n  errcat list\n  errcat list --severity warning --tag mqtt\n  errcat list --json | jq -r .slug"
+    )]
     List {
+        /// One JSON object per record (id, slug, name, severity, repo, errorMessage, messagePattern, tags).
+        #[arg(long)]
+        json: bool,
         /// Only records of this repository (owner/name).
         #[arg(long)]
         repo: Option<String>,
@@ -99,8 +130,13 @@ pub enum Command {
     },
 
     /// Show one record in full.
-    #[command(after_help = "Examples:\n  errcat show UnableToPersistSession\n  errcat show 503f49fe39cf5793")]
+    #[command(
+        after_help = "Examples:\n  errcat show UnableToPersistSession\n  errcat show 503f49fe39cf5793\n  errcat show --json unable-to-persist-session-q-seq-v-v | jq .solutions"
+    )]
     Show {
+        /// The record as one JSON object, with the dataset's field names.
+        #[arg(long)]
+        json: bool,
         /// The record's id, slug or variant name.
         key: String,
     },

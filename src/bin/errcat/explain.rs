@@ -8,13 +8,13 @@ use crate::style::Out;
 use crate::{show_value, FOUND, NOT_FOUND};
 
 pub fn run(catalog: &Catalog, messages: Vec<String>, out: &mut Out) -> io::Result<u8> {
-    let messages =
-        if messages.is_empty() { io::stdin().lock().lines().collect::<io::Result<Vec<String>>>()? } else { messages };
+    let mut explained = 0usize;
     let mut any_match = false;
-    for (i, message) in messages.iter().enumerate() {
-        if i > 0 {
+    let mut explain_one = |message: &str, out: &mut Out| -> io::Result<()> {
+        if explained > 0 {
             out.line("")?;
         }
+        explained += 1;
         match catalog.find(message) {
             Some(found) => {
                 any_match = true;
@@ -22,7 +22,28 @@ pub fn run(catalog: &Catalog, messages: Vec<String>, out: &mut Out) -> io::Resul
             }
             None => out.line(&format!("no known error matches: {message}"))?,
         }
-        out.flush()?;
+        // Lines may come from a live log (`tail -f log | errcat explain`):
+        // each explanation is shown as soon as its line has arrived.
+        out.flush()
+    };
+    if messages.is_empty() {
+        let mut stdin = io::stdin().lock();
+        let mut line = Vec::new();
+        while stdin.read_until(b'\n', &mut line)? > 0 {
+            let text = line.strip_suffix(b"\n").unwrap_or(&line);
+            let text = text.strip_suffix(b"\r").unwrap_or(text);
+            explain_one(&String::from_utf8_lossy(text), out)?;
+            line.clear();
+        }
+        if explained == 0 {
+            eprintln!(
+                "errcat: nothing to explain: standard input is empty (give messages as arguments or pipe log lines in)"
+            );
+        }
+    } else {
+        for message in &messages {
+            explain_one(message, out)?;
+        }
     }
     Ok(if any_match { FOUND } else { NOT_FOUND })
 }

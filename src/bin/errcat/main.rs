@@ -4,6 +4,7 @@
 mod args;
 mod check;
 mod explain;
+mod follow;
 mod input;
 mod pipeline;
 mod records;
@@ -50,14 +51,17 @@ fn run(cli: Cli) -> io::Result<u8> {
     };
     let status = match cli.command {
         Command::Explain { messages } => explain::run(&catalog, messages, &mut out)?,
-        Command::Scan { files, json, count, unmatched, threads } => {
+        Command::Scan { files, json, count, unmatched, threads, follow, from_start } => {
             let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.map_or_else(cores, usize::from);
-            let options = scan::Options { json, count, unmatched_levels: unmatched, threads };
+            let options = scan::Options { json, count, unmatched_levels: unmatched, threads, follow, from_start };
             scan::run(&catalog, &files, &options, &mut out)?
         }
-        Command::List { repo, tag, severity } => records::list(&catalog, &repo, &tag, &severity, &mut out)?,
-        Command::Show { key } => records::show(&catalog, &key, &mut out)?,
+        Command::List { repo, tag, severity, json } => {
+            let filters = records::Filters { repo, tag, severity };
+            records::list(&catalog, &filters, json, &mut out)?
+        }
+        Command::Show { key, json } => records::show(&catalog, &key, json, &mut out)?,
         Command::Check { .. } => unreachable!("handled above"),
     };
     out.flush()?;

@@ -3,6 +3,11 @@
 //! ([`Matcher::find_lines`](error_catalog::Matcher::find_lines)) on a pool of
 //! worker threads, and the results come back in input order. Memory stays
 //! bounded: at most a few chunks per worker are in flight.
+//!
+//! When a live input pauses (a pipe from `tail -f`, a terminal), its chunk
+//! ends early; the chunks in flight are then all delivered before reading on,
+//! followed by [`Delivery::CaughtUp`] so that the output is flushed: what has
+//! arrived is printed while the writer is quiet.
 
 use std::collections::BTreeMap;
 use std::io;
@@ -20,6 +25,17 @@ pub struct Chunk {
     /// 1-based number of the chunk's first line.
     pub first_line: u64,
     pub data: Vec<u8>,
+    /// The chunk ended because the input had nothing more for now.
+    pub input_paused: bool,
+}
+
+/// What the pipeline passes on, in input order.
+pub enum Delivery {
+    /// The events of a chunk.
+    Events(Vec<Event>),
+    /// Everything read so far has been delivered and the input is waiting
+    /// for its writer: the moment to flush the output.
+    CaughtUp,
 }
 
 /// Something found in a chunk, in line order.
@@ -101,10 +117,10 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Ev
 fn deliver(
     pending: &mut BTreeMap<u64, Vec<Event>>,
     delivered: &mut u64,
-    each: &mut impl FnMut(Vec<Event>) -> io::Result<()>,
+    each: &mut impl FnMut(Delivery) -> io::Result<()>,
 ) -> io::Result<()> {
     while let Some(events) = pending.remove(delivered) {
-        each(events)?;
+        each(Delivery::Events(events))?;
         *delivered += 1;
     }
     Ok(())
@@ -134,9 +150,9 @@ pub fn scan(
     input: &mut Input,
     wanted: &Wanted<'_>,
     workers: usize,
-    mut each: impl FnMut(Vec<Event>) -> io::Result<()>,
+    mut each: impl FnMut(Delivery) -> io::Result<()>,
 ) -> io::Result<()> {
-    let too_long = |lines: Vec<u64>| lines.into_iter().map(|line| Event::TooLong { line }).collect::<Vec<_>>();
+    let too_long = |lines: Vec<u64>| Delivery::Events(lines.into_iter().map(|line| Event::TooLong { line }).collect());
     let mut carry = Vec::new();
     let mut next_line = 1u64;
     let mut read = |input: &mut Input| input.next_chunk(&mut carry, &mut next_line, CHUNK);
@@ -147,7 +163,10 @@ pub fn scan(
                 each(too_long(skipped))?;
             }
             let Some(chunk) = chunk else { return Ok(()) };
-            each(classify(catalog, &chunk, wanted))?;
+            each(Delivery::Events(classify(catalog, &chunk, wanted)))?;
+            if chunk.input_paused {
+                each(Delivery::CaughtUp)?;
+            }
         }
     }
     let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Chunk)>(workers * 2);
@@ -187,12 +206,23 @@ pub fn scan(
                 pending.insert(seq, events);
                 deliver(&mut pending, &mut delivered, &mut each)?;
             }
+            let input_paused = chunk.input_paused;
             work_tx.send((sent, chunk)).expect("workers are running");
             sent += 1;
             while let Ok((seq, events)) = done_rx.try_recv() {
                 pending.insert(seq, events);
             }
             deliver(&mut pending, &mut delivered, &mut each)?;
+            if input_paused {
+                // The writer is quiet: nothing is lost by waiting for the
+                // chunks in flight, and their matches are due now.
+                while delivered < sent {
+                    let (seq, events) = done_rx.recv().expect("workers are running");
+                    pending.insert(seq, events);
+                    deliver(&mut pending, &mut delivered, &mut each)?;
+                }
+                each(Delivery::CaughtUp)?;
+            }
         }
         drop(work_tx);
         while delivered < sent {

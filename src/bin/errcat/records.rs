@@ -3,35 +3,58 @@
 use std::io;
 
 use error_catalog::{Catalog, Severity};
+use serde_json::json;
 
 use crate::explain::write_record_sections;
 use crate::style::{truncate, Out};
 use crate::{FOUND, NOT_FOUND};
 
-pub fn list(
-    catalog: &Catalog,
-    repo: &Option<String>,
-    tag: &Option<String>,
-    severity: &Option<String>,
-    out: &mut Out,
-) -> io::Result<u8> {
-    let severity = severity.as_deref().map(Severity::from_text);
-    let rows: Vec<_> = catalog
-        .entries()
-        .iter()
-        .filter(|e| repo.as_deref().is_none_or(|r| e.record.repo == r))
-        .filter(|e| tag.as_deref().is_none_or(|t| e.record.tags.iter().any(|x| x == t)))
-        .filter(|e| severity.as_ref().is_none_or(|s| &e.record.severity_or_default() == s))
+/// The `list` options that choose records.
+pub struct Filters {
+    pub repo: Option<String>,
+    pub tag: Option<String>,
+    pub severity: Option<String>,
+}
+
+pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> io::Result<u8> {
+    let severity = filters.severity.as_deref().map(Severity::from_text);
+    let rows: Vec<usize> = (0..catalog.entries().len())
+        .filter(|&index| {
+            let entry = &catalog.entries()[index];
+            filters.repo.as_deref().is_none_or(|r| entry.record.repo == r)
+                && filters.tag.as_deref().is_none_or(|t| entry.record.tags.iter().any(|x| x == t))
+                && severity.as_ref().is_none_or(|s| &entry.record.severity_or_default() == s)
+        })
         .collect();
+    if json {
+        for &index in &rows {
+            let entry = &catalog.entries()[index];
+            let object = json!({
+                "id": entry.record.id,
+                "slug": entry.record.slug,
+                "name": entry.name,
+                "severity": entry.record.severity_or_default().as_str(),
+                "repo": entry.record.repo,
+                "errorMessage": entry.record.error_message,
+                "messagePattern": entry.record.message_pattern,
+                "tags": entry.record.tags,
+            });
+            out.line(&object.to_string())?;
+        }
+        return Ok(if rows.is_empty() { NOT_FOUND } else { FOUND });
+    }
     if rows.is_empty() {
         out.line("no records")?;
         return Ok(NOT_FOUND);
     }
     // Names are never cut: they are what `errcat show` takes.
-    let name_width = rows.iter().map(|e| e.name.len()).max().unwrap_or(4).max(4);
-    let message_width = out.width.saturating_sub(name_width + 16 + 8 + 6).max(20);
+    let name_width = rows.iter().map(|&i| catalog.entries()[i].name.len()).max().unwrap_or(4).max(4);
+    // Messages are cut to a terminal's width only: piped output is whole.
+    let message_width =
+        out.terminal_columns.map(|columns| columns.saturating_sub(name_width + 2 + 16 + 2 + 8 + 2).max(20));
     out.line(&out.bold(&format!("{:<name_width$}  {:<16}  {:<8}  message", "name", "id", "severity")))?;
-    for entry in rows.iter() {
+    for &index in &rows {
+        let entry = &catalog.entries()[index];
         let severity = entry.record.severity_or_default();
         let padding = " ".repeat(8usize.saturating_sub(severity.as_str().len()));
         let message = if entry.record.error_message.is_empty() {
@@ -39,24 +62,32 @@ pub fn list(
         } else {
             &entry.record.error_message
         };
+        let message = match message_width {
+            Some(width) => truncate(message, width),
+            None => message.to_owned(),
+        };
         out.line(&format!(
-            "{:<name_width$}  {:<16}  {}{padding}  {}",
+            "{:<name_width$}  {:<16}  {}{padding}  {message}",
             entry.name,
             entry.record.id,
             out.severity(&severity),
-            truncate(message, message_width)
         ))?;
     }
     out.line(&out.dim(&format!("{} record(s)", rows.len())))?;
     Ok(FOUND)
 }
 
-pub fn show(catalog: &Catalog, key: &str, out: &mut Out) -> io::Result<u8> {
+pub fn show(catalog: &Catalog, key: &str, json: bool, out: &mut Out) -> io::Result<u8> {
     let index = catalog.by_id(key).or_else(|| catalog.by_slug(key)).or_else(|| catalog.by_name(key));
     let Some(index) = index else {
-        eprintln!("errcat: no record has the id, slug or name {key:?}; `errcat list` shows them all");
+        let suggested = suggestions(catalog, key);
+        eprintln!("errcat: no record has the id, slug or name {key:?}; {suggested} (`errcat list` shows them all)");
         return Ok(NOT_FOUND);
     };
+    if json {
+        out.line(&record_json(catalog, index).to_string())?;
+        return Ok(FOUND);
+    }
     let entry = &catalog.entries()[index];
     out.line(&format!("{} ({})", out.bold(&entry.name), out.severity(&entry.record.severity_or_default())))?;
     let facts = [
@@ -110,4 +141,126 @@ fn fields(entry: &error_catalog::Entry) -> String {
     let fields: Vec<String> =
         entry.template.fields.iter().map(|f| format!("{}: {:?}", f.name, f.kind).to_lowercase()).collect();
     fields.join(", ")
+}
+
+/// The record at `index` as `show --json` gives it: the dataset's fields
+/// under the dataset's names (`severity` with its default filled in), with
+/// the variant name, the compiled pattern and the typed fields.
+fn record_json(catalog: &Catalog, index: usize) -> serde_json::Value {
+    let entry = &catalog.entries()[index];
+    let fields: Vec<serde_json::Value> = entry
+        .template
+        .fields
+        .iter()
+        .map(|field| json!({ "name": field.name, "kind": format!("{:?}", field.kind).to_lowercase() }))
+        .collect();
+    json!({
+        "id": entry.record.id,
+        "slug": entry.record.slug,
+        "name": entry.name,
+        "repo": entry.record.repo,
+        "severity": entry.record.severity_or_default().as_str(),
+        "errorMessage": entry.record.error_message,
+        "messagePattern": entry.record.message_pattern,
+        "pattern": entry.template.regex.to_string(),
+        "fields": fields,
+        "errorType": entry.record.error_type.as_ref().map(ToString::to_string),
+        "errorCode": entry.record.error_code,
+        "errorClass": entry.record.error_class,
+        "httpStatus": entry.record.http_status,
+        "tags": entry.record.tags,
+        "documentation": entry.record.documentation,
+        "triggerScenarios": entry.record.trigger_scenarios,
+        "commonSituations": entry.record.common_situations,
+        "solutions": entry.record.solutions,
+        "preventionTips": entry.record.prevention_tips,
+        "handlingStrategy": entry.record.handling_strategy.as_ref().map(ToString::to_string),
+        "filePath": entry.record.file_path,
+        "lineNumber": entry.record.line_number,
+        "githubUrl": entry.record.github_url,
+        "sourceCode": entry.record.source_code,
+        "sourceCodeStart": entry.record.source_code_start,
+        "sourceCodeEnd": entry.record.source_code_end,
+        "exampleFix": entry.record.example_fix,
+        "validationCode": entry.record.validation_code,
+        "typeGuard": entry.record.type_guard,
+        "tryCatchPattern": entry.record.try_catch_pattern,
+        "analyzedSha": entry.record.analyzed_sha,
+        "analyzedAt": entry.record.analyzed_at,
+        "backgroundTag": entry.record.background_tag,
+        "contentChangedAt": entry.record.content_changed_at,
+        "schemaVersion": entry.record.schema_version,
+        "datasetVersion": entry.record.dataset_version,
+    })
+}
+
+/// What to suggest for an unknown key: the ids, slugs or names close
+/// enough to it to be a typo (by edit distance, ignoring case and `-`/`_`,
+/// as `#[derive(Catalog)]` suggests the nearest slug), else the names that
+/// contain it, else the three nearest names. At most three, closest first.
+fn suggestions(catalog: &Catalog, wanted: &str) -> String {
+    let normal = |key: &str| key.chars().filter(|c| !matches!(c, '-' | '_')).flat_map(char::to_lowercase).collect();
+    let wanted: String = normal(wanted);
+    let mut nearest: Vec<(usize, &str)> = catalog
+        .entries()
+        .iter()
+        .filter_map(|entry| {
+            [&entry.record.id, &entry.record.slug, &entry.name]
+                .into_iter()
+                .map(|key| (edit_distance(&wanted, &normal(key)), key.as_ref()))
+                .min()
+        })
+        .collect();
+    nearest.sort();
+    let typo = (wanted.chars().count() / 4).max(2);
+    let typos: Vec<&str> = nearest.iter().take_while(|(distance, _)| *distance <= typo).map(|(_, key)| *key).collect();
+    if !typos.is_empty() {
+        return format!("did you mean {}?", typos[..typos.len().min(3)].join(" or "));
+    }
+    let containing: Vec<&str> = catalog
+        .entries()
+        .iter()
+        .filter(|entry| [&entry.record.slug, &entry.name].iter().any(|key| normal(key).contains(&wanted)))
+        .map(|entry| entry.name.as_ref())
+        .take(3)
+        .collect();
+    if !containing.is_empty() {
+        return format!("names containing it: {}", containing.join(", "));
+    }
+    let mut by_name: Vec<(usize, &str)> = catalog
+        .entries()
+        .iter()
+        .map(|entry| (edit_distance(&wanted, &normal(&entry.name)), entry.name.as_ref()))
+        .collect();
+    by_name.sort();
+    let names: Vec<&str> = by_name.into_iter().take(3).map(|(_, name)| name).collect();
+    format!("the nearest names: {}", names.join(", "))
+}
+
+/// Levenshtein distance, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edit_distance;
+
+    #[test]
+    fn edit_distance_counts_insertions_deletions_and_substitutions() {
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("same", "same"), 0);
+    }
 }

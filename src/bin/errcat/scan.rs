@@ -8,7 +8,7 @@ use error_catalog::{Catalog, LogLevel, Match, Value};
 use serde_json::{json, Map};
 
 use crate::input::{self, MAX_LINE};
-use crate::pipeline::{self, Event};
+use crate::pipeline::{self, Delivery, Event};
 use crate::style::{truncate, Out};
 use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
 
@@ -19,6 +19,10 @@ pub struct Options {
     pub unmatched_levels: Vec<String>,
     /// Worker threads.
     pub threads: usize,
+    /// Keep reading the files as they grow (`--follow`).
+    pub follow: bool,
+    /// With `follow`: read the files from their start, not their end.
+    pub from_start: bool,
 }
 
 /// Where an error was seen.
@@ -44,106 +48,149 @@ struct Summary {
 }
 
 pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
+    if options.follow {
+        return crate::follow::run(catalog, files, options, out);
+    }
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
-    let mut summary = Summary::default();
+    let mut report = Report::new(catalog, options);
     for path in files {
         let mut input = match input::open(path) {
             Ok(input) => input,
             Err(message) => {
-                out.flush()?;
-                eprintln!("errcat: {message}");
-                summary.trouble = true;
+                report.trouble(&message, out)?;
                 continue;
             }
         };
-        let result = scan_input(catalog, &mut input, options, out, &mut summary);
+        let result = scan_input(&mut report, &mut input, out);
         input.finish();
         if let Err(err) = result {
             if err.kind() == io::ErrorKind::BrokenPipe {
                 return Err(err);
             }
-            out.flush()?;
-            eprintln!("errcat: {}: {}", input.label, input::io_message(&err));
-            summary.trouble = true;
+            report.trouble(&format!("{}: {}", input.label, input::io_message(&err)), out)?;
         }
     }
-    if !options.json {
-        print_summary(catalog, &summary, options, out)?;
-    }
-    out.flush()?;
-    Ok(if summary.trouble {
-        TROUBLE
-    } else if summary.matched > 0 || summary.unmatched > 0 {
-        FOUND
-    } else {
-        NOT_FOUND
-    })
+    report.finish(out)
 }
 
 /// Scans one input. Problems that stop the input are `Err`; problems with
 /// some of its lines are reported and counted as trouble.
-fn scan_input(
-    catalog: &Catalog,
-    input: &mut input::Input,
-    options: &Options,
-    out: &mut Out,
-    summary: &mut Summary,
-) -> io::Result<()> {
-    let label = input.label.clone();
-    let file: std::rc::Rc<str> = label.as_str().into();
+fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) -> io::Result<()> {
+    let mut source = Source::new(&input.label);
     if input.looks_binary()? {
-        out.flush()?;
-        eprintln!("errcat: {label}: binary file (it contains NUL bytes); skipped");
-        summary.trouble = true;
-        return Ok(());
+        return report.trouble(&format!("{}: binary file (it contains NUL bytes); skipped", source.label), out);
     }
     if input.is_empty()? {
         out.flush()?;
-        eprintln!("errcat: {label}: empty file");
+        eprintln!("errcat: {}: empty file", source.label);
         return Ok(());
     }
-    let levels = &options.unmatched_levels;
-    let unmatched = |text: &str| wanted_level(levels, text).map(str::to_owned);
-    let wanted = pipeline::Wanted { unmatched: (!levels.is_empty()).then_some(&unmatched as _) };
-    let mut invalid_utf8 = 0u64;
-    let result = pipeline::scan(catalog, input, &wanted, options.threads, |events| {
+    let (catalog, options) = (report.catalog, report.options);
+    let unmatched = unmatched_level(&options.unmatched_levels);
+    let wanted = pipeline::Wanted { unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _) };
+    let result = pipeline::scan(catalog, input, &wanted, options.threads, |delivery| match delivery {
+        Delivery::Events(events) => report.events(&mut source, events, out),
+        Delivery::CaughtUp => out.flush(),
+    });
+    report.end_of(&source, out)?;
+    result
+}
+
+/// One input as the output names it.
+pub struct Source {
+    pub label: String,
+    /// The label, shared by every place recorded in the summary.
+    file: std::rc::Rc<str>,
+    /// Lines read with replacement characters so far.
+    invalid_utf8: u64,
+}
+
+impl Source {
+    pub fn new(label: &str) -> Source {
+        Source { label: label.to_owned(), file: label.into(), invalid_utf8: 0 }
+    }
+}
+
+/// Prints the events of the inputs scanned and counts them for the summary
+/// and the exit status.
+pub struct Report<'a> {
+    pub catalog: &'a Catalog,
+    pub options: &'a Options,
+    summary: Summary,
+}
+
+impl<'a> Report<'a> {
+    pub fn new(catalog: &'a Catalog, options: &'a Options) -> Self {
+        Report { catalog, options, summary: Summary::default() }
+    }
+
+    /// Reports a problem on stderr (after the output so far); the exit
+    /// status will say there was trouble.
+    pub fn trouble(&mut self, message: &str, out: &mut Out) -> io::Result<()> {
+        out.flush()?;
+        eprintln!("errcat: {message}");
+        self.summary.trouble = true;
+        Ok(())
+    }
+
+    /// Prints and counts what was found in some lines of `source`.
+    pub fn events(&mut self, source: &mut Source, events: Vec<Event>, out: &mut Out) -> io::Result<()> {
+        let (catalog, options, label) = (self.catalog, self.options, source.label.as_str());
         for event in events {
             match event {
                 Event::Found { line, found } => {
-                    record(summary, found.index, Place { file: file.clone(), line });
+                    record(&mut self.summary, found.index, Place { file: source.file.clone(), line });
                     if !options.count {
-                        print_match(catalog, &label, line, &found, options.json, out)?;
+                        print_match(catalog, label, line, &found, options.json, out)?;
                     }
                 }
                 Event::Unmatched { line, level, text } => {
-                    summary.unmatched += 1;
+                    self.summary.unmatched += 1;
                     if !options.count {
-                        print_unmatched(&label, line, &level, &text, options.json, out)?;
+                        print_unmatched(label, line, &level, &text, options.json, out)?;
                     }
                 }
                 Event::InvalidUtf8 { line } => {
-                    if invalid_utf8 == 0 {
+                    if source.invalid_utf8 == 0 {
                         out.flush()?;
                         eprintln!("errcat: {label}:{line}: invalid UTF-8 (read with replacement characters)");
                     }
-                    invalid_utf8 += 1;
-                    summary.trouble = true;
+                    source.invalid_utf8 += 1;
+                    self.summary.trouble = true;
                 }
                 Event::TooLong { line } => {
-                    out.flush()?;
-                    eprintln!("errcat: {label}:{line}: line longer than {} MiB; skipped", MAX_LINE >> 20);
-                    summary.trouble = true;
+                    self.trouble(&format!("{label}:{line}: line longer than {} MiB; skipped", MAX_LINE >> 20), out)?;
                 }
             }
         }
         Ok(())
-    });
-    if invalid_utf8 > 1 {
-        out.flush()?;
-        eprintln!("errcat: {label}: {invalid_utf8} lines with invalid UTF-8 in all");
     }
-    result
+
+    /// Reports what is told once per input (the count of invalid lines).
+    pub fn end_of(&mut self, source: &Source, out: &mut Out) -> io::Result<()> {
+        if source.invalid_utf8 > 1 {
+            out.flush()?;
+            eprintln!("errcat: {}: {} lines with invalid UTF-8 in all", source.label, source.invalid_utf8);
+        }
+        Ok(())
+    }
+
+    /// Prints the summary (not with `--json`) and gives the exit status.
+    pub fn finish(self, out: &mut Out) -> io::Result<u8> {
+        let summary = &self.summary;
+        if !self.options.json {
+            print_summary(self.catalog, summary, self.options, out)?;
+        }
+        out.flush()?;
+        Ok(if summary.trouble {
+            TROUBLE
+        } else if summary.matched > 0 || summary.unmatched > 0 {
+            FOUND
+        } else {
+            NOT_FOUND
+        })
+    }
 }
 
 fn record(summary: &mut Summary, index: usize, place: Place) {
@@ -219,11 +266,13 @@ fn print_unmatched(file: &str, line: u64, level: &str, text: &str, json: bool, o
     out.line(&format!("{file}:{line}: unmatched {level}: {text}"))
 }
 
-/// The level of a log line, as written (`ERR`, `ERROR`), when it is one of
-/// the wanted levels (`ERR` also takes `ERROR`, ...).
-fn wanted_level<'l>(levels: &[String], line: &'l str) -> Option<&'l str> {
-    let (level, span) = LogLevel::find_in(line)?;
-    levels.iter().any(|wanted| LogLevel::from_name(wanted) == Some(level)).then(|| &line[span])
+/// The level of a line, as written (`ERR`, `ERROR`), when it is one of
+/// `levels` (`--unmatched`; `ERR` also takes `ERROR`, ...).
+pub fn unmatched_level(levels: &[String]) -> impl Fn(&str) -> Option<String> + Sync + '_ {
+    move |line: &str| {
+        let (level, span) = LogLevel::find_in(line)?;
+        levels.iter().any(|wanted| LogLevel::from_name(wanted) == Some(level)).then(|| line[span].to_owned())
+    }
 }
 
 /// The documented fix of each error found.

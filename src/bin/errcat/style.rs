@@ -12,6 +12,9 @@ pub struct Out {
     color: bool,
     /// Columns to wrap prose at.
     pub width: usize,
+    /// The terminal's width, when standard output is a terminal: tables
+    /// are cut to it there, and never when piped.
+    pub terminal_columns: Option<usize>,
 }
 
 impl Out {
@@ -24,12 +27,12 @@ impl Out {
             ColorChoice::Never => false,
             ColorChoice::Auto => tty && !no_color,
         };
-        let width = terminal_size::terminal_size()
+        let columns = terminal_size::terminal_size()
             .map(|(w, _)| usize::from(w.0))
-            .or_else(|| std::env::var("COLUMNS").ok()?.parse().ok())
-            .unwrap_or(80)
-            .clamp(40, 120);
-        Out { out: io::BufWriter::new(stdout), color, width }
+            .or_else(|| std::env::var("COLUMNS").ok()?.parse().ok());
+        let width = columns.unwrap_or(80).clamp(40, 120);
+        let terminal_columns = if tty { columns } else { None };
+        Out { out: io::BufWriter::new(stdout), color, width, terminal_columns }
     }
 
     pub fn line(&mut self, text: &str) -> io::Result<()> {

@@ -1,0 +1,362 @@
+//! `errcat` on live logs, run as a user runs it: output while the input is
+//! still being written (pipes), `scan --follow` through log rotation, and
+//! the summary on Ctrl-C.
+//!
+//! Every wait is bounded (a generous [`PATIENCE`]) and ends as soon as what is
+//! awaited has happened; no test relies on a sleep being long enough.
+
+#![cfg(all(feature = "cli", unix))]
+
+use std::fs::{self, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The longest any awaited output may take (the command does it in well
+/// under 100 ms; this only bounds a test on a very busy machine).
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// A nats-server log prefix.
+const PREFIX: &str = "[7] 2026/11/29 17:20:00.123456 [ERR] ";
+
+/// Where the runs cache compiled catalogs: never the user's own cache.
+const CACHE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/errcat-cache");
+
+/// A log line the embedded catalog knows (`UnableToPersistSession`), told
+/// apart from the others by its session id.
+fn persist_line(session: &str) -> String {
+    format!("{PREFIX}unable to persist session \"{session}\" (seq=3): nats: timeout")
+}
+
+/// A log line no record explains.
+fn noise_line(n: usize) -> String {
+    format!("[7] 2026/11/29 17:20:00.123456 [INF] client {n} connected")
+}
+
+/// A running `errcat` whose standard output is read line by line as it comes.
+struct Running {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: Receiver<String>,
+    stderr: Receiver<String>,
+    /// Standard output lines received so far.
+    seen: Vec<String>,
+}
+
+/// The lines of `from`, sent on a channel by a thread of their own.
+fn lines_of(from: impl Read + Send + 'static) -> Receiver<String> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines() {
+            let Ok(line) = line else { return };
+            if sender.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    receiver
+}
+
+/// Starts `errcat ARGS` with a pipe as standard input.
+fn start(args: &[&str]) -> Running {
+    start_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+fn start_in(dir: &Path, args: &[&str]) -> Running {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("errcat"))
+        .current_dir(dir)
+        .env("COLUMNS", "80")
+        .env("ERRCAT_CACHE_DIR", CACHE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("errcat starts");
+    let stdout = lines_of(child.stdout.take().unwrap());
+    let stderr = lines_of(child.stderr.take().unwrap());
+    Running { stdin: child.stdin.take(), child, stdout, stderr, seen: Vec::new() }
+}
+
+impl Running {
+    /// Writes `line` to errcat's standard input, which stays open.
+    fn write_line(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("standard input is open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Waits for an output line containing `wanted`; the lines before it are
+    /// kept in `seen` too. Panics, showing what came, when it does not come.
+    fn expect_line(&mut self, wanted: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.stdout.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(wanted) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no line with {wanted:?} within {PATIENCE:?}; output so far: {:#?}", self.seen)
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("output ended without {wanted:?}: {:#?}\nstderr: {:#?}", self.seen, self.stderr_now())
+                }
+            }
+        }
+    }
+
+    /// Waits for a standard error line containing `wanted`.
+    fn expect_error_line(&mut self, wanted: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.stderr.recv_timeout(left) {
+                Ok(line) if line.contains(wanted) => return line,
+                Ok(line) => seen.push(line),
+                Err(err) => panic!("no stderr line with {wanted:?} ({err:?}); stderr so far: {seen:#?}"),
+            }
+        }
+    }
+
+    /// The standard error lines that have come so far.
+    fn stderr_now(&self) -> Vec<String> {
+        self.stderr.try_iter().collect()
+    }
+
+    /// Closes standard input and collects the rest of the output and the
+    /// exit status.
+    fn finish(mut self) -> (Vec<String>, Vec<String>, i32) {
+        drop(self.stdin.take());
+        self.wait_for_exit()
+    }
+
+    fn wait_for_exit(mut self) -> (Vec<String>, Vec<String>, i32) {
+        let deadline = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "errcat did not exit within {PATIENCE:?}");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        // The output threads end at end of file, which has now come.
+        let mut stdout = std::mem::take(&mut self.seen);
+        stdout.extend(self.stdout.iter());
+        let stderr: Vec<String> = self.stderr.iter().collect();
+        (stdout, stderr, status.code().expect("exited, not killed"))
+    }
+
+    /// Sends `signal` (SIGINT, SIGTERM) to errcat.
+    fn signal(&self, signal: libc::c_int) {
+        let pid = libc::pid_t::try_from(self.child.id()).unwrap();
+        // SAFETY: kill(2) on a child process this test started and has not reaped.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    }
+
+    /// The CPU time errcat has used so far.
+    fn cpu_time(&self) -> Duration {
+        let stat = fs::read_to_string(format!("/proc/{}/stat", self.child.id())).expect("a Linux /proc");
+        // After the command name in parentheses: fields 14 and 15 of
+        // proc(5) are the user and system time in clock ticks.
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+        let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+        // SAFETY: sysconf has no preconditions.
+        let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as u64;
+        Duration::from_millis(ticks * 1000 / per_second)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // A failed test must not leave errcat running.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A writer that prints a matching line, waits, prints another (and lines no
+/// record explains in between): errcat prints each match while its input is
+/// still open, before the next line is written.
+#[test]
+fn scan_prints_each_match_of_a_pipe_as_it_arrives() {
+    for args in [&["scan"][..], &["scan", "--json"], &["scan", "--threads", "1"], &["scan", "--json", "--threads", "2"]]
+    {
+        let mut errcat = start(args);
+        for n in 0..3 {
+            let session = format!("live-{n}");
+            errcat.write_line(&noise_line(n));
+            errcat.write_line(&persist_line(&session));
+            let line = errcat.expect_line(&format!("\"{session}\""));
+            if args.contains(&"--json") {
+                let object: serde_json::Value = serde_json::from_str(&line).unwrap();
+                assert_eq!(object["line"], 2 * n as u64 + 2, "{line}");
+                assert_eq!(object["fields"]["ps_id"], session.as_str());
+            } else {
+                assert!(line.starts_with(&format!("<stdin>:{}: UnableToPersistSession(", 2 * n + 2)), "{line}");
+            }
+        }
+        let (stdout, stderr, code) = errcat.finish();
+        assert_eq!(code, 0, "{args:?}: {stderr:?}");
+        let matches = stdout.iter().filter(|line| line.contains("\"live-")).count();
+        assert_eq!(matches, 3, "{args:?}: each match once: {stdout:#?}");
+        if !args.contains(&"--json") {
+            assert!(stdout.iter().any(|line| line == "3 matching line(s), 1 distinct error(s)"), "{stdout:#?}");
+        }
+    }
+}
+
+/// A burst larger than a chunk then a pause: everything of the burst is
+/// printed while the writer waits.
+#[test]
+fn scan_prints_a_burst_larger_than_a_chunk_before_the_input_ends() {
+    let mut errcat = start(&["scan", "--json"]);
+    let burst: String = (0..12_000).map(|n| persist_line(&format!("burst-{n}")) + "\n").collect();
+    assert!(burst.len() > 1 << 20);
+    let stdin = errcat.stdin.as_mut().unwrap();
+    stdin.write_all(burst.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    errcat.expect_line("\"burst-11999\"");
+    assert_eq!(errcat.seen.len(), 12_000);
+    let (_, _, code) = errcat.finish();
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn explain_prints_each_explanation_of_a_pipe_as_it_arrives() {
+    let mut errcat = start(&["explain"]);
+    for n in 0..3 {
+        errcat.write_line(&persist_line(&format!("explained-{n}")));
+        errcat.expect_line("UnableToPersistSession (error)");
+        errcat.expect_line(&format!("ps_id = \"explained-{n}\""));
+    }
+    let (_, stderr, code) = errcat.finish();
+    assert_eq!(code, 0, "{stderr:?}");
+}
+
+#[test]
+fn explain_without_input_says_so() {
+    let errcat = start(&["explain"]);
+    let (stdout, stderr, code) = errcat.finish();
+    assert_eq!(code, 1);
+    assert!(stdout.is_empty(), "{stdout:?}");
+    assert_eq!(
+        stderr,
+        ["errcat: nothing to explain: standard input is empty (give messages as arguments or pipe log lines in)"]
+    );
+}
+
+/// Appends `lines` to the file at `path`, creating it if needed.
+fn append(path: &Path, lines: &[String]) {
+    let mut file = OpenOptions::new().create(true).append(true).open(path).unwrap();
+    for line in lines {
+        writeln!(file, "{line}").unwrap();
+    }
+}
+
+/// How many output lines report the session `session`.
+fn reports_of(stdout: &[String], session: &str) -> usize {
+    stdout.iter().filter(|line| line.contains(&format!("ps_id=\"{session}\""))).count()
+}
+
+/// A log that is appended to, rotated (renamed and recreated, with a last
+/// line written to the renamed file), truncated in place, and a log created
+/// after the start: every matching line written after the start is reported
+/// once, with its line number; Ctrl-C prints the summary.
+#[test]
+fn follow_reports_each_new_line_once_through_rotation_truncation_and_a_late_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (log, late) = (dir.path().join("app.log"), dir.path().join("late.log"));
+    append(&log, &[noise_line(0), persist_line("before-start")]);
+
+    let mut errcat = start_in(dir.path(), &["scan", "--follow", "app.log", "late.log"]);
+    errcat.expect_error_line("errcat: following app.log from line 3");
+    errcat.expect_error_line("errcat: late.log: not found; following it when it appears");
+
+    append(&log, &[persist_line("appended-1"), noise_line(1), persist_line("appended-2")]);
+    assert!(errcat.expect_line("\"appended-1\"").starts_with("app.log:3: UnableToPersistSession("));
+    assert!(errcat.expect_line("\"appended-2\"").starts_with("app.log:5: "));
+
+    // logrotate's default: rename, the program writes on to the renamed
+    // file until told to reopen, then writes to a new file.
+    let rotated = dir.path().join("app.log.1");
+    fs::rename(&log, &rotated).unwrap();
+    append(&rotated, &[persist_line("rotated-old")]);
+    append(&log, &[noise_line(2), persist_line("rotated-new")]);
+    assert!(errcat.expect_line("\"rotated-old\"").starts_with("app.log:6: "));
+    assert!(errcat.expect_line("\"rotated-new\"").starts_with("app.log:2: "));
+
+    // copytruncate: the file is emptied in place and written on from its start.
+    append(&log, &[persist_line("before-truncation")]);
+    errcat.expect_line("\"before-truncation\"");
+    OpenOptions::new().write(true).open(&log).unwrap().set_len(0).unwrap();
+    errcat.expect_error_line("errcat: app.log: truncated; reading it from its start");
+    append(&log, &[persist_line("after-truncation")]);
+    assert!(errcat.expect_line("\"after-truncation\"").starts_with("app.log:1: "));
+
+    append(&late, &[persist_line("late")]);
+    assert!(errcat.expect_line("\"late\"").starts_with("late.log:1: "));
+
+    errcat.signal(libc::SIGINT);
+    let (stdout, stderr, code) = errcat.wait_for_exit();
+    assert_eq!(code, 0, "{stderr:#?}");
+    assert_eq!(reports_of(&stdout, "before-start"), 0, "{stdout:#?}");
+    let sessions =
+        ["appended-1", "appended-2", "rotated-old", "rotated-new", "before-truncation", "after-truncation", "late"];
+    for session in sessions {
+        assert_eq!(reports_of(&stdout, session), 1, "{session}: {stdout:#?}");
+    }
+    assert_eq!(stdout.last().map(String::as_str), Some("7 matching line(s), 1 distinct error(s)"), "{stdout:#?}");
+    assert!(stdout.iter().any(|line| line.split_whitespace().take(3).eq(["7", "error", "UnableToPersistSession"])));
+}
+
+/// `--from-start` reports the lines already there; an idle follower uses
+/// next to no CPU; SIGTERM prints the summary, and the exit status says
+/// whether anything matched.
+#[test]
+fn follow_from_start_idles_cheaply_and_ends_on_sigterm_with_the_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("app.log");
+    append(&log, &[noise_line(0), persist_line("already-there")]);
+    let mut errcat = start_in(dir.path(), &["scan", "--follow", "--from-start", "--json", "app.log"]);
+    errcat.expect_error_line("errcat: following app.log from line 1");
+    let object: serde_json::Value = serde_json::from_str(&errcat.expect_line("\"already-there\"")).unwrap();
+    assert_eq!((object["file"].as_str(), object["line"].as_u64()), (Some("app.log"), Some(2)));
+
+    // Idle: polling every 100 ms costs a few system calls, not a core.
+    let (before, started) = (errcat.cpu_time(), Instant::now());
+    std::thread::sleep(Duration::from_secs(1));
+    let (used, elapsed) = (errcat.cpu_time() - before, started.elapsed());
+    assert!(used < elapsed / 5, "{used:?} of CPU in {elapsed:?} of idling");
+
+    errcat.signal(libc::SIGTERM);
+    let (stdout, stderr, code) = errcat.wait_for_exit();
+    assert_eq!(code, 0, "{stderr:#?}");
+    assert_eq!(reports_of(&stdout, "already-there"), 0, "JSON, not text: {stdout:#?}");
+    assert_eq!(stdout.len(), 1, "--json has no summary: {stdout:#?}");
+
+    let mut errcat = start_in(dir.path(), &["scan", "-f", "app.log"]);
+    errcat.expect_error_line("errcat: following app.log from line 3");
+    append(&log, &[noise_line(1)]);
+    errcat.signal(libc::SIGTERM);
+    let (stdout, _, code) = errcat.wait_for_exit();
+    assert_eq!(code, 1, "nothing matched");
+    assert_eq!(stdout, ["no known error found", "0 matching line(s), 0 distinct error(s)"]);
+}
+
+#[test]
+fn follow_needs_files() {
+    for args in [&["scan", "--follow"][..], &["scan", "--follow", "-"]] {
+        let (stdout, stderr, code) = start(args).finish();
+        assert_eq!(code, 2);
+        assert!(stdout.is_empty());
+        assert_eq!(stderr.len(), 1);
+        assert!(stderr[0].starts_with("errcat: --follow reads files: name them"), "{stderr:?}");
+    }
+}
