@@ -9,6 +9,7 @@ Examples:
   errcat scan examples/nats-server.log        every known error in a log, then a summary
   errcat scan --json server.log.gz | jq .     one JSON object per matching line
   errcat scan --unmatched ERR,WRN server.log  error and warning lines no record explains
+  errcat scan --count --html report.html *.log  a report to open in a browser and share
   errcat explain 'unable to persist session \"s1\" (seq=3): nats: timeout'
   errcat show UnableToPersistSession          one record in full
   errcat --data my-records/ check             validate a dataset directory";
@@ -65,7 +66,7 @@ pub enum Command {
 
     /// Classify every line of log files (plain or .gz).
     #[command(
-        after_help = "Examples:\n  errcat scan server.log\n  errcat scan --count server.log.1.gz server.log\n  tail -f server.log | errcat scan --json\n\nExit status: 0 when some line matched, 1 when none did, 2 on any error."
+        after_help = "Examples:\n  errcat scan server.log\n  errcat scan --count server.log.1.gz server.log\n  errcat scan --count --html report.html server.log\n  tail -f server.log | errcat scan --json\n\nExit status: 0 when some line matched, 1 when none did, 2 on any error."
     )]
     Scan {
         /// Log files; `-` or none for standard input. `.gz` files are decompressed.
@@ -79,6 +80,9 @@ pub enum Command {
         /// Also list lines at these levels (e.g. ERR,WRN) that match no record.
         #[arg(long, value_name = "LEVELS", value_delimiter = ',')]
         unmatched: Vec<String>,
+        /// Also write a self-contained HTML report (overview, timeline, one card per error) to FILE.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
         /// Worker threads (default: one per core).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,

@@ -25,13 +25,22 @@ pub struct Input {
     discarding: bool,
     /// A read error held back until the lines read before it are passed on.
     failed: Option<io::Error>,
+    /// Lines read so far (a last line without a line break counts).
+    lines_read: u64,
 }
 
 /// Opens `path` (`-` is standard input); `.gz` files are decompressed.
 pub fn open(path: &Path) -> Result<Input, String> {
     if path == Path::new("-") {
         let reader = Box::new(BufReader::with_capacity(64 << 10, io::stdin()));
-        return Ok(Input { label: "<stdin>".to_owned(), reader, progress: None, discarding: false, failed: None });
+        return Ok(Input {
+            label: "<stdin>".to_owned(),
+            reader,
+            progress: None,
+            discarding: false,
+            failed: None,
+            lines_read: 0,
+        });
     }
     let label = path.display().to_string();
     let metadata = std::fs::metadata(path).map_err(|err| format!("{label}: cannot open: {}", io_message(&err)))?;
@@ -57,7 +66,7 @@ pub fn open(path: &Path) -> Result<Input, String> {
     } else {
         Box::new(BufReader::with_capacity(64 << 10, raw))
     };
-    Ok(Input { label, reader, progress, discarding: false, failed: None })
+    Ok(Input { label, reader, progress, discarding: false, failed: None, lines_read: 0 })
 }
 
 /// An I/O error without Rust's `(os error N)` suffix.
@@ -142,8 +151,15 @@ impl Input {
             return Ok((None, skipped));
         }
         let first_line = *next_line;
-        *next_line += memchr::memchr_iter(b'\n', &data).count() as u64;
+        let line_breaks = memchr::memchr_iter(b'\n', &data).count() as u64;
+        *next_line += line_breaks;
+        self.lines_read += line_breaks + u64::from(!data.ends_with(b"\n"));
         Ok((Some(crate::pipeline::Chunk { first_line, data }), skipped))
+    }
+
+    /// Lines read so far.
+    pub fn lines_read(&self) -> u64 {
+        self.lines_read
     }
 
     /// Removes the progress bar, if any.

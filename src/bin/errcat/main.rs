@@ -7,6 +7,7 @@ mod explain;
 mod input;
 mod pipeline;
 mod records;
+mod report;
 mod scan;
 mod style;
 
@@ -50,10 +51,10 @@ fn run(cli: Cli) -> io::Result<u8> {
     };
     let status = match cli.command {
         Command::Explain { messages } => explain::run(&catalog, messages, &mut out)?,
-        Command::Scan { files, json, count, unmatched, threads } => {
+        Command::Scan { files, json, count, unmatched, html, threads } => {
             let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.map_or_else(cores, usize::from);
-            let options = scan::Options { json, count, unmatched_levels: unmatched, threads };
+            let options = scan::Options { json, count, unmatched_levels: unmatched, html, threads };
             scan::run(&catalog, &files, &options, &mut out)?
         }
         Command::List { repo, tag, severity } => records::list(&catalog, &repo, &tag, &severity, &mut out)?,

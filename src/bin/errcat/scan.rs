@@ -11,6 +11,7 @@ use serde_json::{json, Map};
 
 use crate::input::{self, MAX_LINE};
 use crate::pipeline::{self, Event};
+use crate::report::Report;
 use crate::style::{truncate, Out};
 use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
 
@@ -19,6 +20,8 @@ pub struct Options {
     pub count: bool,
     /// Levels (`ERR`, `WRN`, ...) whose unmatched lines are listed.
     pub unmatched_levels: Vec<String>,
+    /// Where to write the HTML report, if one is wanted.
+    pub html: Option<PathBuf>,
     /// Worker threads.
     pub threads: usize,
 }
@@ -49,6 +52,7 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut summary = Summary::default();
+    let mut report = options.html.as_ref().map(|_| Report::new(&options.unmatched_levels));
     for path in files {
         let mut input = match input::open(path) {
             Ok(input) => input,
@@ -56,11 +60,21 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
                 out.flush()?;
                 eprintln!("errcat: {message}");
                 summary.trouble = true;
+                if let Some(report) = &mut report {
+                    report.unreadable_input(&path.display().to_string(), message);
+                }
                 continue;
             }
         };
-        let result = scan_input(catalog, &mut input, options, out, &mut summary);
+        if let Some(report) = &mut report {
+            report.begin_input(&input.label);
+        }
+        let result = scan_input(catalog, &mut input, options, out, &mut summary, report.as_mut());
         input.finish();
+        let problem = result.as_ref().err().map(input::io_message);
+        if let Some(report) = &mut report {
+            report.end_input(input.lines_read(), problem);
+        }
         if let Err(err) = result {
             if err.kind() == io::ErrorKind::BrokenPipe {
                 return Err(err);
@@ -72,6 +86,16 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
     }
     if !options.json {
         print_summary(catalog, &summary, options, out)?;
+    }
+    if let (Some(report), Some(path)) = (&report, &options.html) {
+        out.flush()?;
+        match report.write(catalog, path) {
+            Ok(()) => eprintln!("errcat: report written to {}", path.display()),
+            Err(err) => {
+                eprintln!("errcat: {}: cannot write the report: {}", path.display(), input::io_message(&err));
+                summary.trouble = true;
+            }
+        }
     }
     out.flush()?;
     Ok(if summary.trouble {
@@ -91,6 +115,7 @@ fn scan_input(
     options: &Options,
     out: &mut Out,
     summary: &mut Summary,
+    mut report: Option<&mut Report>,
 ) -> io::Result<()> {
     let label = input.label.clone();
     let file: std::rc::Rc<str> = label.as_str().into();
@@ -107,19 +132,26 @@ fn scan_input(
     }
     let levels = &options.unmatched_levels;
     let unmatched = |text: &str| level_of(text).filter(|level| wanted(levels, level)).map(str::to_owned);
-    let wanted = pipeline::Wanted { unmatched: (!levels.is_empty()).then_some(&unmatched as _) };
+    let wanted =
+        pipeline::Wanted { unmatched: (!levels.is_empty()).then_some(&unmatched as _), line_text: report.is_some() };
     let mut invalid_utf8 = 0u64;
     let result = pipeline::scan(catalog, input, &wanted, options.threads, |events| {
         for event in events {
             match event {
-                Event::Found { line, found } => {
+                Event::Found { line, found, text } => {
                     record(summary, found.index, Place { file: file.clone(), line });
+                    if let (Some(report), Some(text)) = (report.as_deref_mut(), text) {
+                        report.found(line, &text, &found);
+                    }
                     if !options.count {
                         print_match(catalog, &label, line, &found, options.json, out)?;
                     }
                 }
                 Event::Unmatched { line, level, text } => {
                     summary.unmatched += 1;
+                    if let Some(report) = report.as_deref_mut() {
+                        report.unmatched(line, &level, &text);
+                    }
                     if !options.count {
                         print_unmatched(&label, line, &level, &text, options.json, out)?;
                     }
