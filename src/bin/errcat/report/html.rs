@@ -449,10 +449,9 @@ impl Page<'_> {
         let _ = write!(
             self.out,
             "<dl class=\"facts\"><dt>First</dt><dd>{}</dd><dt>Last</dt><dd>{}</dd>{untimed}\
-             <dt>Record</dt><dd><code>{}</code> · <code>errcat show {}</code></dd></dl>",
+             <dt>Record</dt><dd><code>errcat show {}</code></dd></dl>",
             self.place(&stats.first),
             self.place(&stats.last),
-            esc(&record.id),
             esc(&record.id),
         );
         if let Some(chart) = &self.chart {
