@@ -208,9 +208,15 @@ fn standard_input_gz_files_and_missing_files_are_reported() {
     encoder.write_all(&log).unwrap();
     fs::write(&gz, encoder.finish().unwrap()).unwrap();
     let missing = dir.path().join("missing.log");
+    let binary = dir.path().join("core.dump");
+    fs::write(&binary, b"\x7fELF\0\0\0").unwrap();
     let path = dir.path().join("report.html");
     // A missing input is trouble (exit 2), the others are in the report.
-    run(&["scan", "--count", "--html", path_str(&path), path_str(&gz), "-", path_str(&missing)], &log, 2);
+    run(
+        &["scan", "--count", "--html", path_str(&path), path_str(&gz), "-", path_str(&missing), path_str(&binary)],
+        &log,
+        2,
+    );
     let page = parse(&fs::read_to_string(&path).unwrap());
     let rows: Vec<Vec<String>> =
         select(&page, ".inputs tbody tr").iter().map(|row| within(row, "td").iter().map(text).collect()).collect();
@@ -218,6 +224,8 @@ fn standard_input_gz_files_and_missing_files_are_reported() {
     assert_eq!(rows[1][..3], ["<stdin>", "202", "12"]);
     assert_eq!(rows[2][..3], [path_str(&missing).to_owned(), "0".to_owned(), "0".to_owned()]);
     assert!(rows[2][3].contains("cannot open"), "{rows:?}");
+    assert_eq!(rows[3][..3], [path_str(&binary).to_owned(), "0".to_owned(), "0".to_owned()]);
+    assert!(rows[3][3].contains("binary file"), "{rows:?}");
     assert_eq!(text(&within(&card(&page, "UnableToPersistSession"), ".count b")[0]), "8");
     assert!(text(&select(&page, "h1")[0]).contains("3 known errors in 24 lines"));
 }

@@ -123,6 +123,9 @@ fn scan_input(
         out.flush()?;
         eprintln!("errcat: {label}: binary file (it contains NUL bytes); skipped");
         summary.trouble = true;
+        if let Some(report) = report {
+            report.problem("binary file (it contains NUL bytes); skipped");
+        }
         return Ok(());
     }
     if input.is_empty()? {

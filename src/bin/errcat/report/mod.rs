@@ -125,7 +125,14 @@ impl Report {
     pub fn end_input(&mut self, lines: u64, problem: Option<String>) {
         if let Some(input) = self.inputs.last_mut() {
             input.lines = lines;
-            input.problem = problem;
+            input.problem = problem.or(input.problem.take());
+        }
+    }
+
+    /// A problem with the current input that did not stop the scan.
+    pub fn problem(&mut self, problem: &str) {
+        if let Some(input) = self.inputs.last_mut() {
+            input.problem = Some(problem.to_owned());
         }
     }
 
