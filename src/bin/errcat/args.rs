@@ -9,6 +9,7 @@ Examples:
   errcat scan examples/nats-server.log        every known error in a log, then a summary
   errcat scan --json server.log.gz | jq .     one JSON object per matching line
   errcat scan --unmatched ERR,WRN server.log  error and warning lines no record explains
+  errcat scan --count --html report.html *.log  a report to open in a browser and share
   errcat explain 'unable to persist session \"s1\" (seq=3): nats: timeout'
   errcat show UnableToPersistSession          one record in full
   errcat --data my-records/ check             validate a dataset directory";
@@ -17,6 +18,7 @@ const SCAN_EXAMPLES: &str = "\
 Examples:
   errcat scan server.log                      every known error, then a summary
   errcat scan --count server.log.1.gz server.log
+  errcat scan --count --html report.html server.log   a report to share
   errcat scan --follow server.log             report errors as they are logged
   tail -F server.log | errcat scan --json     the same, one JSON object per match
   journalctl -f -u nats-server | errcat scan  a live journal
@@ -91,6 +93,9 @@ pub enum Command {
         /// Also list lines at these levels (e.g. ERR,WRN) that match no record.
         #[arg(long, value_name = "LEVELS", value_delimiter = ',', value_parser = log_level)]
         unmatched: Vec<String>,
+        /// Also write a self-contained HTML report (overview, timeline, one card per error) to FILE.
+        #[arg(long, value_name = "FILE", conflicts_with = "follow")]
+        html: Option<PathBuf>,
         /// Worker threads (default: one per core).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,

@@ -45,7 +45,8 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
     }
     let mut report = Report::new(catalog, options);
     let unmatched = scan::unmatched_level(&options.unmatched_levels);
-    let wanted = Wanted { unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _) };
+    let wanted =
+        Wanted { unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _), line_text: false };
     let mut followed = Vec::new();
     for path in files {
         if let Some(file) = Followed::start(path, options.from_start, &mut report, out)? {

@@ -45,6 +45,8 @@ pub struct Input {
     /// on at the end of the input (`--follow`: the rest of it is still to be
     /// written).
     pub hold_unfinished_line: bool,
+    /// Lines read so far (a last line without a line break counts).
+    lines_read: u64,
 }
 
 /// Opens `path` (`-` is standard input); `.gz` files are decompressed.
@@ -105,6 +107,7 @@ impl Input {
             live,
             bytes_read: 0,
             hold_unfinished_line: false,
+            lines_read: 0,
         }
     }
 
@@ -203,8 +206,15 @@ impl Input {
             return Ok((None, skipped));
         }
         let first_line = *next_line;
-        *next_line += memchr::memchr_iter(b'\n', &data).count() as u64;
+        let line_breaks = memchr::memchr_iter(b'\n', &data).count() as u64;
+        *next_line += line_breaks;
+        self.lines_read += line_breaks + u64::from(!data.ends_with(b"\n"));
         Ok((Some(crate::pipeline::Chunk { first_line, data, input_paused }), skipped))
+    }
+
+    /// Lines read so far.
+    pub fn lines_read(&self) -> u64 {
+        self.lines_read
     }
 
     /// Removes the progress bar, if any.

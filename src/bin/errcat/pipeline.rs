@@ -43,6 +43,9 @@ pub enum Event {
     Found {
         line: u64,
         found: Match<'static>,
+        /// The whole line, when [`Wanted::line_text`] (lossily decoded if it
+        /// is not UTF-8; `found.span` is then in the original bytes).
+        text: Option<Box<str>>,
     },
     Unmatched {
         line: u64,
@@ -65,6 +68,8 @@ pub type LevelOf<'f> = dyn Fn(&str) -> Option<String> + Sync + 'f;
 pub struct Wanted<'a> {
     /// The level of a line to report when it matches nothing, if wanted.
     pub unmatched: Option<&'a LevelOf<'a>>,
+    /// Whether matches carry their line's text (for `--html`).
+    pub line_text: bool,
 }
 
 /// Classifies one chunk.
@@ -77,7 +82,8 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Ev
             catalog.matcher().find_lines(text, |range, found| {
                 line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..range.start]).count() as u64;
                 counted = range.start;
-                events.push(Event::Found { line, found: found.into_owned() });
+                let text = wanted.line_text.then(|| text[range].into());
+                events.push(Event::Found { line, found: found.into_owned(), text });
             });
         }
         _ => {
@@ -99,7 +105,8 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Ev
                             found.span =
                                 original_offset(bytes, found.span.start)..original_offset(bytes, found.span.end);
                         }
-                        events.push(Event::Found { line, found: found.into_owned() });
+                        let text = wanted.line_text.then(|| Box::from(&*text));
+                        events.push(Event::Found { line, found: found.into_owned(), text });
                     }
                     None => {
                         if let Some(level) = wanted.unmatched.and_then(|level_of| level_of(&text)) {

@@ -9,6 +9,7 @@ use serde_json::{json, Map};
 
 use crate::input::{self, MAX_LINE};
 use crate::pipeline::{self, Delivery, Event};
+use crate::report::HtmlReport;
 use crate::style::{truncate, Out};
 use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
 
@@ -17,6 +18,8 @@ pub struct Options {
     pub count: bool,
     /// Levels (`ERR`, `WRN`, ...) whose unmatched lines are listed.
     pub unmatched_levels: Vec<String>,
+    /// Where to write the HTML report, if one is wanted.
+    pub html: Option<PathBuf>,
     /// Worker threads.
     pub threads: usize,
     /// Keep reading the files as they grow (`--follow`).
@@ -59,11 +62,20 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
             Ok(input) => input,
             Err(message) => {
                 report.trouble(&message, out)?;
+                if let Some(html) = &mut report.html {
+                    html.unreadable_input(&path.display().to_string(), message);
+                }
                 continue;
             }
         };
+        if let Some(html) = &mut report.html {
+            html.begin_input(&input.label);
+        }
         let result = scan_input(&mut report, &mut input, out);
         input.finish();
+        if let Some(html) = &mut report.html {
+            html.end_input(input.lines_read(), result.as_ref().err().map(input::io_message));
+        }
         if let Err(err) = result {
             if err.kind() == io::ErrorKind::BrokenPipe {
                 return Err(err);
@@ -79,7 +91,11 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
 fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) -> io::Result<()> {
     let mut source = Source::new(&input.label);
     if input.looks_binary()? {
-        return report.trouble(&format!("{}: binary file (it contains NUL bytes); skipped", source.label), out);
+        const SKIPPED: &str = "binary file (it contains NUL bytes); skipped";
+        if let Some(html) = &mut report.html {
+            html.problem(SKIPPED);
+        }
+        return report.trouble(&format!("{}: {SKIPPED}", source.label), out);
     }
     if input.is_empty()? {
         out.flush()?;
@@ -88,7 +104,10 @@ fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) 
     }
     let (catalog, options) = (report.catalog, report.options);
     let unmatched = unmatched_level(&options.unmatched_levels);
-    let wanted = pipeline::Wanted { unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _) };
+    let wanted = pipeline::Wanted {
+        unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _),
+        line_text: report.html.is_some(),
+    };
     let result = pipeline::scan(catalog, input, &wanted, options.threads, |delivery| match delivery {
         Delivery::Events(events) => report.events(&mut source, events, out),
         Delivery::CaughtUp => out.flush(),
@@ -113,16 +132,18 @@ impl Source {
 }
 
 /// Prints the events of the inputs scanned and counts them for the summary
-/// and the exit status.
+/// and the exit status (and the HTML report, with `--html`).
 pub struct Report<'a> {
     pub catalog: &'a Catalog,
     pub options: &'a Options,
     summary: Summary,
+    html: Option<HtmlReport>,
 }
 
 impl<'a> Report<'a> {
     pub fn new(catalog: &'a Catalog, options: &'a Options) -> Self {
-        Report { catalog, options, summary: Summary::default() }
+        let html = options.html.as_ref().map(|_| HtmlReport::new(&options.unmatched_levels));
+        Report { catalog, options, summary: Summary::default(), html }
     }
 
     /// Reports a problem on stderr (after the output so far); the exit
@@ -139,14 +160,20 @@ impl<'a> Report<'a> {
         let (catalog, options, label) = (self.catalog, self.options, source.label.as_str());
         for event in events {
             match event {
-                Event::Found { line, found } => {
+                Event::Found { line, found, text } => {
                     record(&mut self.summary, found.index, Place { file: source.file.clone(), line });
+                    if let (Some(html), Some(text)) = (&mut self.html, text) {
+                        html.found(line, &text, &found);
+                    }
                     if !options.count {
                         print_match(catalog, label, line, &found, options.json, out)?;
                     }
                 }
                 Event::Unmatched { line, level, text } => {
                     self.summary.unmatched += 1;
+                    if let Some(html) = &mut self.html {
+                        html.unmatched(line, &level, &text);
+                    }
                     if !options.count {
                         print_unmatched(label, line, &level, &text, options.json, out)?;
                     }
@@ -177,12 +204,21 @@ impl<'a> Report<'a> {
     }
 
     /// Prints the summary (not with `--json`) and gives the exit status.
-    pub fn finish(self, out: &mut Out) -> io::Result<u8> {
-        let summary = &self.summary;
+    pub fn finish(mut self, out: &mut Out) -> io::Result<u8> {
         if !self.options.json {
-            print_summary(self.catalog, summary, self.options, out)?;
+            print_summary(self.catalog, &self.summary, self.options, out)?;
         }
         out.flush()?;
+        if let (Some(html), Some(path)) = (&self.html, &self.options.html) {
+            match html.write(self.catalog, path) {
+                Ok(()) => eprintln!("errcat: report written to {}", path.display()),
+                Err(err) => {
+                    eprintln!("errcat: {}: cannot write the report: {}", path.display(), input::io_message(&err));
+                    self.summary.trouble = true;
+                }
+            }
+        }
+        let summary = &self.summary;
         Ok(if summary.trouble {
             TROUBLE
         } else if summary.matched > 0 || summary.unmatched > 0 {
