@@ -61,8 +61,7 @@ pub use model::{Entry, ErrorType, FieldValue, HandlingStrategy, Record, Severity
 pub mod __private_0_1 {
     pub use crate::__catalog_integrations as integrations;
     pub use crate::codegen::catalog_enum::{
-        clone, debug, display, eq, field_values, lookup, take, take_fields, to_value, values, FieldRefs, TakeFields,
-        MAX_TUPLE_FIELDS,
+        clone, debug, display, eq, field_values, lookup, take, take_fields, to_value, values, MAX_TUPLE_FIELDS,
     };
     pub use crate::codegen::imported;
     #[cfg(feature = "miette")]
@@ -75,7 +74,6 @@ pub mod __private_0_1 {
     pub use miette;
     #[cfg(feature = "serde")]
     pub use serde;
-    pub use std::borrow::Cow::Borrowed;
     pub use std::sync::OnceLock;
     pub use std::vec::Vec;
 }
