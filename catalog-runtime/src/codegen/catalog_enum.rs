@@ -152,7 +152,7 @@ pub trait FieldRefs<'a> {
     fn field_values(self) -> Vec<Value<'a>>;
 }
 
-/// The most fields a variant may have for [`TakeFields`] and [`FieldRefs`].
+/// The most fields a variant may have for `TakeFields` and `FieldRefs`.
 pub const MAX_TUPLE_FIELDS: usize = 12;
 
 macro_rules! tuples {
@@ -188,12 +188,12 @@ tuples!(A B C D E F G H I J);
 tuples!(A B C D E F G H I J K);
 tuples!(A B C D E F G H I J K L);
 
-/// [`TakeFields::take_fields`] as a function.
+/// `TakeFields::take_fields` as a function.
 pub fn take_fields<T: TakeFields>(values: Vec<Value<'_>>) -> Option<T> {
     T::take_fields(values)
 }
 
-/// [`FieldRefs::field_values`] as a function.
+/// `FieldRefs::field_values` as a function.
 pub fn field_values<'a, T: FieldRefs<'a>>(fields: T) -> Vec<Value<'a>> {
     fields.field_values()
 }
