@@ -338,3 +338,23 @@ def test_corpus_log_as_errcat_with_any_threads(corpus, errcat, xtask, tmp_path):
 def test_package_metadata():
     assert error_catalog.__version__ == "0.1.0"
     assert Catalog.__doc__ and Catalog.classify.__doc__ and Catalog.find.__doc__
+
+
+def test_stubs_list_the_runtime_api():
+    """_native.pyi names every public method and property of each class, and no other."""
+    import ast
+    from pathlib import Path
+
+    from error_catalog import _native
+
+    stubs = ast.parse((Path(error_catalog.__file__).parent / "_native.pyi").read_text())
+    for node in stubs.body:
+        if isinstance(node, ast.ClassDef) and hasattr(_native, node.name):
+            runtime = getattr(_native, node.name)
+            if issubclass(runtime, BaseException):
+                continue
+            stubbed = {n.name for n in node.body if isinstance(n, ast.FunctionDef)} | {
+                n.target.id for n in node.body if isinstance(n, ast.AnnAssign)
+            }
+            public = {name for name in vars(runtime) if not name.startswith("_")}
+            assert {n for n in stubbed if not n.startswith("_")} == public, node.name
