@@ -564,6 +564,12 @@ impl Catalog {
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
         if lines.hasattr("__arrow_c_array__")? {
+            // The C data interface carries no buffer sizes: pyarrow's cheap
+            // check (offsets within the data buffer) runs first, the rest
+            // (non-decreasing offsets) in `arrow::column`.
+            if lines.hasattr("validate")? {
+                lines.call_method0("validate")?;
+            }
             let (schema, array) = arrow::capsules(lines)?;
             let column = arrow::column(&schema, &array)?;
             return self.classify_column(py, &column, threads);

@@ -222,6 +222,13 @@ def test_bad_input_types(catalog):
         catalog.find("\ud800")
     with pytest.raises(ValueError, match="threads"):
         catalog.classify(["x"], threads=0)
+    # Hostile arrow buffers: an error (pyarrow's own check when it builds the
+    # array, or classify's), never a crash.
+    data = pa.py_buffer(b"abcdef")
+    for offsets in ([0, 3, 600], [0, 5, 2], [0, -1, 2]):
+        with pytest.raises(ValueError):
+            buffer = pa.py_buffer(pa.array(offsets, pa.int32()).buffers()[1])
+            catalog.classify(pa.StringArray.from_buffers(2, buffer, data))
     # Empty inputs give empty results of the same type.
     empty = catalog.classify([])
     assert len(empty) == 0 and empty.type == catalog.classify(["x"]).type
