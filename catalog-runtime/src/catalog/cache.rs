@@ -135,6 +135,54 @@ impl Catalog {
     }
 }
 
+/// Starts the bytes of [`Catalog::to_bytes`]; the last byte is their layout
+/// version.
+const PACKED_MAGIC: &[u8; 8] = b"errcatC\x01";
+
+impl Catalog {
+    /// The compiled catalog as bytes (entries and origins, with the crate's
+    /// version and a checksum), to be turned back into the same catalog by
+    /// [`Catalog::from_bytes`] in another process without reading or
+    /// compiling any record: for example broadcast once to the workers of a
+    /// cluster.
+    ///
+    /// ```
+    /// # use catalog_runtime::Catalog;
+    /// let catalog = Catalog::load("../data/nats-io/nats-server").unwrap();
+    /// let copy = Catalog::from_bytes(&catalog.to_bytes()).unwrap();
+    /// assert_eq!(copy.entries(), catalog.entries());
+    /// assert!(Catalog::from_bytes(b"not a catalog").is_none());
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let origins: Vec<Option<&Origin>> = (0..self.len()).map(|index| self.origin(index)).collect();
+        // Serializing owned, well-formed values into memory cannot fail.
+        let body = postcard::to_allocvec(&(self.entries(), origins)).expect("a catalog serializes");
+        let header = (env!("CARGO_PKG_VERSION"), checksum(&body));
+        let mut bytes = PACKED_MAGIC.to_vec();
+        bytes.extend(postcard::to_allocvec(&header).expect("a header serializes"));
+        bytes.extend(body);
+        bytes
+    }
+
+    /// The catalog that [`Catalog::to_bytes`] gave these bytes for, if they
+    /// are whole, undamaged, and written by this version of the crate
+    /// (another version may compile records differently); `None` otherwise.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Catalog> {
+        let rest = bytes.strip_prefix(PACKED_MAGIC)?;
+        let ((version, sum), body) = postcard::take_from_bytes::<(&str, u64)>(rest).ok()?;
+        if version != env!("CARGO_PKG_VERSION") || checksum(body) != sum {
+            return None;
+        }
+        let Ok(((entries, origins), [])) = postcard::take_from_bytes::<(Vec<Entry>, Vec<Option<Origin>>)>(body) else {
+            return None;
+        };
+        if origins.len() != entries.len() {
+            return None;
+        }
+        Some(Catalog::with_origins(entries, Origins::Decoded(origins)))
+    }
+}
+
 /// The origins of a cache hit, decoded. Cannot fail on bytes whose checksum
 /// matched; if it did, the origins would be unknown rather than a panic.
 pub(crate) fn decode_origins(bytes: &[u8]) -> Vec<Option<Origin>> {
@@ -482,6 +530,45 @@ mod tests {
         let err = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap_err();
         assert_eq!(err.diagnostics, Catalog::load(&data.0).unwrap_err().diagnostics);
         assert!(cache_files(&cache.0).is_empty());
+    }
+
+    #[test]
+    fn bytes_give_back_the_same_catalog() {
+        let data = dataset();
+        let (catalog, _) = Catalog::load_filtered(&data.0, &Filter::default()).unwrap();
+        let bytes = catalog.to_bytes();
+        let copy = Catalog::from_bytes(&bytes).unwrap();
+        assert_eq!(copy.entries(), catalog.entries());
+        for index in 0..catalog.len() {
+            assert_eq!(copy.origin(index), catalog.origin(index));
+        }
+        let line = "[1] [ERR] stream orders failed: disk";
+        assert_eq!(copy.find(line), catalog.find(line));
+        // Ready entries have no origins, and keep none.
+        let ready = Catalog::from_entries(catalog.entries().to_vec());
+        let copy = Catalog::from_bytes(&ready.to_bytes()).unwrap();
+        assert_eq!(copy.entries(), catalog.entries());
+        assert!(copy.origin(0).is_none());
+    }
+
+    #[test]
+    fn damaged_bytes_give_no_catalog() {
+        let data = dataset();
+        let bytes = Catalog::load(&data.0).unwrap().to_bytes();
+        let mut flipped = bytes.clone();
+        *flipped.last_mut().unwrap() ^= 0x01;
+        let mut longer = bytes.clone();
+        longer.push(0);
+        for damaged in [&bytes[..bytes.len() / 2], &flipped[..], &longer[..], b"errcatC\x01", &[][..]] {
+            assert!(Catalog::from_bytes(damaged).is_none());
+        }
+        // Another version's bytes are refused.
+        let body = &bytes[PACKED_MAGIC.len()..];
+        let ((_, sum), rest) = postcard::take_from_bytes::<(&str, u64)>(body).unwrap();
+        let mut other = PACKED_MAGIC.to_vec();
+        other.extend(postcard::to_allocvec(&("0.0.0-other", sum)).unwrap());
+        other.extend(rest);
+        assert!(Catalog::from_bytes(&other).is_none());
     }
 
     #[test]

@@ -1,0 +1,151 @@
+"""Classify a column of log lines of a Spark DataFrame with ``mapInArrow``.
+
+::
+
+    from error_catalog import Catalog
+    from error_catalog.spark import classify
+
+    logs = spark.read.text("s3://bucket/logs/*.log")          # a column "value"
+    errors = classify(logs, "value", catalog=Catalog.load("records/"))
+    errors.where("error IS NOT NULL").groupBy("error.name").count().show()
+
+The catalog is compiled once, on the driver; its compiled bytes
+(``Catalog.to_bytes()``) are broadcast once to the executors, and each
+executor's Python worker process turns them into a catalog on its first
+batch and keeps it for every later batch and task (Spark reuses its Python
+workers): nothing is recompiled per batch. Each batch (an Arrow record batch)
+is classified by the same engine as ``errcat scan``, without a Python object
+per line.
+
+The executors need the package installed: see the README (cluster
+libraries, ``--py-files`` or ``spark.archives``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import TYPE_CHECKING, Dict, Iterator, Optional
+
+from ._native import Catalog
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pyarrow
+    from pyspark.sql import DataFrame
+
+__all__ = ["classify", "result_type"]
+
+# The catalogs this process has made from broadcast bytes, by digest.
+_CATALOGS: Dict[str, Catalog] = {}
+# How many catalogs this process has decoded (for the tests: once each).
+_DECODED: Dict[str, int] = {}
+
+
+def result_type():
+    """The Spark type of the column ``classify`` adds: a struct of ``id``,
+    ``slug``, ``name``, ``severity`` (strings), ``span`` (the UTF-8 byte
+    offsets of the message in the line, as ``errcat scan --json``'s), and
+    ``fields`` (the captured fields as a JSON object); null when nothing
+    matched."""
+    from pyspark.sql import types as T
+
+    text = lambda name: T.StructField(name, T.StringType(), True)  # noqa: E731
+    return T.StructType(
+        [
+            text("id"),
+            text("slug"),
+            text("name"),
+            text("severity"),
+            T.StructField("span", T.ArrayType(T.LongType(), True), True),
+            text("fields"),
+        ]
+    )
+
+
+def _catalog(digest: str, payload) -> Catalog:
+    """This process's catalog for ``digest``, decoded on first use."""
+    catalog = _CATALOGS.get(digest)
+    if catalog is None:
+        data = payload.value if hasattr(payload, "value") else payload
+        catalog = Catalog.from_bytes(data)
+        _CATALOGS[digest] = catalog
+        _DECODED[digest] = _DECODED.get(digest, 0) + 1
+    return catalog
+
+
+def _arrow_type(large: bool):
+    import pyarrow as pa
+
+    text = pa.large_string() if large else pa.string()
+    return pa.struct(
+        [
+            ("id", text),
+            ("slug", text),
+            ("name", text),
+            ("severity", text),
+            ("span", pa.list_(pa.int64())),
+            ("fields", text),
+        ]
+    )
+
+
+def classify(
+    df: "DataFrame",
+    column: str,
+    catalog: Optional[Catalog] = None,
+    *,
+    output: str = "error",
+    threads: int = 1,
+) -> "DataFrame":
+    """``df`` with a column ``output`` (default ``"error"``) holding the match
+    of each line of the string (or binary) column ``column``: see
+    ``result_type()``; the same as ``Catalog.classify`` and ``errcat scan
+    --json`` give for that line.
+
+    ``catalog``: the catalog to use (default: ``Catalog.default()``).
+    ``threads``: threads per batch (default 1: Spark already runs one task
+    per executor core).
+    """
+    from pyspark.sql import types as T
+
+    if column not in df.columns:
+        raise ValueError(f"no column {column!r} in the DataFrame (columns: {df.columns})")
+    if output in df.columns:
+        raise ValueError(f"the DataFrame already has a column {output!r}; choose another output=")
+    kind = df.schema[column].dataType
+    if not isinstance(kind, (T.StringType, T.BinaryType)):
+        raise TypeError(f"column {column!r} is {kind.simpleString()}, not string or binary")
+    if threads < 1:
+        raise ValueError("threads must be at least 1")
+    catalog = catalog if catalog is not None else Catalog.default()
+    data = catalog.to_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    spark = df.sparkSession
+    try:
+        payload = spark.sparkContext.broadcast(data)
+    except Exception:  # Spark Connect has no SparkContext: the bytes travel with the function.
+        payload = data
+    schema = T.StructType(df.schema.fields + [T.StructField(output, result_type(), True)])
+
+    def run(batches: Iterator["pyarrow.RecordBatch"]) -> Iterator["pyarrow.RecordBatch"]:
+        import pyarrow as pa
+
+        engine = _catalog(digest, payload)
+        for batch in batches:
+            lines = batch.column(batch.schema.get_field_index(column))
+            large = pa.types.is_large_string(lines.type) or pa.types.is_large_binary(lines.type)
+            result = engine.classify(lines, threads=threads)
+            wanted = _arrow_type(large)
+            if result.type != wanted:
+                result = result.cast(wanted)
+            yield pa.RecordBatch.from_arrays(
+                list(batch.columns) + [result], names=list(batch.schema.names) + [output]
+            )
+
+    return df.mapInArrow(run, schema)
+
+
+def decoded_in_this_process() -> dict:
+    """How many times this process decoded each catalog (by digest), for
+    tests and diagnostics: 1 each when Spark reuses its Python workers."""
+    return {"pid": os.getpid(), "decoded": dict(_DECODED)}

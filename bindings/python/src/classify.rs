@@ -1,0 +1,447 @@
+//! `Catalog.classify`'s engine, free of Python: a column of lines (arrow's
+//! layout: one data buffer, offsets, an optional validity bitmap) classified
+//! on every core, then assembled into arrow buffers for the result.
+//!
+//! Each element is one line, classified as `errcat scan` classifies that line
+//! of a file: valid lines go through `Matcher::find_lines` over a buffer of
+//! whole lines (the function `errcat scan` runs on its chunks); a line with
+//! invalid UTF-8 is read with replacement characters and its span given in
+//! the original bytes, as `errcat` does; a line longer than [`MAX_LINE`] is
+//! skipped, as `errcat` skips it; an element that holds several lines gets
+//! the match of the first of them that has one.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use error_catalog::{Catalog, Match, Value};
+
+/// Longest line classified, as in `errcat scan` (16 MiB); longer lines give
+/// no match and are reported.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// About this many bytes of lines per unit of work.
+const CHUNK_BYTES: usize = 1 << 20;
+
+/// Offsets of a column's elements: element `i` is `data[at(i)..at(i + 1)]`.
+pub enum Offsets<'a> {
+    I32(&'a [i32]),
+    I64(&'a [i64]),
+    Owned(Vec<usize>),
+}
+
+impl Offsets<'_> {
+    fn at(&self, i: usize) -> usize {
+        // Checked non-negative by `Column::new`.
+        match self {
+            Offsets::I32(offsets) => offsets[i] as usize,
+            Offsets::I64(offsets) => offsets[i] as usize,
+            Offsets::Owned(offsets) => offsets[i],
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Offsets::I32(offsets) => offsets.len(),
+            Offsets::I64(offsets) => offsets.len(),
+            Offsets::Owned(offsets) => offsets.len(),
+        }
+    }
+}
+
+/// A column of lines in arrow's layout.
+pub struct Column<'a> {
+    data: &'a [u8],
+    offsets: Offsets<'a>,
+    /// The validity bitmap and the bit of element 0.
+    validity: Option<(&'a [u8], usize)>,
+    len: usize,
+}
+
+impl<'a> Column<'a> {
+    /// A column of `offsets.len() - 1` elements, checked: offsets
+    /// non-negative, non-decreasing and within `data`, the bitmap long
+    /// enough. Hostile buffers are an error, never a crash.
+    pub fn new(data: &'a [u8], offsets: Offsets<'a>, validity: Option<(&'a [u8], usize)>) -> Result<Self, String> {
+        let Some(len) = offsets.len().checked_sub(1) else {
+            return Err("an arrow array's offsets buffer is empty".into());
+        };
+        let signed_ok = match &offsets {
+            Offsets::I32(o) => o.iter().all(|&x| x >= 0),
+            Offsets::I64(o) => o.iter().all(|&x| x >= 0 && usize::try_from(x).is_ok()),
+            Offsets::Owned(_) => true,
+        };
+        if !signed_ok {
+            return Err("an arrow array has a negative offset".into());
+        }
+        let mut previous = offsets.at(0);
+        for i in 1..=len {
+            let next = offsets.at(i);
+            if next < previous {
+                return Err(format!("an arrow array's offsets decrease at element {}", i - 1));
+            }
+            previous = next;
+        }
+        if previous > data.len() {
+            return Err("an arrow array's offsets point past its data".into());
+        }
+        if let Some((bits, first)) = validity {
+            if (first + len).div_ceil(8) > bits.len() {
+                return Err("an arrow array's validity bitmap is too short".into());
+            }
+        }
+        Ok(Column { data, offsets, validity, len })
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Element `i`, `None` when null.
+    pub fn get(&self, i: usize) -> Option<&'a [u8]> {
+        if let Some((bits, first)) = self.validity {
+            let bit = first + i;
+            if bits[bit / 8] & (1 << (bit % 8)) == 0 {
+                return None;
+            }
+        }
+        Some(&self.data[self.offsets.at(i)..self.offsets.at(i + 1)])
+    }
+
+    fn bytes(&self, rows: Range<usize>) -> usize {
+        self.offsets.at(rows.end) - self.offsets.at(rows.start)
+    }
+}
+
+/// A matched element.
+pub struct Hit {
+    pub row: usize,
+    /// The entry.
+    pub index: usize,
+    /// Byte span in the line (as `errcat scan --json`'s `span`).
+    pub span: Range<usize>,
+    /// The fields as a JSON object, in the chunk's `json` buffer.
+    pub fields: Range<usize>,
+}
+
+/// What one chunk gave.
+#[derive(Default)]
+pub struct ChunkResult {
+    pub hits: Vec<Hit>,
+    pub json: Vec<u8>,
+    /// Rows over [`MAX_LINE`], skipped.
+    pub too_long: Vec<usize>,
+    /// Rows with invalid UTF-8 (classified with replacement characters).
+    pub invalid_utf8: Vec<usize>,
+}
+
+/// A field value as `errcat scan --json` writes it.
+pub fn json_value(value: &Value<'_>) -> serde_json::Value {
+    match value {
+        Value::Int(v) => serde_json::json!(v),
+        Value::Float(v) => serde_json::json!(v),
+        Value::Bool(v) => serde_json::json!(v),
+        Value::Str(v) => serde_json::json!(v),
+    }
+}
+
+/// The fields of a match as the JSON object `errcat scan --json` writes.
+pub fn fields_json(catalog: &Catalog, found: &Match<'_>) -> serde_json::Value {
+    let entry = &catalog.entries()[found.index];
+    let fields: serde_json::Map<String, serde_json::Value> =
+        entry.field_names().zip(&found.values).map(|(name, value)| (name.to_owned(), json_value(value))).collect();
+    serde_json::Value::Object(fields)
+}
+
+/// A byte offset in `String::from_utf8_lossy(bytes)` as an offset in
+/// `bytes` (each U+FFFD stands for the invalid bytes it replaced), as
+/// `errcat` reports spans of invalid lines.
+pub fn original_offset(bytes: &[u8], offset: usize) -> usize {
+    let (mut lossy, mut original) = (0, 0);
+    for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid().len();
+        if offset <= lossy + valid {
+            return original + offset - lossy;
+        }
+        lossy += valid + char::REPLACEMENT_CHARACTER.len_utf8();
+        original += valid + chunk.invalid().len();
+    }
+    original
+}
+
+/// Classifies `rows` of `column`.
+fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>) -> ChunkResult {
+    let mut result = ChunkResult::default();
+    let push = |result: &mut ChunkResult, row: usize, found: &Match<'_>, span: Range<usize>| {
+        let start = result.json.len();
+        // Writing a JSON value into memory cannot fail.
+        let _ = serde_json::to_writer(&mut result.json, &fields_json(catalog, found));
+        let fields = start..result.json.len();
+        result.hits.push(Hit { row, index: found.index, span, fields });
+    };
+    // Whole lines, one per row (an empty one for rows classified apart).
+    let mut buffer = Vec::with_capacity(column.bytes(rows.clone()) + rows.len());
+    let mut starts = Vec::with_capacity(rows.len());
+    let mut apart = Vec::new();
+    let add_rows = |buffer: &mut Vec<u8>,
+                    starts: &mut Vec<usize>,
+                    apart: &mut Vec<usize>,
+                    check_utf8: bool,
+                    result: &mut ChunkResult| {
+        for row in rows.clone() {
+            starts.push(buffer.len());
+            if let Some(line) = column.get(row) {
+                let line = line.strip_suffix(b"\n").unwrap_or(line);
+                if line.len() > MAX_LINE {
+                    result.too_long.push(row);
+                } else if memchr::memchr(b'\n', line).is_some() || (check_utf8 && std::str::from_utf8(line).is_err()) {
+                    apart.push(row);
+                } else {
+                    buffer.extend_from_slice(line);
+                }
+            }
+            buffer.push(b'\n');
+        }
+    };
+    add_rows(&mut buffer, &mut starts, &mut apart, false, &mut result);
+    if std::str::from_utf8(&buffer).is_err() {
+        // Rare: find the invalid rows, and leave them out.
+        buffer.clear();
+        starts.clear();
+        apart.clear();
+        result.too_long.clear();
+        add_rows(&mut buffer, &mut starts, &mut apart, true, &mut result);
+    }
+    let text = std::str::from_utf8(&buffer).expect("valid lines and line breaks");
+    let mut k = 0;
+    catalog.matcher().find_lines(text, |range, found| {
+        while k + 1 < starts.len() && starts[k + 1] <= range.start {
+            k += 1;
+        }
+        let row = rows.start + k;
+        if apart.binary_search(&row).is_err() {
+            let span = found.span.clone();
+            push(&mut result, row, &found, span);
+        }
+    });
+    // Rows with invalid UTF-8 or several lines: `find` on each line, read
+    // with replacement characters as `errcat` reads an invalid line; the
+    // first line that matches gives the row's match (its span counted from
+    // the row's start, in the original bytes).
+    for &row in &apart {
+        let element = column.get(row).expect("rows set apart are not null");
+        let element = element.strip_suffix(b"\n").unwrap_or(element);
+        if std::str::from_utf8(element).is_err() {
+            result.invalid_utf8.push(row);
+        }
+        let mut start = 0;
+        for line in element.split(|&b| b == b'\n') {
+            let trimmed = line.strip_suffix(b"\r").unwrap_or(line);
+            let text = String::from_utf8_lossy(trimmed);
+            if let Some(found) = catalog.find(&text) {
+                let at = |offset| start + original_offset(trimmed, offset);
+                let span = at(found.span.start)..at(found.span.end);
+                push(&mut result, row, &found, span);
+                break;
+            }
+            start += line.len() + 1;
+        }
+    }
+    if !apart.is_empty() {
+        result.hits.sort_by_key(|hit| hit.row);
+    }
+    result
+}
+
+/// Row ranges of about [`CHUNK_BYTES`] each.
+fn chunks(column: &Column<'_>) -> Vec<Range<usize>> {
+    let mut chunks = Vec::new();
+    let mut start = 0;
+    while start < column.len() {
+        let mut end = start + 1;
+        // Grow by steps, to look at few offsets.
+        let mut step = 1024;
+        while end < column.len() && column.bytes(start..end) < CHUNK_BYTES {
+            end = (end + step).min(column.len());
+            step = step.min(1 << 16) * 2;
+        }
+        chunks.push(start..end);
+        start = end;
+    }
+    chunks
+}
+
+/// Classifies every element of `column` on `threads` threads; the chunks'
+/// results in row order.
+pub fn classify(catalog: &Catalog, column: &Column<'_>, threads: usize) -> Vec<ChunkResult> {
+    let chunks = chunks(column);
+    let results: Vec<Mutex<Option<ChunkResult>>> = chunks.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(rows) = chunks.get(i) else { break };
+        let result = classify_chunk(catalog, column, rows.clone());
+        *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+    };
+    let threads = threads.clamp(1, chunks.len().max(1));
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(work);
+            }
+        });
+    }
+    results.into_iter().map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()).unwrap_or_default()).collect()
+}
+
+/// An arrow string column being built.
+#[derive(Default)]
+pub struct Strings {
+    pub offsets: Vec<i64>,
+    pub data: Vec<u8>,
+}
+
+impl Strings {
+    fn with_rows(rows: usize) -> Self {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        Strings { offsets, data: Vec::new() }
+    }
+
+    fn push(&mut self, text: &[u8]) {
+        self.data.extend_from_slice(text);
+        self.offsets.push(self.data.len() as i64);
+    }
+
+    /// Whether 32-bit offsets (arrow's `string`) can hold it.
+    pub fn fits_i32(&self) -> bool {
+        self.data.len() <= i32::MAX as usize
+    }
+}
+
+/// The result columns, in arrow's layout.
+pub struct Assembled {
+    pub len: usize,
+    /// Set bit: the row matched.
+    pub validity: Vec<u8>,
+    pub null_count: usize,
+    pub id: Strings,
+    pub slug: Strings,
+    pub name: Strings,
+    pub severity: Strings,
+    /// Two per row (0, 0 for rows without a match).
+    pub span: Vec<i64>,
+    pub fields: Strings,
+    pub too_long: Vec<usize>,
+    pub invalid_utf8: Vec<usize>,
+}
+
+/// Lays the chunks' results out as arrow columns of `len` rows.
+pub fn assemble(catalog: &Catalog, len: usize, results: Vec<ChunkResult>) -> Assembled {
+    let mut out = Assembled {
+        len,
+        validity: vec![0; len.div_ceil(8)],
+        null_count: len,
+        id: Strings::with_rows(len),
+        slug: Strings::with_rows(len),
+        name: Strings::with_rows(len),
+        severity: Strings::with_rows(len),
+        span: Vec::with_capacity(len * 2),
+        fields: Strings::with_rows(len),
+        too_long: Vec::new(),
+        invalid_utf8: Vec::new(),
+    };
+    let severities: Vec<String> =
+        catalog.entries().iter().map(|entry| entry.record.severity_or_default().as_str().to_owned()).collect();
+    let mut row = 0;
+    let empty_until = |out: &mut Assembled, until: usize, row: &mut usize| {
+        while *row < until {
+            for column in [&mut out.id, &mut out.slug, &mut out.name, &mut out.severity, &mut out.fields] {
+                column.push(b"");
+            }
+            out.span.extend([0, 0]);
+            *row += 1;
+        }
+    };
+    for result in results {
+        for hit in &result.hits {
+            empty_until(&mut out, hit.row, &mut row);
+            let entry = &catalog.entries()[hit.index];
+            out.id.push(entry.record.id.as_bytes());
+            out.slug.push(entry.record.slug.as_bytes());
+            out.name.push(entry.name.as_bytes());
+            out.severity.push(severities[hit.index].as_bytes());
+            out.fields.push(&result.json[hit.fields.clone()]);
+            out.span.extend([hit.span.start as i64, hit.span.end as i64]);
+            out.validity[row / 8] |= 1 << (row % 8);
+            out.null_count -= 1;
+            row += 1;
+        }
+        out.too_long.extend(result.too_long);
+        out.invalid_utf8.extend(result.invalid_utf8);
+    }
+    empty_until(&mut out, len, &mut row);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Catalog {
+        Catalog::from_entries(error_catalog::nats_server::NatsServerError::entries().to_vec())
+    }
+
+    fn owned(lines: &[&[u8]]) -> (Vec<u8>, Vec<usize>) {
+        let mut data = Vec::new();
+        let mut offsets = vec![0];
+        for line in lines {
+            data.extend_from_slice(line);
+            offsets.push(data.len());
+        }
+        (data, offsets)
+    }
+
+    #[test]
+    fn hostile_offsets_are_errors() {
+        let data = b"abc";
+        assert!(Column::new(data, Offsets::I32(&[0, 2, 1]), None).is_err());
+        assert!(Column::new(data, Offsets::I32(&[0, 4]), None).is_err());
+        assert!(Column::new(data, Offsets::I32(&[-1, 2]), None).is_err());
+        assert!(Column::new(data, Offsets::I64(&[]), None).is_err());
+        assert!(Column::new(data, Offsets::I32(&[0; 10]), Some((&[0xff], 0))).is_err());
+        assert!(Column::new(data, Offsets::I32(&[0, 1, 3]), Some((&[0b10], 0))).is_ok());
+    }
+
+    #[test]
+    fn each_row_is_classified_as_find_classifies_it() {
+        let catalog = catalog();
+        let good = br#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist session "s1" (seq=3): nats: timeout"#;
+        let mut invalid = good.to_vec();
+        invalid.splice(0..0, [0xff, 0xfe]);
+        let two_lines = [&good[..], b"\nnoise"].concat();
+        let crlf = [&good[..], b"\r\n"].concat();
+        let lines: Vec<&[u8]> = vec![b"noise", good, &invalid, &two_lines, b"", &crlf];
+        let (data, offsets) = owned(&lines);
+        let column = Column::new(&data, Offsets::Owned(offsets), None).unwrap();
+        for threads in [1, 3] {
+            let out = assemble(&catalog, lines.len(), classify(&catalog, &column, threads));
+            let rows: Vec<usize> = (0..lines.len()).filter(|&i| out.validity[i / 8] & (1 << (i % 8)) != 0).collect();
+            assert_eq!(rows, [1, 2, 3, 5]);
+            assert_eq!(out.invalid_utf8, [2]);
+            let found = catalog.find(std::str::from_utf8(good).unwrap()).unwrap();
+            assert_eq!(&out.span[2..4], [found.span.start as i64, found.span.end as i64]);
+            // The span of the invalid line is in its original bytes.
+            assert_eq!(&out.span[4..6], [found.span.start as i64 + 2, found.span.end as i64 + 2]);
+            // Several lines: the first that matches.
+            assert_eq!(&out.span[6..8], &out.span[2..4]);
+            let noise_first = [&b"noise\r\n"[..], good].concat();
+            let (data, offsets) = owned(&[&noise_first]);
+            let column = Column::new(&data, Offsets::Owned(offsets), None).unwrap();
+            let out = assemble(&catalog, 1, classify(&catalog, &column, threads));
+            assert_eq!(out.span, [found.span.start as i64 + 7, found.span.end as i64 + 7]);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+"""Shared fixtures: the repository's files, the `errcat` and `xtask` binaries
+(built by `cargo build --release -p error-catalog -p xtask`), the shared
+corpus, and `errcat scan --json` results to compare with.
+
+A missing tool or corpus skips the tests that need it, with the reason; with
+ERROR_CATALOG_REQUIRE=1 (as in CI) it fails them instead."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+EXAMPLE_LOG = REPO / "examples" / "nats-server.log"
+SEED_DATA = REPO / "data" / "nats-io" / "nats-server"
+BAD_DATA = REPO / "tests" / "ui" / "data" / "bad"
+HOSTILE_DATA = REPO / "tests" / "ui" / "data" / "hostile"
+CORPUS = Path(os.environ.get("ERROR_CATALOG_CORPUS", REPO.parent / "shared" / "corpus" / "nats-server"))
+
+
+def missing(what: str):
+    """Skips (loudly, with the reason), or fails when ERROR_CATALOG_REQUIRE is set."""
+    if os.environ.get("ERROR_CATALOG_REQUIRE"):
+        pytest.fail(f"required but missing: {what}")
+    pytest.skip(f"SKIPPED: {what}")
+
+
+def binary(name: str, variable: str) -> Path:
+    if os.environ.get(variable):
+        return Path(os.environ[variable])
+    for profile in ("release", "debug"):
+        path = REPO / "target" / profile / name
+        if path.exists():
+            return path
+    missing(f"{name} binary (build it: cargo build --release -p error-catalog -p xtask, or set {variable})")
+
+
+@pytest.fixture(scope="session")
+def errcat() -> Path:
+    return binary("errcat", "ERRCAT")
+
+
+@pytest.fixture(scope="session")
+def xtask() -> Path:
+    return binary("xtask", "XTASK")
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    if not CORPUS.is_dir():
+        missing(f"the shared corpus at {CORPUS} (set ERROR_CATALOG_CORPUS)")
+    return CORPUS
+
+
+def errcat_scan(errcat: Path, log: Path, data: Path = None, cache_dir: Path = None) -> dict:
+    """`errcat scan --json` on `log`: its objects by line number."""
+    command = [str(errcat)]
+    if data is not None:
+        command += ["--data", str(data)]
+    command += ["scan", "--json", str(log)]
+    env = dict(os.environ)
+    if cache_dir is not None:
+        env["ERRCAT_CACHE_DIR"] = str(cache_dir)
+    run = subprocess.run(command, capture_output=True, env=env)
+    # 0: matches, 1: none, 2: trouble (invalid UTF-8, a skipped line), still scanned.
+    assert run.returncode in (0, 1, 2), run.stderr.decode(errors="replace")
+    objects = [json.loads(line) for line in run.stdout.decode().splitlines()]
+    return {o["line"]: o for o in objects}
+
+
+SHARED_KEYS = ("id", "slug", "name", "severity", "span", "fields")
+
+
+def as_errcat(row) -> dict:
+    """A row of classify()'s result with `fields` decoded, for comparison."""
+    if row is None:
+        return None
+    return {**row, "fields": json.loads(row["fields"])}
+
+
+def assert_equals_errcat(rows, lines_count: int, expected: dict, what: str):
+    """`rows` (classify's, one per line) against errcat's objects by line."""
+    assert len(rows) == lines_count
+    for number, row in enumerate(rows, start=1):
+        want = expected.get(number)
+        got = as_errcat(row)
+        if want is None:
+            assert got is None, f"{what}:{number}: classify found {got}, errcat nothing"
+        else:
+            assert got is not None, f"{what}:{number}: errcat found {want['name']}, classify nothing"
+            assert {k: got[k] for k in SHARED_KEYS} == {k: want[k] for k in SHARED_KEYS}, f"{what}:{number}"
