@@ -24,8 +24,11 @@ fn round_trips(name: &str, test: &str) {
     let rank = |index: usize| (std::cmp::Reverse(entries[index].template.literal_len), index);
     let mut failures = Vec::new();
     for (index, entry) in entries.iter().enumerate() {
-        let touching =
-            entry.template.pieces.windows(2).any(|w| matches!((&w[0], &w[1]), (Piece::Value { .. }, Piece::Value { .. })));
+        let touching = entry
+            .template
+            .pieces
+            .windows(2)
+            .any(|w| matches!((&w[0], &w[1]), (Piece::Value { .. }, Piece::Value { .. })));
         let mut runner = TestRunner::new(Config { cases: 8, failure_persistence: None, ..Config::default() });
         let result = runner.run(&values::values(entry), |values| {
             let message = entry.template.render(&values).expect("one value per field");
