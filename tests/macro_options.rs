@@ -42,13 +42,14 @@ fn filters_choose_the_records() {
 #[test]
 fn the_dialect_option_forces_the_format_syntax() {
     use error_catalog::{CatalogEnum, Dialect};
-    assert!(AsPlainText::entries().iter().all(|e| e.template.dialect == Dialect::Plain && e.template.fields.is_empty()));
+    assert!(AsPlainText::entries()
+        .iter()
+        .all(|e| e.template.dialect == Dialect::Plain && e.template.fields.is_empty()));
     let literal = AsPlainText::entries().iter().find(|e| e.record.error_message.contains("%q")).expect("a %q record");
     assert_eq!(AsPlainText::parse(&literal.record.error_message).map(|e| e.index()), Some(literal_index(literal)));
 }
 
 fn literal_index(entry: &error_catalog::Entry) -> usize {
-    use error_catalog::CatalogEnum;
     AsPlainText::entries().iter().position(|e| e.record.id == entry.record.id).expect("in the catalog")
 }
 

@@ -57,7 +57,8 @@ pub fn parse_into(options: &mut Options, attr: TokenStream, form: Form, cx: &mut
                     Some(dialect) => options.filter.dialect = Some(dialect),
                     None => {
                         let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
-                        let message = format!("unknown dialect {:?}; expected one of {}", name.value(), names.join(", "));
+                        let message =
+                            format!("unknown dialect {:?}; expected one of {}", name.value(), names.join(", "));
                         cx.error(name.span(), message);
                     }
                 }

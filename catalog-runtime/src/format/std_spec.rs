@@ -99,7 +99,12 @@ pub(super) fn parse(
         }
     }
     let rest: String = chars[i..].iter().map(|(_, c)| c).collect();
+    // Zero padding without a type is for numbers (`{:05}`): an integer,
+    // or with a precision a float.
+    let zero_padded = flags & Flags::ZERO != 0 && conversion.is_none();
     let verb = match (language, rest.as_str()) {
+        (SpecLanguage::Python | SpecLanguage::Rust, "") if zero_padded && precision != Count::None => 'f',
+        (SpecLanguage::Python | SpecLanguage::Rust, "") if zero_padded => 'd',
         (SpecLanguage::Python, "") => 's',
         (SpecLanguage::Python, "n") => 's',
         (SpecLanguage::Python, t) if t.len() == 1 && "bcdeEfFgGosxX%".contains(t) => t.chars().next().unwrap_or('s'),
