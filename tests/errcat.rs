@@ -1117,3 +1117,35 @@ fn corpus_messages_are_found_with_their_arguments() {
     }
     eprintln!("note: {} corpus messages checked, {others} found as another record", rendered.len());
 }
+
+/// `--dialect` reads every record in the dialect given: a Java record's
+/// `{}` read as Rust `format!` syntax is a placeholder too, but read as
+/// plain text it is literal, and only the literal text matches.
+#[test]
+fn dialect_forces_the_format_syntax() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let record = json!({"record": {
+        "id": "forced", "repo": "o/r", "filePath": "src/Main.java", "lineNumber": 1,
+        "errorMessage": "failed to open {} now", "sourceCode": "log.error(\"failed to open {} now\", path);",
+        "messagePattern": "failed to open (.*?) now", "severity": "error"
+    }});
+    fs::write(dir.path().join("forced.json"), record.to_string()).expect("written");
+    let scan = |dialect: Option<&str>, line: &str| {
+        let mut command = errcat();
+        command.arg("--no-cache").arg("--data").arg(dir.path());
+        if let Some(dialect) = dialect {
+            command.args(["--dialect", dialect]);
+        }
+        let output = command.args(["scan", "--json", "-"]).write_stdin(format!("{line}\n")).output().expect("runs");
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    assert!(scan(None, "failed to open a.txt now").contains(r#""args":["a.txt"]"#));
+    assert!(scan(Some("rust"), "failed to open a.txt now").contains(r#""args":["a.txt"]"#));
+    assert!(scan(Some("plain"), "failed to open a.txt now").is_empty());
+    assert!(scan(Some("plain"), "failed to open {} now").contains(r#""id":"forced""#));
+    errcat()
+        .args(["--dialect", "cobol", "list"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("unknown dialect"));
+}

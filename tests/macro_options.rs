@@ -1,4 +1,4 @@
-//! `#[catalog]` options: filters and the `crate` path for re-exports.
+//! `#[catalog]` options: filters, `dialect` and the `crate` path for re-exports.
 
 mod filtered {
     #[error_catalog::catalog(path = "data/nats-io/nats-server", tags = ["persistence", "backpressure"])]
@@ -12,6 +12,10 @@ mod filtered {
 
     #[error_catalog::catalog(path = "data/nats-io/nats-server", repo = "someone/else")]
     pub enum NoneOfThem {}
+
+    /// The Go records read as plain text: their verbs are literal.
+    #[error_catalog::catalog(path = "data/nats-io/nats-server", dialect = "plain")]
+    pub enum AsPlainText {}
 }
 
 /// A crate that re-exports error-catalog under another name.
@@ -33,6 +37,20 @@ fn filters_choose_the_records() {
     assert_eq!(NoneOfThem::COUNT, 0);
     assert_eq!(NoneOfThem::parse("anything"), None);
     assert!(WarningsKind::ALL.is_empty());
+}
+
+#[test]
+fn the_dialect_option_forces_the_format_syntax() {
+    use error_catalog::{CatalogEnum, Dialect};
+    assert!(AsPlainText::entries()
+        .iter()
+        .all(|e| e.template.dialect == Dialect::Plain && e.template.fields.is_empty()));
+    let literal = AsPlainText::entries().iter().find(|e| e.record.error_message.contains("%q")).expect("a %q record");
+    assert_eq!(AsPlainText::parse(&literal.record.error_message).map(|e| e.index()), Some(literal_index(literal)));
+}
+
+fn literal_index(entry: &error_catalog::Entry) -> usize {
+    AsPlainText::entries().iter().position(|e| e.record.id == entry.record.id).expect("in the catalog")
 }
 
 #[test]

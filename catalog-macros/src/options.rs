@@ -1,13 +1,13 @@
 //! The options of `#[catalog(...)]`.
 
-use catalog_runtime::{Filter, Severity};
+use catalog_runtime::{Dialect, Filter, Severity};
 use proc_macro2::{Span, TokenStream};
 use syn::parse::Parser;
 use syn::{Expr, ExprArray, Lit, LitStr};
 
 use crate::ctxt::Ctxt;
 
-const OPTIONS: &str = "`path`, `repo`, `tags`, `severity`, `crate`";
+const OPTIONS: &str = "`path`, `repo`, `tags`, `severity`, `dialect`, `crate`";
 
 /// Which macro the options are for: `#[derive(Catalog)]` also takes `exhaustive`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -50,6 +50,18 @@ pub fn parse_into(options: &mut Options, attr: TokenStream, form: Form, cx: &mut
             "severity" => {
                 let names = strings(meta.value()?.parse()?, cx);
                 options.filter.severities = names.iter().map(|s| Severity::from_text(s)).collect();
+            }
+            "dialect" => {
+                let name: LitStr = meta.value()?.parse()?;
+                match Dialect::from_name(&name.value()) {
+                    Some(dialect) => options.filter.dialect = Some(dialect),
+                    None => {
+                        let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+                        let message =
+                            format!("unknown dialect {:?}; expected one of {}", name.value(), names.join(", "));
+                        cx.error(name.span(), message);
+                    }
+                }
             }
             "crate" => {
                 let value = meta.value()?;

@@ -6,7 +6,12 @@
 /// (`None` where no usable name could be made), or `None` when no call whose
 /// string literal equals `message` is found in `source`.
 pub fn argument_names(source: &str, message: &str) -> Option<Vec<Option<String>>> {
-    let tokens = tokenize(source);
+    argument_names_in(source, message, Lang::Go)
+}
+
+/// [`argument_names`] in a source of language `lang`.
+pub fn argument_names_in(source: &str, message: &str, lang: Lang) -> Option<Vec<Option<String>>> {
+    let tokens = tokenize(source, lang);
     for start in 0..tokens.len() {
         let Some(after) = literal_run_equal_to(&tokens, start, message) else {
             continue;
@@ -24,7 +29,7 @@ pub fn argument_names(source: &str, message: &str) -> Option<Vec<Option<String>>
 /// The name of the function called with `message` as its first argument
 /// (`Errorf` for `fmt.Errorf("...")`, `panic` for `panic("...")`).
 pub fn callee(source: &str, message: &str) -> Option<String> {
-    let tokens = tokenize(source);
+    let tokens = tokenize(source, Lang::Go);
     (2..tokens.len()).find_map(|start| {
         literal_run_equal_to(&tokens, start, message)?;
         match (&tokens[start - 2], &tokens[start - 1]) {
@@ -34,8 +39,40 @@ pub fn callee(source: &str, message: &str) -> Option<String> {
     })
 }
 
+/// The language of a source, for its string literals and comments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// Go, C and languages like them (`'x'` is a character).
+    Go,
+    /// Python: `'...'`, `"""..."""`, `r'...'` strings, `#` comments.
+    Python,
+    /// JavaScript / TypeScript: `'...'` strings, template literals.
+    Js,
+    /// Rust: multi-line strings, `\`-newline continuations, raw strings, lifetimes.
+    Rust,
+    /// Java.
+    Java,
+    /// C#.
+    CSharp,
+}
+
+impl Lang {
+    /// The language of a file, from its extension (`None` for Go, C and others).
+    pub fn of(file_path: &str) -> Lang {
+        let extension = file_path.rsplit_once('.').map_or("", |(_, ext)| ext).to_ascii_lowercase();
+        match extension.as_str() {
+            "py" | "pyi" => Lang::Python,
+            "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts" | "tsx" => Lang::Js,
+            "rs" => Lang::Rust,
+            "java" => Lang::Java,
+            "cs" => Lang::CSharp,
+            _ => Lang::Go,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
-enum Token {
+pub(super) enum Token {
     Str(String),
     Ident(String),
     Punct(char),
@@ -43,14 +80,14 @@ enum Token {
 }
 
 impl Token {
-    fn is_punct(&self, c: char) -> bool {
+    pub(super) fn is_punct(&self, c: char) -> bool {
         *self == Token::Punct(c)
     }
 }
 
 /// If tokens from `start` are string literals joined by `+` (or adjacent, as
 /// in C) whose text is `message`, the index just past them.
-fn literal_run_equal_to(tokens: &[Token], start: usize, message: &str) -> Option<usize> {
+pub(super) fn literal_run_equal_to(tokens: &[Token], start: usize, message: &str) -> Option<usize> {
     let mut text = String::new();
     let mut i = start;
     loop {
@@ -68,11 +105,17 @@ fn literal_run_equal_to(tokens: &[Token], start: usize, message: &str) -> Option
         if tokens.get(i).is_some_and(|t| t.is_punct('+')) {
             i += 1;
         }
+        // A string prefix between adjacent literals (`"a" f"{b}"`).
+        if matches!(tokens.get(i), Some(Token::Ident(prefix)) if is_string_prefix(prefix))
+            && matches!(tokens.get(i + 1), Some(Token::Str(_)))
+        {
+            i += 1;
+        }
     }
 }
 
 /// Splits the argument list up to the call's closing parenthesis.
-fn split_arguments(tokens: &[Token]) -> Vec<Vec<Token>> {
+pub(super) fn split_arguments(tokens: &[Token]) -> Vec<Vec<Token>> {
     let mut args = vec![Vec::new()];
     let mut depth = 0usize;
     for token in tokens {
@@ -95,7 +138,7 @@ fn split_arguments(tokens: &[Token]) -> Vec<Vec<Token>> {
 }
 
 /// `ps.ID` → `ps_id`, `c.kindString()` → `c_kind_string`, `err.Error()` → `err`.
-fn name_of(arg: &[Token]) -> Option<String> {
+pub(super) fn name_of(arg: &[Token]) -> Option<String> {
     if arg.windows(3).any(|w| w.iter().all(|t| t.is_punct('.'))) {
         return None; // `args...`: the remaining arguments are unknown
     }
@@ -184,15 +227,32 @@ fn is_keyword(name: &str) -> bool {
     KEYWORDS.contains(&name)
 }
 
-/// A rough tokenizer for Go, C and Python call expressions: enough to find
-/// string literals, identifiers and brackets.
-fn tokenize(source: &str) -> Vec<Token> {
+/// A Python string prefix (`f`, `rb`, ...).
+pub(super) fn is_string_prefix(ident: &str) -> bool {
+    ident.len() <= 2 && ident.chars().all(|c| "rRbBfFuU".contains(c))
+}
+
+/// A rough tokenizer for call expressions: enough to find string literals,
+/// identifiers and brackets. A JavaScript template literal is a
+/// `` Punct('`') `` followed by its text.
+pub(super) fn tokenize(source: &str, lang: Lang) -> Vec<Token> {
     let chars: Vec<char> = source.chars().collect();
     let mut tokens = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        if c.is_whitespace() {
+        let literal = if lang == Lang::Go { None } else { foreign_literal(&chars, i, lang, tokens.last()) };
+        if let Some((literal, end)) = literal {
+            tokens.extend(literal);
+            i = end;
+        } else if c.is_whitespace() {
+            i += 1;
+        } else if c == '#' && lang == Lang::Python {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '`' && lang != Lang::Go {
+            tokens.push(Token::Punct(c));
             i += 1;
         } else if c == '/' && chars.get(i + 1) == Some(&'/') {
             while i < chars.len() && chars[i] != '\n' {
@@ -229,6 +289,139 @@ fn tokenize(source: &str) -> Vec<Token> {
         }
     }
     tokens
+}
+
+/// A string or character literal of a language other than Go and C at
+/// `start`: its tokens and the index past it (`None` when there is none).
+fn foreign_literal(chars: &[char], start: usize, lang: Lang, previous: Option<&Token>) -> Option<(Vec<Token>, usize)> {
+    let c = chars[start];
+    let at = |n: usize| chars.get(start + n).copied();
+    let python_raw = matches!(previous, Some(Token::Ident(p)) if is_string_prefix(p) && p.contains(['r', 'R']));
+    match (lang, c) {
+        (Lang::Python, '"' | '\'') if at(1) == Some(c) && at(2) == Some(c) => {
+            let (text, end) = string_literal(chars, start + 3, &[c, c, c], lang, python_raw);
+            Some((vec![Token::Str(text)], end))
+        }
+        (Lang::Python, '"' | '\'') => {
+            let (text, end) = string_literal(chars, start + 1, &[c], lang, python_raw);
+            Some((vec![Token::Str(text)], end))
+        }
+        (Lang::Js, '"' | '\'') => {
+            let (text, end) = string_literal(chars, start + 1, &[c], lang, false);
+            Some((vec![Token::Str(text)], end))
+        }
+        (Lang::Js, '`') => {
+            let (text, end) = string_literal(chars, start + 1, &['`'], lang, false);
+            Some((vec![Token::Punct('`'), Token::Str(text)], end))
+        }
+        (Lang::Rust | Lang::Java | Lang::CSharp, '"') => {
+            let (text, end) = string_literal(chars, start + 1, &['"'], lang, false);
+            Some((vec![Token::Str(text)], end))
+        }
+        (Lang::Rust, 'r' | 'b') => {
+            // `r"..."`, `r#"..."#`, `br"..."`.
+            let r = if c == 'b' && at(1) == Some('r') { 1 } else { 0 };
+            if chars.get(start + r) != Some(&'r') {
+                return None;
+            }
+            let hashes = chars[start + r + 1..].iter().take_while(|&&c| c == '#').count();
+            if chars.get(start + r + 1 + hashes) != Some(&'"') {
+                return None;
+            }
+            let body = start + r + 2 + hashes;
+            let closing: Vec<char> = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+            let (text, end) = string_literal(chars, body, &closing, lang, true);
+            Some((vec![Token::Str(text)], end))
+        }
+        (Lang::Rust, '\'') => {
+            // A character literal, or a lifetime.
+            if at(1) == Some('\\') || at(2) == Some('\'') {
+                let (_, end) = string_literal(chars, start + 1, &['\''], lang, false);
+                Some((vec![Token::Other], end))
+            } else {
+                Some((vec![Token::Other], start + 1))
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Decodes a string literal whose text starts at `start` and ends at
+/// `closing`; returns its text and the index past the closing delimiter.
+/// Escapes are decoded unless `raw`; line breaks are part of the text
+/// (Rust's `\`-newline skips the break and the indentation after it).
+fn string_literal(chars: &[char], start: usize, closing: &[char], lang: Lang, raw: bool) -> (String, usize) {
+    let mut text = String::new();
+    let mut i = start;
+    while i < chars.len() {
+        if chars[i..].starts_with(closing) {
+            return (text, i + closing.len());
+        }
+        if chars[i] != '\\' || (raw && lang != Lang::Python) {
+            text.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        if raw {
+            // Python raw strings keep the backslash, and it still escapes a quote.
+            text.push('\\');
+            text.extend(chars.get(i + 1));
+            i += 2;
+            continue;
+        }
+        match chars.get(i + 1) {
+            Some('\n') if lang == Lang::Rust => {
+                i += 2;
+                while chars.get(i).is_some_and(|c| c.is_whitespace()) {
+                    i += 1;
+                }
+            }
+            Some('\n') => i += 2,
+            Some('u') if lang == Lang::Rust && chars.get(i + 2) == Some(&'{') => {
+                let close = chars[i..].iter().position(|&c| c == '}').map_or(chars.len(), |n| i + n);
+                let digits: String = chars[i + 3..close.min(chars.len())].iter().filter(|c| **c != '_').collect();
+                text.extend(u32::from_str_radix(&digits, 16).ok().and_then(char::from_u32));
+                i = close + 1;
+            }
+            _ => {
+                let (decoded, end) = escape(chars, i);
+                text.extend(decoded);
+                i = end;
+            }
+        }
+    }
+    (text, chars.len())
+}
+
+/// Decodes the escape at `i` (a backslash); returns the character and the
+/// index past the escape.
+fn escape(chars: &[char], i: usize) -> (Option<char>, usize) {
+    let escape = chars.get(i + 1).copied().unwrap_or('\\');
+    let mut i = i + 2;
+    let hex = |i: usize, n: usize| {
+        let digits: String = chars.get(i..i + n)?.iter().collect();
+        char::from_u32(u32::from_str_radix(&digits, 16).ok()?)
+    };
+    let decoded = match escape {
+        'n' => Some('\n'),
+        't' => Some('\t'),
+        'r' => Some('\r'),
+        'a' => Some('\u{7}'),
+        'b' => Some('\u{8}'),
+        'f' => Some('\u{c}'),
+        'v' => Some('\u{b}'),
+        'x' => hex(i, 2).inspect(|_| i += 2),
+        'u' => hex(i, 4).inspect(|_| i += 4),
+        'U' => hex(i, 8).inspect(|_| i += 8),
+        '0'..='7' => {
+            let digits: String = chars[i - 1..(i + 2).min(chars.len())].iter().take_while(|c| c.is_digit(8)).collect();
+            let value = u32::from_str_radix(&digits, 8).ok().and_then(char::from_u32);
+            i += digits.len() - 1;
+            value
+        }
+        other => Some(other),
+    };
+    (decoded, i)
 }
 
 /// Decodes a double- or single-quoted literal starting at `start`; returns

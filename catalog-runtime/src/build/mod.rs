@@ -11,10 +11,12 @@ use crate::dataset::{Origin, SourcedRecord};
 use crate::diagnostic::Diagnostic;
 use crate::format::{self, Dialect, Template};
 use crate::model::{Entry, Record, Severity, Text};
-use arg_names::{argument_names, callee, finish_names};
+use arg_names::{argument_names, callee, finish_names, Lang};
+use call_shape::{call_arguments, dialect_from_call};
 use naming::{assign_names, NameParts};
 
 mod arg_names;
+mod call_shape;
 mod naming;
 
 /// Which records go into a catalog. Empty lists accept everything.
@@ -27,6 +29,9 @@ pub struct Filter {
     pub tags: Vec<String>,
     /// Keep records of one of these severities.
     pub severities: Vec<Severity>,
+    /// Read every message in this dialect instead of the one chosen from the
+    /// record's file and call (for a record set whose file extension misleads).
+    pub dialect: Option<Dialect>,
 }
 
 impl Filter {
@@ -86,7 +91,7 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
             continue;
         }
         first_seen.insert(record.id.clone(), origin.clone());
-        match compile_record(&record, &origin) {
+        match compile_record(&record, &origin, filter.dialect) {
             Ok(template) => {
                 if filter.accepts(&record) {
                     compiled.push((record, template, origin));
@@ -124,9 +129,37 @@ pub(crate) fn dialect_of(record: &Record) -> Dialect {
             }
         }
         "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "m" | "mm" => Dialect::Printf,
-        "py" | "pyi" => Dialect::Python,
+        "py" | "pyi" | "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts" | "tsx" | "rs" | "java" | "cs" => {
+            let lang = Lang::of(&record.file_path);
+            let call =
+                record.source_code.as_deref().and_then(|source| dialect_from_call(source, &record.error_message, lang));
+            call.unwrap_or_else(|| dialect_without_call(record, lang))
+        }
         _ if record.message_pattern.as_deref().is_some_and(|p| !p.is_empty()) => Dialect::Pattern,
         _ => Dialect::Plain,
+    }
+}
+
+/// Whether `dialect_of` chooses `dialect` from the call's shape, which can
+/// be wrong (a `.java` logging call given a prebuilt `%` string, say).
+fn is_guessed(dialect: Dialect) -> bool {
+    !matches!(dialect, Dialect::Go | Dialect::Plain | Dialect::Printf | Dialect::Python | Dialect::Pattern)
+}
+
+/// The dialect of a record whose message's literal is not found in its
+/// `sourceCode` (or that has none): the language's most common formatted
+/// call, told by the message itself where the languages have several.
+fn dialect_without_call(record: &Record, lang: Lang) -> Dialect {
+    let message = &record.error_message;
+    match lang {
+        Lang::Python => Dialect::Python,
+        Lang::Js if message.contains("${") => Dialect::JsTemplate,
+        Lang::Js => Dialect::JsFormat,
+        Lang::Rust => Dialect::Rust,
+        Lang::Java if message.contains("{}") => Dialect::Slf4j,
+        Lang::Java => Dialect::JavaFormat,
+        Lang::CSharp => Dialect::CSharp,
+        Lang::Go => Dialect::Go,
     }
 }
 
@@ -134,8 +167,8 @@ pub(crate) fn dialect_of(record: &Record) -> Dialect {
 /// parsed here, not compiled: the macro runs this for thousands of records,
 /// often unoptimised. The slower check of the record's own pattern against its
 /// message is [`check_patterns`].
-fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<Diagnostic>> {
-    let dialect = dialect_of(record);
+fn compile_record(record: &Record, origin: &Origin, forced: Option<Dialect>) -> Result<Template, Vec<Diagnostic>> {
+    let dialect = forced.unwrap_or_else(|| dialect_of(record));
     let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
     limits::check_length(&record.error_message).map_err(|e| vec![origin.error("errorMessage", e)])?;
     if let Some(pattern) = own_pattern {
@@ -149,8 +182,19 @@ fn compile_record(record: &Record, origin: &Origin) -> Result<Template, Vec<Diag
     let mut template = match dialect {
         Dialect::Pattern => format::compile_pattern(own_pattern.unwrap_or_default())
             .map_err(|err| vec![origin.error("messagePattern", format!("unsupported pattern: {err}"))])?,
-        _ => format::compile(&record.error_message, dialect)
-            .map_err(|err| vec![origin.error("errorMessage", format!("unparseable {dialect:?} format: {err}"))])?,
+        _ => match format::compile(&record.error_message, dialect) {
+            Ok(template) => template,
+            // A chosen (not forced) dialect of a language with several
+            // format syntaxes may be wrong for this message: its own
+            // pattern still describes it.
+            Err(_) if forced.is_none() && is_guessed(dialect) && own_pattern.is_some() => {
+                format::compile_pattern(own_pattern.unwrap_or_default())
+                    .map_err(|err| vec![origin.error("messagePattern", format!("unsupported pattern: {err}"))])?
+            }
+            Err(err) => {
+                return Err(vec![origin.error("errorMessage", format!("unparseable {dialect:?} format: {err}"))]);
+            }
+        },
     };
     let placeholders = template.pieces.iter().filter(|piece| matches!(piece, format::Piece::Value { .. })).count();
     if placeholders > limits::MAX_PLACEHOLDERS {
@@ -220,10 +264,14 @@ fn regex_problem(text: &str) -> String {
 
 /// Replaces `argN` names with the names of the call's arguments.
 fn name_fields(record: &Record, template: &mut Template) {
+    let lang = Lang::of(&record.file_path);
     let arguments = record
         .source_code
         .as_deref()
-        .and_then(|source| argument_names(source, &record.error_message))
+        .and_then(|source| match lang {
+            Lang::Go => argument_names(source, &record.error_message),
+            _ => call_arguments(source, &record.error_message, lang),
+        })
         .unwrap_or_default();
     let names: Vec<Option<String>> = template
         .fields

@@ -102,6 +102,14 @@ impl Writer {
             Dialect::Printf => 'c',
             Dialect::Python => 'y',
             Dialect::Pattern => 'p',
+            Dialect::JsFormat => 'j',
+            Dialect::JsTemplate => 't',
+            Dialect::PythonBrace => 'b',
+            Dialect::Rust => 'r',
+            Dialect::JavaFormat => 'v',
+            Dialect::Slf4j => 's',
+            Dialect::MessageFormat => 'm',
+            Dialect::CSharp => 'n',
         });
         self.number(pieces.len() as u64);
         for piece in pieces.iter() {
@@ -218,6 +226,14 @@ impl Reader {
             b'c' => Dialect::Printf,
             b'y' => Dialect::Python,
             b'p' => Dialect::Pattern,
+            b'j' => Dialect::JsFormat,
+            b't' => Dialect::JsTemplate,
+            b'b' => Dialect::PythonBrace,
+            b'r' => Dialect::Rust,
+            b'v' => Dialect::JavaFormat,
+            b's' => Dialect::Slf4j,
+            b'm' => Dialect::MessageFormat,
+            b'n' => Dialect::CSharp,
             _ => panic!("{BAD}"),
         };
         let pieces: usize = self.number();

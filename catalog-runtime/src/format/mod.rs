@@ -27,6 +27,70 @@ pub enum Dialect {
     Python,
     /// No known format: the record's `messagePattern` regex is used as is.
     Pattern,
+    /// Node.js `util.format` (`%s %d %i %f %j %o %O %c %%`), as `console.log`
+    /// and Node's internal `E()` error table use it.
+    JsFormat,
+    /// A JavaScript template literal's text (`${expr}`).
+    JsTemplate,
+    /// Python `str.format` and f-strings (`{}`, `{0.attr}`, `{expr!r:>10}`, `{expr=}`).
+    PythonBrace,
+    /// Rust `format!` syntax (`{}`, `{0}`, `{name:?}`, `{:>8.2}`), as
+    /// `format!`, `anyhow!`, `bail!` and thiserror's `#[error]` read it.
+    Rust,
+    /// Java `java.util.Formatter` (`String.format`: `%s %d %x %f %n %1$s`).
+    JavaFormat,
+    /// SLF4J / Log4j message patterns (`{}`, `\{}`).
+    Slf4j,
+    /// Java `java.text.MessageFormat` (`{0}`, `{0,number,#}`, `''`).
+    MessageFormat,
+    /// C# composite formatting and interpolated strings (`{0,-10:N2}`, `{x}`).
+    CSharp,
+}
+
+impl Dialect {
+    /// Every dialect, in declaration order.
+    pub const ALL: [Dialect; 13] = [
+        Dialect::Go,
+        Dialect::Plain,
+        Dialect::Printf,
+        Dialect::Python,
+        Dialect::Pattern,
+        Dialect::JsFormat,
+        Dialect::JsTemplate,
+        Dialect::PythonBrace,
+        Dialect::Rust,
+        Dialect::JavaFormat,
+        Dialect::Slf4j,
+        Dialect::MessageFormat,
+        Dialect::CSharp,
+    ];
+
+    /// The dialect's name as users write it (`--dialect`, `dialect = "..."`):
+    /// `go`, `plain`, `printf`, `python`, `pattern`, `js-format`,
+    /// `js-template`, `python-brace`, `rust`, `java-format`, `slf4j`,
+    /// `message-format`, `csharp`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Go => "go",
+            Dialect::Plain => "plain",
+            Dialect::Printf => "printf",
+            Dialect::Python => "python",
+            Dialect::Pattern => "pattern",
+            Dialect::JsFormat => "js-format",
+            Dialect::JsTemplate => "js-template",
+            Dialect::PythonBrace => "python-brace",
+            Dialect::Rust => "rust",
+            Dialect::JavaFormat => "java-format",
+            Dialect::Slf4j => "slf4j",
+            Dialect::MessageFormat => "message-format",
+            Dialect::CSharp => "csharp",
+        }
+    }
+
+    /// The dialect named `name` (see [`Dialect::name`]).
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        Dialect::ALL.into_iter().find(|dialect| dialect.name() == name)
+    }
 }
 
 /// The type of value a placeholder holds.
@@ -243,16 +307,24 @@ impl Template {
     }
 }
 
+mod brace;
+mod csharp;
 mod float;
 mod go;
+mod java;
+mod js;
 mod parse;
 mod pattern;
 mod printf;
+mod python_brace;
 mod quote;
 mod render;
+mod rust_fmt;
+mod std_spec;
 mod template;
 #[cfg(test)]
 mod tests;
+mod value_forms;
 
 pub(crate) use parse::parse_value;
 pub(crate) use pattern::compile_pattern;
@@ -310,5 +382,13 @@ pub(crate) fn compile(message: &str, dialect: Dialect) -> Result<Template, Forma
             Ok(builder.finish())
         }
         Dialect::Pattern => compile_pattern(message),
+        Dialect::JsFormat => js::compile_format(message),
+        Dialect::JsTemplate => js::compile_template(message),
+        Dialect::PythonBrace => python_brace::compile(message),
+        Dialect::Rust => rust_fmt::compile(message),
+        Dialect::JavaFormat => java::compile_format(message),
+        Dialect::Slf4j => java::compile_slf4j(message),
+        Dialect::MessageFormat => java::compile_message_format(message),
+        Dialect::CSharp => csharp::compile(message),
     }
 }

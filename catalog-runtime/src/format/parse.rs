@@ -17,6 +17,9 @@ use crate::model::Value;
 /// when the text does not parse, e.g. an integer that overflows `i64`
 /// (C's unsigned conversions wrap to the two's complement instead).
 pub fn parse_value<'a>(kind: ValueKind, spec: &Spec, dialect: Dialect, captured: &'a str) -> Option<Value<'a>> {
+    if let Some(parsed) = super::value_forms::parse(kind, spec, dialect, captured) {
+        return parsed;
+    }
     let c_like = matches!(dialect, Dialect::Printf | Dialect::Python);
     let trimmed = captured.trim_matches(' ');
     match kind {

@@ -73,6 +73,9 @@ pub(super) fn pad(out: &mut dyn Write, body: &str, o: &Opts, zero: bool) -> fmt:
 /// of another kind than the verb expects is written plainly (its `Display`),
 /// padded to the width.
 pub fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: &Value<'_>) -> fmt::Result {
+    if let Some(result) = super::value_forms::render(out, spec, dialect, value) {
+        return result;
+    }
     let mut o = Opts::new(spec);
     let c_like = matches!(dialect, Dialect::Printf | Dialect::Python);
     if !c_like && matches!(spec.verb, 'v' | 'w') {

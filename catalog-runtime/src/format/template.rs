@@ -115,6 +115,9 @@ pub(crate) fn syntax(spec: &Spec, dialect: Dialect) -> Syntax {
 /// only the value. Padding is `" *"` on the left (right with `-`), on both
 /// sides for a `*` width, and `"0*"` for Go non-numbers padded with `0`.
 pub(super) fn value_regex(spec: &Spec, dialect: Dialect) -> String {
+    if let Some(regex) = super::value_forms::regex(spec, dialect) {
+        return regex;
+    }
     let inner = inner_regex(spec, dialect);
     let flags = spec.flags;
     let go = !matches!(dialect, Dialect::Printf | Dialect::Python);

@@ -49,8 +49,22 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
+    /// Read every --data message in this format syntax, instead of the one
+    /// chosen from each record's file extension and call: go, plain, printf,
+    /// python, pattern, js-format, js-template, python-brace, rust,
+    /// java-format, slf4j, message-format, csharp.
+    #[arg(long, global = true, value_name = "DIALECT", value_parser = parse_dialect)]
+    pub dialect: Option<error_catalog::Dialect>,
+
     #[command(subcommand)]
     pub command: Command,
+}
+
+fn parse_dialect(name: &str) -> Result<error_catalog::Dialect, String> {
+    error_catalog::Dialect::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = error_catalog::Dialect::ALL.iter().map(|d| d.name()).collect();
+        format!("unknown dialect {name:?}; one of {}", names.join(", "))
+    })
 }
 
 /// When to colour the output.

@@ -12,11 +12,11 @@ use error_catalog::{
 use crate::style::Out;
 use crate::{FOUND, NOT_FOUND};
 
-pub fn run(dir: &Path, out: &mut Out) -> io::Result<u8> {
+pub fn run(dir: &Path, dialect: Option<error_catalog::Dialect>, out: &mut Out) -> io::Result<u8> {
     let loaded = load_dir(dir);
     let files = loaded.files.len();
     let mut diagnostics = loaded.diagnostics;
-    let mut built = build(loaded.records, &Filter::default());
+    let mut built = build(loaded.records, &Filter { dialect, ..Filter::default() });
     check_patterns(&mut built);
     check_names(&mut built);
     diagnostics.append(&mut built.diagnostics);

@@ -44,10 +44,11 @@ fn run(cli: Cli) -> io::Result<u8> {
     let mut out = style::Out::new(cli.color);
     if let Command::Check { dir } = &cli.command {
         let dir = dir.as_deref().or(cli.data.as_deref()).unwrap_or(Path::new("data"));
-        return check::run(dir, &mut out);
+        return check::run(dir, cli.dialect, &mut out);
     }
     let cache = if cli.no_cache { None } else { cache_dir() };
-    let Some(catalog) = load_catalog(cli.data.as_deref(), cache.as_deref()) else {
+    let filter = Filter { dialect: cli.dialect, ..Filter::default() };
+    let Some(catalog) = load_catalog(cli.data.as_deref(), &filter, cache.as_deref()) else {
         return Ok(TROUBLE);
     };
     let status = match cli.command {
@@ -75,13 +76,13 @@ fn run(cli: Cli) -> io::Result<u8> {
 /// The embedded catalog, or the records under `--data` (through the
 /// compiled-catalog cache in `cache`, if any); a bad dataset is reported
 /// record by record, as `check` does.
-fn load_catalog(data: Option<&Path>, cache: Option<&Path>) -> Option<Catalog> {
+fn load_catalog(data: Option<&Path>, filter: &Filter, cache: Option<&Path>) -> Option<Catalog> {
     let Some(dir) = data else {
         return Some(Catalog::from_entries(NatsServerError::entries().to_vec()));
     };
     let loaded = match cache {
-        Some(cache) => Catalog::load_cached(dir, &Filter::default(), cache),
-        None => Catalog::load_filtered(dir, &Filter::default()),
+        Some(cache) => Catalog::load_cached(dir, filter, cache),
+        None => Catalog::load_filtered(dir, filter),
     };
     match loaded {
         Ok((catalog, _warnings)) => Some(catalog),
