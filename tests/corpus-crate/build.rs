@@ -1,19 +1,28 @@
-//! The corpus lives outside the repository (`../shared`, beside the clone).
-//! When it is there, `has_corpus` is set and the catalog is generated from it;
-//! when not, the crate builds empty and its tests say they were skipped.
+//! The corpora live outside the repository (`../shared`, beside the clone).
+//! For each one that is there, `has_<name>` is set and its catalog is
+//! generated from it; the others are left out, and their tests say they were
+//! skipped (`tests/support/corpus.rs`).
 
 use std::path::Path;
 
-/// The corpus directory relative to this crate's Cargo.toml.
-const CORPUS: &str = "../../../shared/corpus/nats-server";
+/// The corpora, relative to this crate's Cargo.toml, with their cfg names.
+const CORPORA: [(&str, &str); 5] = [
+    ("nats-server", "has_corpus"),
+    ("nodejs-node", "has_nodejs_node"),
+    ("django", "has_django"),
+    ("cargo", "has_cargo"),
+    ("kafka", "has_kafka"),
+];
 
 fn main() {
-    println!("cargo::rustc-check-cfg=cfg(has_corpus)");
-    println!("cargo:rerun-if-changed={CORPUS}");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(CORPUS);
-    if dir.is_dir() {
-        println!("cargo:rustc-cfg=has_corpus");
-    } else {
-        println!("cargo:warning=corpus not found at {}: corpus tests will be skipped", dir.display());
+    for (name, cfg) in CORPORA {
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus").join(name);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        if dir.is_dir() {
+            println!("cargo:rustc-cfg={cfg}");
+        } else {
+            println!("cargo:warning=corpus not found at {}: its tests will be skipped", dir.display());
+        }
     }
 }

@@ -16,3 +16,27 @@ pub enum CorpusError {}
 #[cfg(not(has_corpus))]
 #[error_catalog::catalog(path = "../../data/nats-io/nats-server")]
 pub enum CorpusError {}
+
+/// The corpora of other languages, each in its own dialect (JavaScript,
+/// Python, Rust, Java): one enum per corpus that is present.
+pub mod languages {
+    /// Node.js's errors (`util.format` and template literals).
+    #[cfg(has_nodejs_node)]
+    #[error_catalog::catalog(path = "../../../shared/corpus/nodejs-node")]
+    pub enum NodeError {}
+
+    /// Django's errors (`%`, `str.format`, f-strings, logging calls).
+    #[cfg(has_django)]
+    #[error_catalog::catalog(path = "../../../shared/corpus/django")]
+    pub enum DjangoError {}
+
+    /// Cargo's errors (`format!`-style strings, thiserror `#[error]`).
+    #[cfg(has_cargo)]
+    #[error_catalog::catalog(path = "../../../shared/corpus/cargo")]
+    pub enum CargoError {}
+
+    /// Kafka's errors (SLF4J `{}`, `String.format`).
+    #[cfg(has_kafka)]
+    #[error_catalog::catalog(path = "../../../shared/corpus/kafka")]
+    pub enum KafkaError {}
+}
