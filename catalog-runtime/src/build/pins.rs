@@ -17,18 +17,13 @@ use crate::format::Template;
 ///   fields are named, so their order is not API, and the rule follows the
 ///   message's placeholders (a reworded message may reorder them).
 /// - Otherwise the pinned names in placeholder order, when the record has as
-///   many fields as pinned, of the pinned types.
+///   many fields as pinned. A field whose type changed (`%v` became `%d`)
+///   keeps its name: the change is the type alone, as `errcat diff` says.
+/// - Otherwise (placeholders added or removed) the rule's names.
 pub fn pin_fields(template: &mut Template, pin: &Pin) {
-    let current: HashSet<(&str, &str)> =
-        template.fields.iter().map(|field| (field.name.as_ref(), field.kind.rust_type())).collect();
-    let pinned: HashSet<(&str, &str)> =
-        pin.fields.iter().map(|field| (field.name.as_str(), field.rust_type.as_str())).collect();
-    if current == pinned {
-        return;
-    }
-    let fits = template.fields.len() == pin.fields.len()
-        && template.fields.iter().zip(&pin.fields).all(|(field, pinned)| field.kind.rust_type() == pinned.rust_type);
-    if !fits {
+    let current: HashSet<&str> = template.fields.iter().map(|field| field.name.as_ref()).collect();
+    let pinned: HashSet<&str> = pin.fields.iter().map(|field| field.name.as_str()).collect();
+    if current == pinned || template.fields.len() != pin.fields.len() {
         return;
     }
     let mut fields = template.fields.to_vec();
@@ -38,8 +33,8 @@ pub fn pin_fields(template: &mut Template, pin: &Pin) {
     template.fields = Cow::Owned(fields);
 }
 
-/// An error for every pin whose record is not among `ids` (every record
-/// read, compiled or not): its variant is gone from the enum, and the user
+/// An error for every pin whose record is not present (`is_present` is asked
+/// about every record read, compiled or not): its variant is gone from the enum, and the user
 /// has to know which, and what to do, rather than meet rustc's "no variant".
 pub fn stale_pins(names: &Names, is_present: impl Fn(&str) -> bool) -> Vec<(&Pin, Diagnostic)> {
     let Some(path) = &names.path else {
