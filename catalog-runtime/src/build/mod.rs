@@ -93,8 +93,8 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
 /// Compiles, filters and names `records`, keeping the names `names` pins
 /// (the dataset's names file, [`Loaded::names`](crate::Loaded::names)).
 ///
-/// A pinned record keeps its variant name, and its field names while its
-/// fields still fit them (as many, of the same types); every other record is
+/// A pinned record keeps its variant name, and its field names while it has
+/// as many fields (a field whose type changed keeps its name); every other record is
 /// named by the rule, avoiding every pinned name. A pin whose record is not
 /// in `records` is an error (see [`Built::stale_pins`]).
 ///

@@ -155,8 +155,8 @@ pub enum Command {
     /// Write or update the dataset's names file, which pins every record's variant and field names.
     ///
     /// The file is DIR/error-catalog.names, one line per record (sorted by
-    /// id): `<id> <VariantName> [<field>:<type> ...]`. The #[catalog] macro,
-    /// #[derive(Catalog)] and --data use it when it is there: a record it
+    /// id): `<id> <VariantName> [<field>:<type> ...]`. The `#[catalog]` macro,
+    /// `#[derive(Catalog)]` and --data use it when it is there: a record it
     /// lists keeps its names whatever records are added or removed; other
     /// records are named by the usual rule, avoiding every pinned name. An
     /// update keeps every pin, adds the records not pinned yet, and drops the
@@ -177,7 +177,7 @@ pub enum Command {
     /// as the macro would. For a crate whose public API contains the enum, a
     /// removed or renamed variant or field, or a changed field type, is
     /// breaking; an added variant is breaking unless the enum is
-    /// #[non_exhaustive] (then minor); messages and documentation are patch.
+    /// `#[non_exhaustive]` (then minor); messages and documentation are patch.
     #[command(
         after_help = "Exit status: 0 when the datasets are the same, 1 when they differ, 2 on any error.\n\nExamples:\n  errcat diff data.old/ data/\n  errcat diff --non-exhaustive --json data.old/ data/ | jq -r .semver"
     )]
@@ -189,7 +189,7 @@ pub enum Command {
         /// One JSON object: every change, the semver level and its reasons.
         #[arg(long)]
         json: bool,
-        /// The enum is #[non_exhaustive]: an added variant is a minor change.
+        /// The enum is `#[non_exhaustive]`: an added variant is a minor change.
         #[arg(long)]
         non_exhaustive: bool,
     },
