@@ -19,6 +19,7 @@
 //! An id that is not one plain word (spaces, a leading `#` or `"`) is
 //! written as a JSON string.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -124,6 +125,11 @@ impl Names {
     /// goes to `diagnostics`, and the lines in error are left out.
     pub fn parse(path: &Path, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Names {
         let mut names = Names { path: Some(path.to_owned()), pins: Vec::new() };
+        // Indexes into `names.pins` by id and by variant: a names file has a
+        // line per record, thousands, read by an unoptimised macro in most
+        // builds, so no search over the lines read so far.
+        let mut by_id: HashMap<String, usize> = HashMap::new();
+        let mut by_variant: HashMap<String, usize> = HashMap::new();
         for (index, line) in text.lines().enumerate() {
             let number = index + 1;
             let trimmed = line.trim_start();
@@ -134,13 +140,13 @@ impl Names {
             match parse_line(trimmed) {
                 Ok(pin) => {
                     let pin = Pin { line: number, ..pin };
-                    if let Some(first) = names.pins.iter().find(|p| p.id == pin.id) {
+                    if let Some(first) = by_id.get(&pin.id).map(|&i| &names.pins[i]) {
                         let message = format!(
                             "record `{}` is pinned twice (first on line {}): keep one line",
                             pin.id, first.line
                         );
                         diagnostics.push(Diagnostic::error(path, (number, indent + 1), message));
-                    } else if let Some(first) = names.pins.iter().find(|p| p.variant == pin.variant) {
+                    } else if let Some(first) = by_variant.get(&pin.variant).map(|&i| &names.pins[i]) {
                         let message = format!(
                             "variant name `{}` is pinned to two records, `{}` (line {}) and `{}`: \
                              each record needs a name of its own",
@@ -148,6 +154,8 @@ impl Names {
                         );
                         diagnostics.push(Diagnostic::error(path, (number, indent + 1), message));
                     } else {
+                        by_id.insert(pin.id.clone(), names.pins.len());
+                        by_variant.insert(pin.variant.clone(), names.pins.len());
                         names.pins.push(pin);
                     }
                 }
