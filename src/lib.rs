@@ -44,7 +44,8 @@ pub use catalog_macros::catalog;
 /// * `id = "..."` or `slug = "..."`: the variant imports that record (a slug
 ///   shared by several records must be replaced by an id). A unit variant, or
 ///   a struct variant whose fields are some or all of the record's fields, by
-///   name. A field may have any type that is `FromStr + Display`: a captured
+///   name (the names the dataset's names file pins, when it has one: see
+///   *Updating the dataset* in the crate documentation). A field may have any type that is `FromStr + Display`: a captured
 ///   value is parsed from its text, and when it does not parse the variant
 ///   does not match (the next candidate record is tried, then `other`). Clear
 ///   mismatches are compile errors: `bool`, `f32`, `f64` or `char` for an
@@ -55,6 +56,9 @@ pub use catalog_macros::catalog;
 ///
 /// Each record may be imported once. Every mistake is reported at compile
 /// time, on the attribute, variant or field at fault.
+///
+/// The enum is the user's own: `#[non_exhaustive]` on it works as on any
+/// enum (a library exposing it should use it; see the crate documentation).
 ///
 /// **Generated**: `parse(message)`, `find(line)`, `find_span(line)`,
 /// `find_all(line)` (imported records only, no catch-all), `entries()`,
@@ -70,10 +74,11 @@ pub use catalog_macros::catalog;
 /// (`std::error::Error` needs `Debug`).
 pub use catalog_macros::Catalog;
 pub use catalog_runtime::{
-    build, check_names, check_patterns, load_bytes, load_dir, Built, BuiltEntry, Catalog, CatalogEnum, Count,
-    Diagnostic, Dialect, Entry, ErrorType, Field, FieldValue, Filter, Flags, FormatError, HandlingStrategy, Level,
-    LoadError, Loaded, LogLevel, Match, Matcher, NoMatch, Origin, Piece, Record, RenderError, Severity, SourcedRecord,
-    Spec, Template, Text, TextList, Value, ValueKind,
+    build, build_with_names, check_names, check_patterns, load_bytes, load_dir, Built, BuiltEntry, Catalog,
+    CatalogEnum, Count, Diagnostic, Dialect, Entry, ErrorType, Field, FieldValue, Filter, Flags, FormatError,
+    HandlingStrategy, Level, LoadError, Loaded, LogLevel, Match, Matcher, Names, NoMatch, Origin, Piece, Pin,
+    PinnedField, Record, RenderError, Severity, SourcedRecord, Spec, Template, Text, TextList, Value, ValueKind,
+    NAMES_FILE,
 };
 
 // Generated code's only door into the runtime; see `catalog_runtime`.

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use catalog_runtime::{build, load_dir, Diagnostic, Entry, Filter};
+use catalog_runtime::{build_with_names, load_dir, Diagnostic, Entry, Filter};
 use syn::LitStr;
 
 use crate::ctxt::Ctxt;
@@ -15,7 +15,8 @@ const MANIFEST: &str = "CARGO_MANIFEST_DIR";
 
 pub struct Data {
     pub entries: Vec<Entry>,
-    /// Every file read, relative to the base directory, with `/` separators.
+    /// Every file read (the records, then the names file if there is one),
+    /// relative to the base directory, with `/` separators.
     pub files: Vec<String>,
     /// The variable the base directory came from, for `include_bytes!`.
     pub base_var: &'static str,
@@ -47,8 +48,10 @@ pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
         },
     };
     data.base_var = base_var;
+    // The records and the directory's names file, if any: its pinned names
+    // are kept, and it is tracked like the record files.
     let loaded = load_dir(&base.join(&relative));
-    let built = build(loaded.records, filter);
+    let built = build_with_names(loaded.records, &loaded.names, filter);
     let shown = |diagnostic: &Diagnostic| {
         let mut diagnostic = diagnostic.clone();
         if let Ok(inside) = diagnostic.path.strip_prefix(&base) {

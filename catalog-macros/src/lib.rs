@@ -20,6 +20,8 @@ mod derive;
 mod docs;
 mod options;
 #[cfg(test)]
+mod pin_props;
+#[cfg(test)]
 mod snapshots;
 mod support;
 

@@ -9,10 +9,10 @@
 //!
 //! | step | items |
 //! | --- | --- |
-//! | record files (`dataset`) | [`load_dir`], [`load_bytes`], [`Loaded`], [`SourcedRecord`], [`Origin`] |
+//! | record files (`dataset`) | [`load_dir`], [`load_bytes`], [`Loaded`], [`SourcedRecord`], [`Origin`]; the names file: [`Names`], [`Pin`], [`PinnedField`], [`NAMES_FILE`] |
 //! | the model (`model`) | [`Record`], [`Severity`], [`ErrorType`], [`HandlingStrategy`], [`Entry`], [`Value`], [`FieldValue`] |
 //! | the format compiler (`format`) | [`Template`], [`Dialect`], [`Piece`], [`Spec`], [`Field`], [`ValueKind`], [`FormatError`], [`RenderError`] |
-//! | a built catalog (`build`) | [`build`], [`Filter`], [`Built`], [`BuiltEntry`], [`check_patterns`], [`check_names`] |
+//! | a built catalog (`build`) | [`build_with_names`], [`build`], [`Filter`], [`Built`], [`BuiltEntry`], [`check_patterns`], [`check_names`] |
 //! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`] |
 //! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`) |
 //! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
@@ -44,10 +44,10 @@ mod model;
 #[path = "../../tests/support/corpus.rs"]
 mod test_support;
 
-pub use build::{build, check_names, check_patterns, Built, BuiltEntry, Filter};
+pub use build::{build, build_with_names, check_names, check_patterns, Built, BuiltEntry, Filter};
 pub use catalog::{Catalog, LoadError};
 pub use codegen::{CatalogEnum, NoMatch};
-pub use dataset::{load_bytes, load_dir, Loaded, Origin, SourcedRecord};
+pub use dataset::{load_bytes, load_dir, Loaded, Names, Origin, Pin, PinnedField, SourcedRecord, NAMES_FILE};
 pub use diagnostic::{Diagnostic, Level};
 pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
 pub use matcher::{LogLevel, Match, Matcher};

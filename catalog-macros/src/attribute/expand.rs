@@ -98,7 +98,10 @@ fn error_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
 }
 
 fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
-    let Input { vis, ident, .. } = input;
+    let Input { vis, ident, attrs } = input;
+    // The kind enum has the same variants: if the enum may gain variants
+    // without a breaking change, so may its kinds.
+    let non_exhaustive = attrs.iter().filter(|attr| attr.path().is_ident("non_exhaustive"));
     let kind = &names.kind;
     let doc = format!(" The kinds of [`{ident}`]: one fieldless variant per record, in the same order.");
     let variant_docs = data.entries.iter().map(|e| format!(" [`{ident}::{}`]", e.name));
@@ -107,6 +110,7 @@ fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #(#non_exhaustive)*
         #repr
         #vis enum #kind { #(#[doc = #variant_docs] #variants),* }
     }
@@ -411,6 +415,22 @@ mod tests {
         );
         assert!(doc.contains("[source](https://github.com/nats-io/nats-server/blob/"), "source link");
         assert!(code.contains("Placeholder `%q`: a quoted string, held unquoted."), "field docs");
+    }
+
+    #[test]
+    fn non_exhaustive_goes_to_the_enum_and_its_kinds() {
+        let code = super::super::catalog(
+            quote!(path = "../data/nats-io/nats-server"),
+            quote!(
+                #[non_exhaustive]
+                pub enum E {}
+            ),
+        )
+        .to_string();
+        assert_eq!(code.matches("# [non_exhaustive]").count(), 2, "{code}");
+        assert!(code.contains("# [non_exhaustive] # [repr (u32)] pub enum E {"));
+        assert!(code.contains("# [non_exhaustive] # [repr (u32)] pub enum EKind {"));
+        assert!(!expand().contains("non_exhaustive"));
     }
 
     #[test]

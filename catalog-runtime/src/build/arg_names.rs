@@ -2,6 +2,8 @@
 //! `fmt.Errorf("unable to persist session %q (seq=%v): %v", ps.ID, seq, err)`
 //! the arguments are `ps_id`, `seq` and `err`.
 
+use crate::model::is_keyword;
+
 /// The names of the call arguments after the format string, one per argument
 /// (`None` where no usable name could be made), or `None` when no call whose
 /// string literal equals `message` is found in `source`.
@@ -215,16 +217,6 @@ fn sanitize(name: &str) -> String {
         out.insert(0, '_');
     }
     out
-}
-
-fn is_keyword(name: &str) -> bool {
-    const KEYWORDS: &[&str] = &[
-        "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate", "do", "dyn",
-        "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro",
-        "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return", "self", "static", "struct", "super",
-        "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
-    ];
-    KEYWORDS.contains(&name)
 }
 
 /// A Python string prefix (`f`, `rb`, ...).

@@ -1,13 +1,14 @@
 //! From loaded records to catalog entries: choose each message's dialect,
-//! compile it, name its fields and its variant, and check everything. The
-//! `#[catalog]` macro and the run-time loader both go through [`build`], so a
-//! dataset means the same thing compiled in or loaded at run time.
+//! compile it, name its fields and its variant (keeping the names its names
+//! file pins), and check everything. The `#[catalog]` macro and the run-time
+//! loader both go through [`build_with_names`], so a dataset means the same
+//! thing compiled in or loaded at run time.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::dataset::limits;
-use crate::dataset::{Origin, SourcedRecord};
+use crate::dataset::{Names, Origin, Pin, SourcedRecord};
 use crate::diagnostic::Diagnostic;
 use crate::format::{self, Dialect, Template};
 use crate::model::{Entry, Record, Severity, Text};
@@ -18,6 +19,7 @@ use naming::{assign_names, NameParts};
 mod arg_names;
 mod call_shape;
 mod naming;
+mod pins;
 
 /// Which records go into a catalog. Empty lists accept everything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -59,11 +61,26 @@ pub struct BuiltEntry {
 pub struct Built {
     /// The usable entries, in record order.
     pub entries: Vec<BuiltEntry>,
-    /// Errors (records left out) and warnings (records kept).
+    /// Errors (records left out, a stale pin) and warnings (records kept).
     pub diagnostics: Vec<Diagnostic>,
+    /// The names file's pins whose record is no longer in the data. Each is
+    /// also an error in `diagnostics`: the variant is gone. `errcat names`
+    /// and `errcat diff`, which are how one deals with them, go on anyway.
+    pub stale_pins: Vec<Pin>,
 }
 
-/// Compiles, filters and names `records`.
+impl Built {
+    /// Whether `diagnostic` is the error of one of [`Built::stale_pins`] of `names`.
+    pub fn is_stale_pin_error(&self, names: &Names, diagnostic: &Diagnostic) -> bool {
+        names.path.as_ref() == Some(&diagnostic.path)
+            && diagnostic.is_error()
+            && self.stale_pins.iter().any(|pin| pin.line == diagnostic.line)
+    }
+}
+
+/// Compiles, filters and names `records`, without a names file: every
+/// variant is named by the rule. [`build_with_names`] is what the macro and
+/// the run-time loader use.
 ///
 /// ```
 /// use catalog_runtime::{build, load_dir, Filter};
@@ -75,7 +92,30 @@ pub struct Built {
 /// assert_eq!(names, ["CreateQos2IncomingMessagesStreamForAccount"]);
 /// ```
 pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
+    build_with_names(records, &Names::default(), filter)
+}
+
+/// Compiles, filters and names `records`, keeping the names `names` pins
+/// (the dataset's names file, [`Loaded::names`](crate::Loaded::names)).
+///
+/// A pinned record keeps its variant name, and its field names while it has
+/// as many fields (a field whose type changed keeps its name); every other record is
+/// named by the rule, avoiding every pinned name. A pin whose record is not
+/// in `records` is an error (see [`Built::stale_pins`]).
+///
+/// ```
+/// use catalog_runtime::{build_with_names, load_dir, Filter, Names, Pin};
+///
+/// let loaded = load_dir("../data/nats-io/nats-server".as_ref());
+/// let pin = Pin { id: "503f49fe39cf5793".into(), variant: "PersistFailed".into(), fields: vec![], line: 1 };
+/// let names = Names { path: None, pins: vec![pin] };
+/// let built = build_with_names(loaded.records, &names, &Filter::default());
+/// assert_eq!(built.entries[1].entry.name, "PersistFailed");
+/// ```
+pub fn build_with_names(records: Vec<SourcedRecord>, names: &Names, filter: &Filter) -> Built {
     let mut built = Built::default();
+    // Thousands of records, each looked up: an index rather than a scan.
+    let pinned: HashMap<&str, &Pin> = names.pins.iter().map(|pin| (pin.id.as_str(), pin)).collect();
     let mut first_seen: HashMap<Text, Origin> = HashMap::new();
     let mut compiled = Vec::new();
     for SourcedRecord { record, origin } in records {
@@ -92,7 +132,10 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
         }
         first_seen.insert(record.id.clone(), origin.clone());
         match compile_record(&record, &origin, filter.dialect) {
-            Ok(template) => {
+            Ok(mut template) => {
+                if let Some(pin) = pinned.get(record.id.as_ref()) {
+                    pins::pin_fields(&mut template, pin);
+                }
                 if filter.accepts(&record) {
                     compiled.push((record, template, origin));
                 }
@@ -100,10 +143,28 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
             Err(mut problems) => built.diagnostics.append(&mut problems),
         }
     }
-    let parts: Vec<NameParts> =
-        compiled.iter().map(|(record, template, _)| NameParts::new(template, &record.id)).collect();
-    let names = assign_names(&parts);
-    for ((record, template, origin), name) in compiled.into_iter().zip(names) {
+    for (pin, error) in pins::stale_pins(names, |id| first_seen.contains_key(id)) {
+        built.diagnostics.push(error);
+        built.stale_pins.push(pin.clone());
+    }
+    // Every pinned name is reserved, a stale pin's too: a new record must not
+    // take over a removed record's variant, which existing code would then
+    // match with another meaning.
+    let reserved: HashSet<&str> = names.pins.iter().map(|pin| pin.variant.as_str()).collect();
+    let unpinned: Vec<NameParts> = compiled
+        .iter()
+        .filter(|(record, _, _)| !pinned.contains_key(record.id.as_ref()))
+        .map(|(record, template, _)| NameParts::new(template, &record.id))
+        .collect();
+    let mut assigned = assign_names(&unpinned, &reserved).into_iter();
+    let variant_names: Vec<String> = compiled
+        .iter()
+        .map(|(record, _, _)| match pinned.get(record.id.as_ref()) {
+            Some(pin) => pin.variant.clone(),
+            None => assigned.next().expect("a name per unpinned record"),
+        })
+        .collect();
+    for ((record, template, origin), name) in compiled.into_iter().zip(variant_names) {
         let entry = Entry { name: Cow::Owned(name), record, template };
         built.entries.push(BuiltEntry { entry, origin, warnings: Vec::new() });
     }
@@ -310,6 +371,55 @@ fn pattern_disagreement(pattern: &str, template: &Template) -> Option<String> {
 mod tests {
     use super::*;
     use crate::model::Value;
+
+    fn go_record(id: &str, message: &str, source: &str) -> SourcedRecord {
+        let mut record = Record::new(id.to_owned(), message.to_owned());
+        record.file_path = "server/gateway.go".into();
+        record.source_code = Some(source.to_owned().into());
+        let origin = Origin { path: format!("{id}.json").into(), line: 1, column: 1, fields: Vec::new() };
+        SourcedRecord { record, origin }
+    }
+
+    fn names_of(built: &Built) -> Vec<(String, Vec<String>)> {
+        built
+            .entries
+            .iter()
+            .map(|e| (e.entry.name.to_string(), e.entry.field_names().map(str::to_owned).collect()))
+            .collect()
+    }
+
+    /// The issue's example: a record named `Gateway` was renamed when a
+    /// second record's message started with the same word.
+    #[test]
+    fn a_pinned_record_keeps_its_names_when_a_record_with_the_same_words_comes() {
+        let port = || {
+            let source = r#"return fmt.Errorf("gateway %q has no port specified", o.Gateway.Name)"#;
+            go_record("0c531f01b5a0fef2", "gateway %q has no port specified", source)
+        };
+        let url =
+            go_record("3ac9e3bf93c9dce4", "gateway %q has no URL", r#"fmt.Errorf("gateway %q has no URL", gw.Name)"#);
+        let before = build(vec![port()], &Filter::default());
+        assert_eq!(names_of(&before), [("Gateway".to_owned(), vec!["o_gateway_name".to_owned()])]);
+        let unpinned = build(vec![port(), url.clone()], &Filter::default());
+        assert_eq!(unpinned.entries[0].entry.name, "GatewayHasNoPortSpecified", "the rule renames it");
+        let names = Names::of_entries(before.entries.iter().map(|e| &e.entry));
+        let pinned = build_with_names(vec![port(), url], &names, &Filter::default());
+        assert!(pinned.diagnostics.is_empty(), "{:?}", pinned.diagnostics);
+        assert_eq!(
+            names_of(&pinned),
+            [
+                ("Gateway".to_owned(), vec!["o_gateway_name".to_owned()]),
+                ("GatewayHasNoUrl".to_owned(), vec!["gw_name".to_owned()])
+            ]
+        );
+        // The pinned record gone: an error, and its name stays reserved.
+        let gone = go_record("3ac9e3bf93c9dce4", "gateway %q", r#"fmt.Errorf("gateway %q", gw.Name)"#);
+        let names = Names { path: Some("d/error-catalog.names".into()), ..names };
+        let stale = build_with_names(vec![gone], &names, &Filter::default());
+        assert_eq!(stale.stale_pins.len(), 1);
+        assert!(stale.is_stale_pin_error(&names, &stale.diagnostics[0]), "{:?}", stale.diagnostics);
+        assert_eq!(names_of(&stale)[0].0, "Gateway3AC9");
+    }
 
     #[test]
     fn an_argument_with_verbs_of_different_kinds_gets_a_sample_every_verb_writes() {

@@ -3,6 +3,10 @@
 //!
 //! Names are unique and stable: a record's name depends only on the records
 //! whose names would collide with it, never on unrelated records or on order.
+//! A record that gets a longer name when another record's message starts
+//! with the same words is what a dataset's names file prevents (see
+//! `crate::dataset::Names`): pinned names are reserved, and only the other
+//! records are named here.
 
 use std::collections::{HashMap, HashSet};
 
@@ -75,27 +79,37 @@ fn camel(words: &[&str]) -> String {
     name
 }
 
-/// Assigns a unique name to every record.
+/// Assigns a unique name to every record, none of them in `reserved` (the
+/// pinned names).
 ///
 /// 1. The leading-words name, when no other record has it.
 /// 2. Otherwise the all-words name, when no other record has it as either name.
 /// 3. Otherwise the all-words name plus the shortest prefix of the id (upper
 ///    case, at least 4 digits) that no other colliding record shares.
-pub fn assign_names(parts: &[NameParts]) -> Vec<String> {
+///
+/// A name of step 1 or 2 that is reserved falls to the next step.
+pub fn assign_names(parts: &[NameParts], reserved: &HashSet<&str>) -> Vec<String> {
     let mut leading_count: HashMap<&str, usize> = HashMap::new();
     for p in parts {
         *leading_count.entry(&p.leading).or_default() += 1;
     }
+    // The all-words names of the records that cannot have their leading one.
     let mut extended_count: HashMap<&str, usize> = HashMap::new();
-    for p in parts.iter().filter(|p| leading_count[p.leading.as_str()] > 1) {
+    let leading_taken = |p: &NameParts| leading_count[p.leading.as_str()] > 1 || reserved.contains(p.leading.as_str());
+    for p in parts.iter().filter(|p| leading_taken(p)) {
         *extended_count.entry(&p.extended).or_default() += 1;
     }
     let mut names: Vec<Option<String>> = parts
         .iter()
         .map(|p| {
-            if leading_count[p.leading.as_str()] == 1 {
+            let extended_unique = || {
+                extended_count.get(p.extended.as_str()) == Some(&1)
+                    && !leading_count.contains_key(p.extended.as_str())
+                    && !reserved.contains(p.extended.as_str())
+            };
+            if leading_count[p.leading.as_str()] == 1 && !reserved.contains(p.leading.as_str()) {
                 Some(p.leading.clone())
-            } else if extended_count[p.extended.as_str()] == 1 && !leading_count.contains_key(p.extended.as_str()) {
+            } else if extended_unique() {
                 Some(p.extended.clone())
             } else {
                 None
@@ -103,6 +117,7 @@ pub fn assign_names(parts: &[NameParts]) -> Vec<String> {
         })
         .collect();
     let mut taken: HashSet<String> = names.iter().flatten().cloned().collect();
+    taken.extend(reserved.iter().map(|name| (*name).to_owned()));
     for (i, p) in parts.iter().enumerate() {
         if names[i].is_some() {
             continue;
@@ -156,21 +171,39 @@ mod tests {
             parts("Dup", "DupMessage", "dd440000"),
             parts("Dup", "DupMessage", "dd450000"),
         ];
-        let names = assign_names(&base);
+        let names = assign_names(&base, &HashSet::new());
         assert_eq!(names, ["StreamNotFound", "StreamAlreadyExists", "Timeout", "DupMessageDD44", "DupMessageDD45"]);
         let mut more = base.clone();
         more.insert(0, parts("Unrelated", "UnrelatedThing", "0000"));
         more.push(parts("Other", "Other", "ffff"));
-        assert_eq!(&assign_names(&more)[1..6], &names[..]);
+        assert_eq!(&assign_names(&more, &HashSet::new())[1..6], &names[..]);
+    }
+
+    #[test]
+    fn reserved_names_are_never_given() {
+        let base = [
+            parts("Gateway", "GatewayHasNoUrl", "3ac9"),
+            parts("Timeout", "Timeout", "cc33"),
+            parts("Stream", "StreamGone", "aa11"),
+        ];
+        let reserved = HashSet::from(["Gateway", "StreamGone", "Timeout"]);
+        let names = assign_names(&base, &reserved);
+        assert_eq!(names, ["GatewayHasNoUrl", "TimeoutCC33", "Stream"]);
+        // Two records whose leading name is reserved share the all-words one.
+        let both = [parts("Gateway", "GatewayX", "1111"), parts("Gateway", "GatewayX", "2222")];
+        assert_eq!(assign_names(&both, &HashSet::from(["Gateway"])), ["GatewayX1111", "GatewayX2222"]);
     }
 
     #[test]
     fn an_extended_name_never_takes_a_leading_name() {
-        let names = assign_names(&[
-            parts("StreamNotFound", "StreamNotFound", "1111"),
-            parts("Stream", "StreamNotFound", "2222"),
-            parts("Stream", "StreamGone", "3333"),
-        ]);
+        let names = assign_names(
+            &[
+                parts("StreamNotFound", "StreamNotFound", "1111"),
+                parts("Stream", "StreamNotFound", "2222"),
+                parts("Stream", "StreamGone", "3333"),
+            ],
+            &HashSet::new(),
+        );
         assert_eq!(names, ["StreamNotFound", "StreamNotFound2222", "StreamGone"]);
     }
 }

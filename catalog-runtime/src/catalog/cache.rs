@@ -6,7 +6,8 @@
 //! `errcat explain` then spends on its work. [`Catalog::load_cached`] stores
 //! the compiled entries, their origins and the warnings in one file, and
 //! reuses them while the dataset is unchanged, which it tells by a stat of
-//! each record file (no record file is opened on a hit).
+//! each record file and of the names file, which decides the variant names
+//! (no file is opened on a hit).
 //!
 //! A cache file is [`MAGIC`], a postcard-encoded [`Header`], the entries and
 //! warnings, then the origins (apart, as they are decoded only when asked
@@ -26,13 +27,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::build::Filter;
 use crate::catalog::{Catalog, Compiled, LoadError, Origins};
-use crate::dataset::{load_listed, record_files, Origin};
+use crate::dataset::{load_listed, record_files, Origin, NAMES_FILE};
 use crate::diagnostic::Diagnostic;
 use crate::model::Entry;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
 /// a serialized type changes shape, so that older files are never misread.
-const MAGIC: &[u8; 8] = b"errcat\x00\x02";
+const MAGIC: &[u8; 8] = b"errcat\x00\x03";
 
 /// A file modified this recently may be modified again within the same mtime
 /// tick without its stamp changing (git's "racily clean" problem), so a load
@@ -51,6 +52,8 @@ struct Fingerprint {
     filter: Filter,
     /// Every record file, in load order.
     files: Vec<Stamp>,
+    /// The names file, if the dataset has one: it pins variant names.
+    names: Option<Stamp>,
 }
 
 /// A record file as its stat shows it.
@@ -195,12 +198,15 @@ pub(crate) fn decode_origins(bytes: &[u8]) -> Vec<Option<Origin>> {
 fn list(dir: &Path, canonical: PathBuf, filter: &Filter) -> Result<(Vec<PathBuf>, io::Result<Fingerprint>), String> {
     let files = record_files(dir)?;
     let stamps = files.iter().map(|file| stamp(dir, file)).collect::<io::Result<_>>();
-    let fingerprint = stamps.map(|files| Fingerprint {
-        version: env!("CARGO_PKG_VERSION").to_owned(),
-        dir: dir.to_owned(),
-        canonical,
-        filter: filter.clone(),
-        files,
+    let fingerprint = stamps.and_then(|files| {
+        Ok(Fingerprint {
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            dir: dir.to_owned(),
+            canonical,
+            filter: filter.clone(),
+            files,
+            names: names_stamp(dir)?,
+        })
     });
     Ok((files.iter().map(fs::DirEntry::path).collect(), fingerprint))
 }
@@ -210,13 +216,29 @@ fn stamp(dir: &Path, file: &fs::DirEntry) -> io::Result<Stamp> {
     // The entry's own stat is relative to its open directory (no path
     // lookup), but does not follow a symbolic link.
     let metadata = if file.file_type()?.is_symlink() { fs::metadata(&path)? } else { file.metadata()? };
+    stamp_of(dir, path, &metadata)
+}
+
+/// The names file's stamp, `None` when there is none (as the loader sees it:
+/// a file by that name).
+fn names_stamp(dir: &Path) -> io::Result<Option<Stamp>> {
+    let path = dir.join(NAMES_FILE);
+    match fs::metadata(&path) {
+        Ok(metadata) if metadata.is_file() => stamp_of(dir, path, &metadata).map(Some),
+        Ok(_) => Ok(None),
+        Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(err) => Err(err),
+    }
+}
+
+fn stamp_of(dir: &Path, path: PathBuf, metadata: &fs::Metadata) -> io::Result<Stamp> {
     let mtime = match metadata.modified()?.duration_since(UNIX_EPOCH) {
         Ok(after) => i64::try_from(after.as_nanos()),
         Err(before) => i64::try_from(before.duration().as_nanos()).map(|n| -n),
     }
     .map_err(io::Error::other)?;
     #[cfg(unix)]
-    let inode = std::os::unix::fs::MetadataExt::ino(&metadata);
+    let inode = std::os::unix::fs::MetadataExt::ino(metadata);
     #[cfg(not(unix))]
     let inode = 0;
     let path = path.strip_prefix(dir).map_or_else(|_| path.clone(), Path::to_owned);
@@ -229,7 +251,7 @@ fn racy(fingerprint: &Fingerprint, now: SystemTime) -> bool {
         return true;
     };
     let limit = i128::try_from(now.saturating_sub(RACY).as_nanos()).unwrap_or(i128::MAX);
-    fingerprint.files.iter().any(|file| i128::from(file.mtime) >= limit)
+    fingerprint.files.iter().chain(&fingerprint.names).any(|file| i128::from(file.mtime) >= limit)
 }
 
 /// One file per dataset directory and filter, whatever its contents; a new
@@ -460,6 +482,23 @@ mod tests {
     }
 
     #[test]
+    fn a_names_file_added_edited_or_removed_invalidates_the_cache() {
+        let data = dataset();
+        let cache = TempDir::new("cache");
+        let rule_names = load_and_compare(&data.0, &cache.0);
+        assert!(rule_names.contains("name: \"Stream\","), "{rule_names}");
+        let names = data.0.join(NAMES_FILE);
+        write_at(&names, "a1 StreamBroke\n", an_hour_ago());
+        assert!(load_and_compare(&data.0, &cache.0).contains("\"StreamBroke\""));
+        // Same length, same mtime: only the inode or a read would tell, and a
+        // rewrite in place keeps the inode, so the mtime moves here.
+        write_at(&names, "a1 StreamFails\n", an_hour_ago() + Duration::from_secs(1));
+        assert!(load_and_compare(&data.0, &cache.0).contains("\"StreamFails\""));
+        fs::remove_file(&names).unwrap();
+        assert_eq!(load_and_compare(&data.0, &cache.0), rule_names);
+    }
+
+    #[test]
     fn a_damaged_cache_file_is_ignored_and_replaced() {
         let data = dataset();
         let cache = TempDir::new("cache");
@@ -500,6 +539,7 @@ mod tests {
                 mtime: 1_000_000 * 1_000_000_000 - millis_before * 1_000_000,
                 inode: 1,
             }],
+            names: None,
         };
         assert!(racy(&at(-5000), now));
         assert!(racy(&at(0), now));

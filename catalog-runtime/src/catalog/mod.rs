@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::build::{build, Filter};
+use crate::build::{build_with_names, Filter};
 use crate::dataset::{load_dir, Loaded, Origin};
 use crate::diagnostic::Diagnostic;
 use crate::format::RenderError;
@@ -87,7 +87,7 @@ impl Compiled {
     pub fn new(loaded: Loaded, filter: &Filter) -> Result<Compiled, LoadError> {
         // The slower check of each record's own pattern is left to
         // `check_patterns` (`errcat check`): loading stays fast.
-        let built = build(loaded.records, filter);
+        let built = build_with_names(loaded.records, &loaded.names, filter);
         let mut diagnostics = loaded.diagnostics;
         diagnostics.extend(built.diagnostics);
         diagnostics.sort_by_key(|d| d.level);

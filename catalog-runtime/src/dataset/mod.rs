@@ -18,7 +18,11 @@ use record_reader::read_record;
 
 mod json_spans;
 pub(crate) mod limits;
+mod names;
 mod record_reader;
+
+pub(crate) use names::read_names;
+pub use names::{Names, Pin, PinnedField, NAMES_FILE};
 
 /// Where a record was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,15 +64,20 @@ pub struct SourcedRecord {
 pub struct Loaded {
     /// Records that could be read, in sorted path (then line) order.
     pub records: Vec<SourcedRecord>,
-    /// Every file read, in the same order (for rebuild tracking).
+    /// Every file read, in the same order, then the names file if there is
+    /// one (for rebuild tracking).
     pub files: Vec<PathBuf>,
+    /// The names pinned by the directory's names file ([`NAMES_FILE`]);
+    /// empty when it has none.
+    pub names: Names,
     /// Every problem found.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 /// Loads every `*.json` and `*.jsonl` file under `dir`, recursively, in sorted
-/// path order. Paths in the result are `dir`'s path joined with the file's
-/// path below it; a missing or empty directory is a diagnostic.
+/// path order, and `dir`'s names file ([`NAMES_FILE`]) if it has one. Paths
+/// in the result are `dir`'s path joined with the file's path below it; a
+/// missing or empty directory is a diagnostic.
 ///
 /// ```
 /// let loaded = catalog_runtime::load_dir("../data/nats-io/nats-server".as_ref());
@@ -102,6 +111,9 @@ pub(crate) fn load_listed(dir: &Path, files: Result<Vec<PathBuf>, String>) -> Lo
         }
         loaded.files.push(file);
     }
+    let (names, names_file) = read_names(dir, &mut loaded.diagnostics);
+    loaded.names = names;
+    loaded.files.extend(names_file);
     loaded
 }
 

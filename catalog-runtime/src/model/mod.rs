@@ -3,12 +3,14 @@
 //! compiled message), and the values a message's fields take ([`Value`]).
 
 mod entry;
+mod identifier;
 mod record;
 mod value;
 
 use std::borrow::Cow;
 
 pub use entry::Entry;
+pub(crate) use identifier::{is_identifier, is_keyword};
 pub(crate) use record::with_record_schema;
 pub use record::{ErrorType, HandlingStrategy, Record, Severity, TextList};
 pub use value::{FieldValue, Value};

@@ -12,7 +12,9 @@ Examples:
   errcat scan --count --html report.html *.log  a report to open in a browser and share
   errcat explain 'unable to persist session \"s1\" (seq=3): nats: timeout'
   errcat show UnableToPersistSession          one record in full
-  errcat --data my-records/ check             validate a dataset directory";
+  errcat --data my-records/ check             validate a dataset directory
+  errcat names my-records/                    pin its variant and field names
+  errcat diff old-records/ my-records/        what an update changes, and its semver impact";
 
 const SCAN_EXAMPLES: &str = "\
 Examples:
@@ -167,6 +169,48 @@ pub enum Command {
     Check {
         /// The dataset directory (default: the --data directory, else `data`).
         dir: Option<PathBuf>,
+    },
+
+    /// Write or update the dataset's names file, which pins every record's variant and field names.
+    ///
+    /// The file is DIR/error-catalog.names, one line per record (sorted by
+    /// id): `<id> <VariantName> [<field>:<type> ...]`. The `#[catalog]` macro,
+    /// `#[derive(Catalog)]` and --data use it when it is there: a record it
+    /// lists keeps its names whatever records are added or removed; other
+    /// records are named by the usual rule, avoiding every pinned name. An
+    /// update keeps every pin, adds the records not pinned yet, and drops the
+    /// pins of records that are gone. A library should commit the file.
+    #[command(
+        after_help = "Exit status 1 when the dataset has errors (the names file is then left as it is).\n\nExamples:\n  errcat names data/nats-io/nats-server\n  errcat --data my-records/ names"
+    )]
+    Names {
+        /// The dataset directory (default: the --data directory, else `data`).
+        dir: Option<PathBuf>,
+    },
+
+    /// Compare two dataset directories: what changes in the generated enum, and the semver impact.
+    ///
+    /// Records are matched by id: added, removed, renamed, with changed
+    /// fields (names or types), with changed messages or patterns, with
+    /// changed documentation. Each dataset is named with its own names file,
+    /// as the macro would. For a crate whose public API contains the enum, a
+    /// removed or renamed variant or field, or a changed field type, is
+    /// breaking; an added variant is breaking unless the enum is
+    /// `#[non_exhaustive]` (then minor); messages and documentation are patch.
+    #[command(
+        after_help = "Exit status: 0 when the datasets are the same, 1 when they differ, 2 on any error.\n\nExamples:\n  errcat diff data.old/ data/\n  errcat diff --non-exhaustive --json data.old/ data/ | jq -r .semver"
+    )]
+    Diff {
+        /// The dataset before the update.
+        old: PathBuf,
+        /// The dataset after the update.
+        new: PathBuf,
+        /// One JSON object: every change, the semver level and its reasons.
+        #[arg(long)]
+        json: bool,
+        /// The enum is `#[non_exhaustive]`: an added variant is a minor change.
+        #[arg(long)]
+        non_exhaustive: bool,
     },
 }
 

@@ -6,7 +6,8 @@ use std::io;
 use std::path::Path;
 
 use error_catalog::{
-    build, check_names, check_patterns, load_dir, Built, Catalog, Diagnostic, Filter, Template, Value, ValueKind,
+    build_with_names, check_names, check_patterns, load_dir, Built, Catalog, Diagnostic, Filter, Template, Value,
+    ValueKind,
 };
 
 use crate::style::Out;
@@ -16,7 +17,7 @@ pub fn run(dir: &Path, dialect: Option<error_catalog::Dialect>, out: &mut Out) -
     let loaded = load_dir(dir);
     let files = loaded.files.len();
     let mut diagnostics = loaded.diagnostics;
-    let mut built = build(loaded.records, &Filter { dialect, ..Filter::default() });
+    let mut built = build_with_names(loaded.records, &loaded.names, &Filter { dialect, ..Filter::default() });
     check_patterns(&mut built);
     check_names(&mut built);
     diagnostics.append(&mut built.diagnostics);

@@ -3,9 +3,11 @@
 
 mod args;
 mod check;
+mod diff;
 mod explain;
 mod follow;
 mod input;
+mod names;
 mod pipeline;
 mod records;
 mod report;
@@ -42,9 +44,17 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> io::Result<u8> {
     let mut out = style::Out::new(cli.color);
-    if let Command::Check { dir } = &cli.command {
-        let dir = dir.as_deref().or(cli.data.as_deref()).unwrap_or(Path::new("data"));
-        return check::run(dir, cli.dialect, &mut out);
+    // The commands about datasets themselves read the files, never the cache.
+    match &cli.command {
+        Command::Check { dir } => return check::run(dataset_dir(dir, &cli), cli.dialect, &mut out),
+        Command::Names { dir } => return names::run(dataset_dir(dir, &cli), &mut out),
+        Command::Diff { old, new, json, non_exhaustive } => {
+            let options = diff::Options { json: *json, non_exhaustive: *non_exhaustive };
+            let status = diff::run(old, new, &options, &mut out)?;
+            out.flush()?;
+            return Ok(status);
+        }
+        _ => {}
     }
     let cache = if cli.no_cache { None } else { cache_dir() };
     let filter = Filter { dialect: cli.dialect, ..Filter::default() };
@@ -64,13 +74,19 @@ fn run(cli: Cli) -> io::Result<u8> {
             records::list(&catalog, &filters, json, &mut out)?
         }
         Command::Show { key, json } => records::show(&catalog, &key, json, &mut out)?,
-        Command::Check { .. } => unreachable!("handled above"),
+        Command::Check { .. } | Command::Names { .. } | Command::Diff { .. } => unreachable!("handled above"),
     };
     out.flush()?;
     // The process ends next: freeing thousands of entries one by one would
     // only delay it (a measurable part of a cached `--data` run).
     std::mem::forget(catalog);
     Ok(status)
+}
+
+/// The directory a dataset command works on: its own argument, else
+/// `--data`, else `data`.
+fn dataset_dir<'a>(dir: &'a Option<PathBuf>, cli: &'a Cli) -> &'a Path {
+    dir.as_deref().or(cli.data.as_deref()).unwrap_or(Path::new("data"))
 }
 
 /// The embedded catalog, or the records under `--data` (through the

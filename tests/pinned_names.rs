@@ -1,0 +1,60 @@
+//! A names file in compiled enums: `tests/data/gateway` pins
+//! `0c531f01b5a0fef2` (`gateway %q has no port specified ...`) as `Gateway`,
+//! as `errcat names` did before `3ac9e3bf93c9dce4` (`gateway %q has no URL`)
+//! came, which the rule alone would have renamed it for. Also
+//! `#[non_exhaustive]` on both forms.
+
+use error_catalog::{Catalog, CatalogEnum};
+
+const PORT: &str = "0c531f01b5a0fef2";
+const URL: &str = "3ac9e3bf93c9dce4";
+
+#[error_catalog::catalog(path = "tests/data/gateway")]
+#[non_exhaustive]
+pub enum GatewayError {}
+
+#[derive(Debug, PartialEq, error_catalog::Catalog)]
+#[catalog(path = "tests/data/gateway", exhaustive)]
+#[non_exhaustive]
+pub enum Imported {
+    #[catalog(id = "0c531f01b5a0fef2")]
+    NoPort { o_gateway_name: String },
+    #[catalog(id = "3ac9e3bf93c9dce4")]
+    NoUrl { g_name: String },
+}
+
+#[test]
+fn the_pinned_record_keeps_its_name_and_the_new_one_is_named_around_it() {
+    let error = GatewayError::Gateway { o_gateway_name: "east".into() };
+    assert_eq!(error.to_string(), r#"gateway "east" has no port specified (select -1 for random port)"#);
+    assert_eq!(error.metadata().record.id, PORT);
+    let parsed = GatewayError::parse(r#"gateway "west" has no URL"#).expect("a known message");
+    assert_eq!(parsed, GatewayError::GatewayHasNoUrl { g_name: "west".into() });
+    assert_eq!(parsed.metadata().record.id, URL);
+}
+
+#[test]
+fn the_loaded_catalog_names_the_records_as_the_compiled_enum() {
+    let catalog = Catalog::load("tests/data/gateway").expect("the dataset loads");
+    let loaded: Vec<(&str, Vec<&str>)> =
+        catalog.entries().iter().map(|e| (e.name.as_ref(), e.field_names().collect())).collect();
+    let compiled: Vec<(&str, Vec<&str>)> =
+        <GatewayError as CatalogEnum>::entries().iter().map(|e| (e.name.as_ref(), e.field_names().collect())).collect();
+    assert_eq!(loaded, compiled);
+    assert_eq!(loaded, [("Gateway", vec!["o_gateway_name"]), ("GatewayHasNoUrl", vec!["g_name"])]);
+}
+
+#[test]
+fn non_exhaustive_enums_match_exhaustively_inside_their_crate() {
+    // No `_` arm: inside the defining crate, `#[non_exhaustive]` changes
+    // nothing, so a new record is still a compile error here.
+    let describe = |kind: GatewayErrorKind| match kind {
+        GatewayErrorKind::Gateway => "no port",
+        GatewayErrorKind::GatewayHasNoUrl => "no URL",
+    };
+    let kinds: Vec<&str> = GatewayErrorKind::ALL.iter().map(|&kind| describe(kind)).collect();
+    assert_eq!(kinds, ["no port", "no URL"]);
+    let imported = Imported::parse(r#"gateway "x" has no URL"#).expect("imported");
+    let Imported::NoUrl { g_name } = imported else { panic!("{imported:?}") };
+    assert_eq!(g_name, "x");
+}
