@@ -30,7 +30,25 @@ pub fn check(template: &Template) {
     for &field in &placeholders {
         assert!(field < template.fields.len(), "placeholder of field {field}, of {} fields", template.fields.len());
     }
-    let rendered: HashSet<usize> = placeholders.iter().copied().collect();
+    // Every field is rendered by a placeholder, or is the `*` width or
+    // precision of one: an integer argument just before the value's.
+    let mut rendered: HashSet<usize> = placeholders.iter().copied().collect();
+    for piece in template.pieces.iter() {
+        let Piece::Value { field, spec } = piece else { continue };
+        let arg = template.fields[usize::from(*field)].arg;
+        let stars = [spec.precision == Count::Star, spec.width == Count::Star];
+        let backs = match stars {
+            [true, true] => &[1u16, 2][..],
+            [true, false] | [false, true] => &[1][..],
+            [false, false] => &[][..],
+        };
+        for back in backs {
+            let star = template.fields.iter().position(|f| Some(f.arg) == arg.checked_sub(*back));
+            if let Some(star) = star.filter(|&star| template.fields[star].kind == ValueKind::Int) {
+                rendered.insert(star);
+            }
+        }
+    }
     assert_eq!(rendered.len(), template.fields.len(), "a field no placeholder renders: {template:?}");
 
     // Anchored as `parse` anchors it (which adds no capture group); one

@@ -245,19 +245,21 @@ impl Template {
 
 mod float;
 mod go;
+mod integer;
 mod parse;
 mod pattern;
 mod printf;
+mod python_repr;
 mod quote;
 mod render;
 mod template;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use parse::parse_value;
+pub(crate) use parse::{parse_value, star_value};
 pub(crate) use pattern::compile_pattern;
-pub(crate) use render::{render_partial, render_template};
-pub(crate) use template::{syntax, Syntax};
+pub(crate) use render::{render, render_partial, render_template, star_fields};
+pub(crate) use template::{is_open_ended, syntax, Syntax};
 
 /// Rendering failed: fewer values than the template has fields.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -364,16 +364,30 @@ fn required_literal(template: &Template) -> Option<&str> {
         .max_by_key(|run| run.len())
 }
 
-/// The regex that finds a message inside a line (after its log prefix): a
-/// message that ends with a placeholder runs to the end of the line (or a
-/// lazy trailing placeholder would capture one character), and one that
+/// The regex that finds a message inside a line (after its log prefix).
+///
+/// Context may follow a message (`... - User "alice"`, a closing `]`, a
+/// logger's ` (kafka.server.ReplicaManager)`): a message that ends with
+/// literal text or a placeholder that ends by itself (a quoted string, an
+/// integer, a float...) is found wherever it is. One that ends with a text
+/// placeholder takes the rest of the line (its lazy regex would otherwise
+/// capture nothing), as does one that ends with a line break (Go's
+/// `"...\n"` log formats: the line's break has been trimmed). One that
 /// begins with a placeholder starts where the log prefix ends (or a leading
-/// placeholder would swallow the prefix). A message that ends with a line
-/// break (Go's `"...\n"` log formats) ends at the end of the line, whose
-/// break has been trimmed.
+/// placeholder would swallow the prefix).
+///
+/// Of all records that match a part of a line, the most literal wins
+/// (ranking, see [`Matcher`]): in `... [PUBLISH wildcards not allowed in
+/// publish's topic: "sensors/+/temp"]`, the record `wildcards not allowed
+/// in publish's topic: %q`, not the two-word `not allowed`.
 pub(crate) fn find_regex(template: &Template) -> String {
     let starts_with_value = matches!(template.pieces.first(), Some(Piece::Value { .. }));
-    let ends_with_value = matches!(template.pieces.last(), Some(Piece::Value { .. }));
+    let ends_with_value = match template.pieces.last() {
+        Some(Piece::Value { spec, .. }) => {
+            template.dialect == Dialect::Pattern || format::is_open_ended(spec, template.dialect)
+        }
+        _ => false,
+    };
     let ends_with_break = matches!(template.pieces.last(), Some(Piece::Literal(text)) if text.ends_with(['\n', '\r']));
     // `regex::escape` leaves line breaks as they are, so they end the regex too.
     let body = if ends_with_break { template.regex.trim_end_matches(['\n', '\r']) } else { &template.regex };
@@ -399,14 +413,45 @@ fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<Vec<Value<'
         };
         let text = texts.next()?;
         let field = usize::from(*field);
-        let value = format::parse_value(template.fields[field].kind, spec, template.dialect, text)?;
         match &values[field] {
-            Some(previous) if *previous != value => return None,
-            Some(_) => {}
-            None => values[field] = Some(value),
+            // Rendered again: a value read once must write the same text
+            // with every verb that renders it (`%[1]d ... %[1]x`).
+            Some(previous) => {
+                let kind = template.fields[field].kind;
+                let same = format::parse_value(kind, spec, template.dialect, text).is_some_and(|v| v == *previous);
+                let mut again = String::new();
+                format::render(&mut again, spec, template.dialect, previous).ok()?;
+                // The capture leaves space padding out.
+                if !same && again.trim_matches(' ') != text.trim_matches(' ') {
+                    return None;
+                }
+            }
+            None => {
+                let value = format::parse_value(template.fields[field].kind, spec, template.dialect, text)?;
+                values[field] = Some(value);
+            }
+        }
+        // `*` counts are read back from the text the value was written as.
+        let (width, precision) = format::star_fields(template, field, spec);
+        for (star, is_width) in [(width, true), (precision, false)] {
+            if let Some(star) = star {
+                set(&mut values, star, format::star_value(spec, template.dialect, text, is_width))?;
+            }
         }
     }
     values.into_iter().collect()
+}
+
+/// Sets field `field` to `value`; `None` when it already holds another value.
+fn set<'h>(values: &mut [Option<Value<'h>>], field: usize, value: Value<'h>) -> Option<()> {
+    match &values[field] {
+        Some(previous) if *previous != value => None,
+        Some(_) => Some(()),
+        None => {
+            values[field] = Some(value);
+            Some(())
+        }
+    }
 }
 
 #[cfg(test)]

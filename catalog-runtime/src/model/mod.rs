@@ -4,7 +4,7 @@
 
 mod entry;
 mod record;
-mod value;
+pub(crate) mod value;
 
 use std::borrow::Cow;
 
