@@ -490,6 +490,20 @@ mod tests {
     }
 
     #[test]
+    fn context_may_follow_a_message_that_ends_by_itself() {
+        let m = matcher(&["not allowed", "wildcards not allowed in publish's topic: %q", "retry %d", "closed: %v"]);
+        let line = r#"[1] 2026/11/29 17:20:00.123456 [TRC] 10.0.0.1:4222 - cid:7 - <<- [PUBLISH wildcards not allowed in publish's topic: "sensors/+/temp"]"#;
+        let found = m.find(line).unwrap();
+        assert_eq!((found.index, found.values), (1, vec![Value::Str("sensors/+/temp".into())]));
+        assert!(line[found.span].ends_with("\"sensors/+/temp\""));
+        let found = m.find("x retry 3; retrying in 5s").unwrap();
+        assert_eq!((found.index, found.values), (2, vec![Value::Int(3)]));
+        // A trailing text placeholder takes the rest of the line.
+        let found = m.find("conn closed: EOF (kafka.server.ReplicaManager)").unwrap();
+        assert_eq!(found.values, [Value::Str("EOF (kafka.server.ReplicaManager)".into())]);
+    }
+
+    #[test]
     fn a_repeated_argument_must_capture_the_same_value() {
         let m = matcher(&["%[1]d of %[1]d"]);
         assert_eq!(m.parse("3 of 3").unwrap().values, [Value::Int(3)]);
