@@ -259,7 +259,7 @@ mod tests;
 pub(crate) use parse::{parse_value, star_value};
 pub(crate) use pattern::compile_pattern;
 pub(crate) use render::{render, render_partial, render_template, star_fields};
-pub(crate) use template::{is_open_ended, syntax, Syntax};
+pub(crate) use template::{is_open_ended, syntax, value_regex, Syntax};
 
 /// Rendering failed: fewer values than the template has fields.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -182,7 +182,7 @@ pub(crate) fn is_open_ended(spec: &Spec, dialect: Dialect) -> bool {
 /// only the value. Padding is `" *"` on the left (right with `-`), on both
 /// sides for a `*` width (inside the group: the width is read back from the
 /// padded text), and `"0*"` for Go non-numbers padded with `0`.
-pub(super) fn value_regex(spec: &Spec, dialect: Dialect) -> String {
+pub(crate) fn value_regex(spec: &Spec, dialect: Dialect) -> String {
     let inner = inner_regex(spec, dialect);
     if spec.width == Count::Star {
         return format!("( *(?:{inner}) *)");

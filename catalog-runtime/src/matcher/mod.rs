@@ -21,6 +21,7 @@ use regex::Regex;
 mod literal_match;
 mod log_line;
 mod prefilter;
+mod resplit;
 
 use crate::format::{self, Dialect, Piece, Template};
 use crate::model::Value;
@@ -190,7 +191,8 @@ impl<I: AsRef<Template>> Matcher<I> {
         let template = self.templates[index].as_ref();
         let regex = self.regexes[index].parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
         let captures = regex.as_ref()?.captures(message)?;
-        let values = extract(template, &captures)?;
+        let values =
+            extract(template, &captures).or_else(|| Some(resplit::values(template, message, true, false)?.1))?;
         Some(Match { index, span: 0..message.len(), values })
     }
 
@@ -208,7 +210,11 @@ impl<I: AsRef<Template>> Matcher<I> {
             let rest = &line[start..];
             match literal.find(rest) {
                 Outcome::Match(span, spans) => {
-                    let values = values_of(template, spans.into_iter().map(|s| &rest[s]).collect())?;
+                    let texts = spans.into_iter().map(|s| &rest[s]).collect();
+                    let (span, values) = match values_of(template, texts) {
+                        Some(values) => (span, values),
+                        None => self.resplit(index, rest, span.start)?,
+                    };
                     return Some(Match { index, span: span.start + start..span.end + start, values });
                 }
                 Outcome::NoMatch => return None,
@@ -223,9 +229,22 @@ impl<I: AsRef<Template>> Matcher<I> {
             return None;
         }
         let captures = regex.captures(rest)?;
-        let values = extract(template, &captures)?;
-        let span = captures.get(0).map_or(0..0, |m| m.start() + start..m.end() + start);
-        Some(Match { index, span, values })
+        let whole = captures.get(0).map_or(0..0, |m| m.range());
+        let (span, values) = match extract(template, &captures) {
+            Some(values) => (whole, values),
+            None => self.resplit(index, rest, whole.start)?,
+        };
+        Some(Match { index, span: span.start + start..span.end + start, values })
+    }
+
+    /// Another split of the message that starts at `from` in `rest`, when
+    /// the regex's own split gives values that disagree or do not parse (a
+    /// text argument rendered twice, a number followed by literal digits).
+    fn resplit<'h>(&self, index: usize, rest: &'h str, from: usize) -> Option<(Range<usize>, Vec<Value<'h>>)> {
+        let template = self.templates[index].as_ref();
+        let anchored_end = find_regex(template).ends_with('$');
+        let (end, values) = resplit::values(template, &rest[from..], anchored_end, true)?;
+        Some((from..from + end, values))
     }
 
     /// The best match of every line of `text` that has one, in line order:
@@ -404,7 +423,7 @@ fn extract<'h>(template: &Template, captures: &regex::Captures<'h>) -> Option<Ve
 }
 
 /// Typed values from the text of each value piece, in order.
-fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<Vec<Value<'h>>> {
+pub(crate) fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<Vec<Value<'h>>> {
     let mut values: Vec<Option<Value<'h>>> = vec![None; template.fields.len()];
     let mut texts = texts.into_iter();
     for piece in template.pieces.iter() {
