@@ -1,6 +1,6 @@
 //! `errcat scan --html REPORT.html`: a self-contained HTML report of a scan.
 //!
-//! [`Report`] is one more consumer of the scan's events: it keeps, in memory
+//! [`HtmlReport`] is one more consumer of the scan's events: it keeps, in memory
 //! that does not grow with the input, per error its count, first and last
 //! occurrence, a few example lines, the most frequent values of each field and
 //! its occurrences over time; at the end [`HtmlReport::write`] renders the page
