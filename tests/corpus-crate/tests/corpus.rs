@@ -238,6 +238,12 @@ fn fits_generated_field(kind: ValueKind, value: &Value<'_>) -> bool {
     }
 }
 
+/// The values, owned; bytes that are not UTF-8 as the escaped text a
+/// generated `String` field holds them as.
 fn own(values: Vec<Value<'_>>) -> Vec<Value<'static>> {
-    values.into_iter().map(Value::into_owned).collect()
+    let escaped = |value: Value<'_>| match value {
+        Value::Bytes(_) => Value::Str(value.to_string().into()),
+        other => other.into_owned(),
+    };
+    values.into_iter().map(escaped).collect()
 }
