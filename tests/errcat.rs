@@ -1149,3 +1149,27 @@ fn dialect_forces_the_format_syntax() {
         .failure()
         .stderr(predicates::str::contains("unknown dialect"));
 }
+
+/// Two real nats-server lines: a message followed by context (a closing
+/// `]`), and Go's `%q` of a client ID that is not UTF-8. Each is found as its
+/// most specific record, and the invalid bytes are shown escaped.
+#[test]
+fn nats_server_lines_with_context_and_invalid_utf8() {
+    let Some(corpus) = support::corpus("nats-server", "nats_server_lines_with_context_and_invalid_utf8") else {
+        return;
+    };
+    let log = concat!(
+        "[1] 2026/11/29 17:20:00.123456 [TRC] 10.0.0.1:4222 - cid:7 - <<- [PUBLISH wildcards not allowed in publish's topic: \"sensors/+/temp\"]\n",
+        "[1] 2026/11/29 17:20:00.123457 [ERR] 10.0.0.1:4222 - cid:7 - invalid utf8 for client ID: \"\\xc3(ab\"\n",
+    );
+    let out = run_with_stdin(&["--data", path_str(&corpus), "scan", "--json", "-"], log.as_bytes(), 0);
+    let found = json_lines(&out.stdout);
+    assert_eq!(found.len(), 2, "{}", out.stdout);
+    assert_eq!(found[0]["slug"], "wildcards-not-allowed-in-publish-s-topic-q");
+    assert_eq!(found[0]["args"], json!(["sensors/+/temp"]));
+    assert_eq!(found[1]["slug"], "invalid-utf8-for-s-q");
+    assert_eq!(found[1]["args"], json!(["client ID:", "\\xc3(ab"]));
+    let out = run_with_stdin(&["--data", path_str(&corpus), "scan", "-"], log.as_bytes(), 0);
+    assert!(out.stdout.contains("\\xc3(ab"), "shown escaped: {}", out.stdout);
+    assert!(!out.stdout.contains('\u{fffd}'), "never lossy: {}", out.stdout);
+}

@@ -46,6 +46,11 @@ const MESSAGES: &[&str] = &[
     "limit of %d reached for %s",
     "read %v bytes of %d: %v\n",
     "not found",
+    // Messages that context may follow (a closing `]`, ` - User "alice"`).
+    "wildcards not allowed in topic: %q",
+    "not allowed",
+    "retry %d",
+    "retry %d of %q",
 ];
 
 /// Built once: the regexes compile on first use and stay compiled.
@@ -73,6 +78,13 @@ fn pieces() -> impl Strategy<Value = String> {
         "[a-z0-9 ]{0,6}",
         "-?[0-9]{1,3}",
         Just("\r".to_owned()),
+        Just("<<- [PUBLISH wildcards not allowed in topic: ".to_owned()),
+        Just("\"s/+/t\"".to_owned()),
+        Just("]".to_owned()),
+        Just(" - User \"alice\"".to_owned()),
+        Just("retry ".to_owned()),
+        Just(" of ".to_owned()),
+        Just("; retrying in 5s".to_owned()),
     ]
 }
 

@@ -101,9 +101,13 @@ impl fmt::Debug for DebugValue<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             Value::Int(v) => fmt::Debug::fmt(v, f),
+            Value::Uint(v) => fmt::Debug::fmt(v, f),
+            Value::BigInt(v) => f.write_str(v),
             Value::Float(v) => fmt::Debug::fmt(v, f),
+            Value::Float32(v) => fmt::Debug::fmt(v, f),
             Value::Bool(v) => fmt::Debug::fmt(v, f),
             Value::Str(v) => fmt::Debug::fmt(v, f),
+            Value::Bytes(v) => write!(f, "b\"{}\"", Value::Bytes(std::borrow::Cow::Borrowed(v))),
         }
     }
 }

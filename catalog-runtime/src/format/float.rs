@@ -27,9 +27,13 @@ impl Digits {
         Digits { d, dp }
     }
 
-    /// The shortest digits that read back as `v`.
-    fn shortest(v: f64) -> Self {
-        Self::from_scientific(&format!("{v:e}"))
+    /// The shortest digits that read back as `v` (as a float32 when `single`).
+    fn shortest(v: f64, single: bool) -> Self {
+        if single {
+            Self::from_scientific(&format!("{:e}", v as f32))
+        } else {
+            Self::from_scientific(&format!("{v:e}"))
+        }
     }
 
     /// `v` rounded to `n >= 1` significant digits.
@@ -71,17 +75,24 @@ impl Digits {
     }
 }
 
-/// Go's `strconv.FormatFloat(v, fmt, prec, 64)` for finite `v >= 0`;
-/// `prec` `None` is Go's `-1` (shortest).
-fn strconv(v: f64, fmt: char, prec: Option<usize>) -> String {
+/// Go's `strconv.FormatFloat(v, fmt, prec, 64)` (`32` when `single`) for
+/// finite `v >= 0`; `prec` `None` is Go's `-1` (shortest).
+fn strconv(v: f64, fmt: char, prec: Option<usize>, single: bool) -> String {
     let mut out = String::new();
-    if let ('f', Some(prec)) = (fmt, prec) {
-        return format!("{v:.prec$}");
+    match (fmt, prec) {
+        ('f', Some(prec)) => return format!("{v:.prec$}"),
+        ('x' | 'X', _) => return go_hex(v, prec, fmt == 'X', single),
+        ('b', _) => {
+            let (mant, exp) = mantissa_exponent(v, single);
+            let bits = if single { 23 } else { 52 };
+            return format!("{mant}p{:+}", exp - bits);
+        }
+        _ => {}
     }
     let shortest = prec.is_none();
     let e = if fmt.is_ascii_uppercase() { 'E' } else { 'e' };
     let digits = match (fmt, prec) {
-        (_, None) => Digits::shortest(v),
+        (_, None) => Digits::shortest(v, single),
         ('e' | 'E', Some(prec)) => Digits::rounded(v, prec + 1),
         (_, Some(prec)) => Digits::rounded(v, prec.max(1)),
     };
@@ -115,12 +126,90 @@ fn strconv(v: f64, fmt: char, prec: Option<usize>) -> String {
     out
 }
 
-/// Writes `v` as Go's `fmt` does for `verb` (`v e E f F g G`).
-pub(super) fn go(out: &mut dyn Write, v: f64, verb: char, o: &Opts) -> fmt::Result {
+/// The mantissa (with its leading bit) and the exponent of the leading
+/// bit of finite `v >= 0`, from its float64 (float32 when `single`) bits, as
+/// Go's `strconv` takes them apart.
+fn mantissa_exponent(v: f64, single: bool) -> (u64, i32) {
+    let (bits, frac_bits, bias) =
+        if single { (u64::from((v as f32).to_bits()), 23, 127) } else { (v.to_bits(), 52, 1023) };
+    let biased = i32::try_from(bits >> frac_bits).unwrap_or(0);
+    let mut mant = bits & ((1 << frac_bits) - 1);
+    let mut exp = biased;
+    if exp == 0 {
+        exp += 1; // subnormal
+    } else {
+        mant |= 1 << frac_bits;
+    }
+    (mant, exp - bias)
+}
+
+/// Go's `%x` of finite `v >= 0`: `0x1.8p+01`, normalized to a leading 1
+/// (subnormals too), rounded to `prec` hex digits (ties to even).
+fn go_hex(v: f64, prec: Option<usize>, upper: bool, single: bool) -> String {
+    let frac_bits = if single { 23 } else { 52 };
+    let (mut mant, mut exp) = mantissa_exponent(v, single);
+    if mant == 0 {
+        exp = 0;
+    }
+    mant <<= 60 - frac_bits;
+    while mant != 0 && mant & (1 << 60) == 0 {
+        mant <<= 1;
+        exp -= 1;
+    }
+    if let Some(prec) = prec.filter(|&p| p < 15) {
+        let shift = 4 * prec as u32;
+        let extra = (mant << shift) & ((1 << 60) - 1);
+        mant >>= 60 - shift;
+        if extra | (mant & 1) > 1 << 59 {
+            mant += 1;
+        }
+        mant <<= 60 - shift;
+        if mant & (1 << 61) != 0 {
+            mant >>= 1;
+            exp += 1;
+        }
+    }
+    let digit = |d: u64| {
+        let c = char::from_digit((d & 15) as u32, 16).unwrap_or('0');
+        if upper {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
+    };
+    let mut out = String::from(if upper { "0X" } else { "0x" });
+    out.push(digit((mant >> 60) & 1));
+    mant <<= 4;
+    match prec {
+        None if mant != 0 => {
+            out.push('.');
+            while mant != 0 {
+                out.push(digit(mant >> 60));
+                mant <<= 4;
+            }
+        }
+        Some(prec) if prec > 0 => {
+            out.push('.');
+            for _ in 0..prec {
+                out.push(digit(mant >> 60));
+                mant <<= 4;
+            }
+        }
+        _ => {}
+    }
+    out.push(if upper { 'P' } else { 'p' });
+    out.push(if exp < 0 { '-' } else { '+' });
+    let _ = write!(out, "{:02}", exp.unsigned_abs());
+    out
+}
+
+/// Writes `v` as Go's `fmt` does for `verb` (`v e E f F g G x X b`); a
+/// `float32` (`single`) with its shortest float32 digits.
+pub(super) fn go(out: &mut dyn Write, v: f64, verb: char, o: &Opts, single: bool) -> fmt::Result {
     let (fmt, default) = match verb {
         'e' | 'E' | 'f' => (verb, Some(6)),
         'F' => ('f', Some(6)),
-        'G' => ('G', None),
+        'G' | 'x' | 'X' | 'b' => (verb, None),
         _ => ('g', None),
     };
     let mut num = String::with_capacity(24);
@@ -130,7 +219,9 @@ pub(super) fn go(out: &mut dyn Write, v: f64, verb: char, o: &Opts) -> fmt::Resu
         num.push_str(if v > 0.0 { "+Inf" } else { "-Inf" });
     } else {
         num.push(if v.is_sign_negative() { '-' } else { '+' });
-        num.push_str(&strconv(v.abs(), fmt, o.prec.or(default)));
+        // `%b` has no precision.
+        let prec = if fmt == 'b' { None } else { o.prec.or(default) };
+        num.push_str(&strconv(v.abs(), fmt, prec, single));
     }
     if o.space && !o.plus && num.starts_with('+') {
         num.replace_range(..1, " ");
@@ -140,7 +231,7 @@ pub(super) fn go(out: &mut dyn Write, v: f64, verb: char, o: &Opts) -> fmt::Resu
         let body = if v.is_nan() && !o.space && !o.plus { &num[1..] } else { &num[..] };
         return pad(out, body, o, false);
     }
-    if o.sharp {
+    if o.sharp && fmt != 'b' {
         go_sharp(&mut num, fmt, o.prec);
     }
     if o.plus || !num.starts_with('+') {
@@ -155,16 +246,19 @@ pub(super) fn go(out: &mut dyn Write, v: f64, verb: char, o: &Opts) -> fmt::Resu
     pad(out, &num[1..], o, o.zero)
 }
 
-/// Go's `#` flag: always a decimal point; `%#g` keeps trailing zeros.
+/// Go's `#` flag (`fmt.fmtFloat`): always a decimal point; `%#g` and
+/// `%#x` keep trailing zeros up to the precision (6 by default).
 fn go_sharp(num: &mut String, fmt: char, prec: Option<usize>) {
-    let mut digits = match fmt {
-        'g' | 'G' => prec.map_or(6, |p| i64::try_from(p).unwrap_or(i64::MAX)),
+    let mut digits: i64 = match fmt {
+        'g' | 'G' | 'x' | 'X' => prec.map_or(6, |p| i64::try_from(p).unwrap_or(i64::MAX)),
         _ => 0,
     };
-    let exponent = num[1..].find(['e', 'E']).map_or(num.len(), |i| i + 1);
-    let tail = num.split_off(exponent);
+    let hex = matches!(fmt, 'x' | 'X');
+    let exponent = num[1..].find(|c| matches!(c, 'p' | 'P') || (!hex && matches!(c, 'e' | 'E')));
+    let tail = num.split_off(exponent.map_or(num.len(), |i| i + 1));
     let mut nonzero = false;
     for c in num[1..].chars().filter(|&c| c != '.') {
+        // As in Go, any character but `0` (the `x` of `0x` too) starts the count.
         nonzero |= c != '0';
         if nonzero {
             digits -= 1;
@@ -184,12 +278,18 @@ fn go_sharp(num: &mut String, fmt: char, prec: Option<usize>) {
 
 /// Writes `v` as C's `printf` (and Python's `%`) does for `verb`
 /// (`f F e E g G a A`).
-pub(super) fn c(out: &mut dyn Write, v: f64, verb: char, o: &Opts) -> fmt::Result {
+/// glibc writes a NaN's sign bit (`-nan`); Python does not, and pads
+/// `inf` and `nan` with zeros as it pads numbers.
+pub(super) fn c(out: &mut dyn Write, v: f64, verb: char, o: &Opts, python: bool) -> fmt::Result {
     let upper = verb.is_ascii_uppercase();
-    let sign = o.sign(v.is_sign_negative() && !v.is_nan());
+    let sign = o.sign(v.is_sign_negative() && !(python && v.is_nan()));
     if !v.is_finite() {
         let word = if v.is_nan() { "nan" } else { "inf" };
         let word = if upper { word.to_ascii_uppercase() } else { word.to_owned() };
+        if python && o.zero && o.width > sign.len() + word.len() {
+            let zeros = "0".repeat(o.width - sign.len() - word.len());
+            return out.write_str(&format!("{sign}{zeros}{word}"));
+        }
         return pad(out, &format!("{sign}{word}"), o, false);
     }
     let (a, e) = (v.abs(), if upper { 'E' } else { 'e' });
@@ -284,9 +384,11 @@ pub(super) fn parse(text: &str) -> Option<f64> {
         b'+' => (false, &text[1..]),
         _ => (false, text),
     };
-    let value = if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+    // Python pads `inf` and `nan` with zeros too (`%010f`).
+    let word = body.trim_start_matches('0');
+    let value = if word.eq_ignore_ascii_case("inf") || word.eq_ignore_ascii_case("infinity") {
         f64::INFINITY
-    } else if body.eq_ignore_ascii_case("nan") {
+    } else if word.eq_ignore_ascii_case("nan") {
         f64::NAN
     } else if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
         parse_hex(hex)?
@@ -295,6 +397,9 @@ pub(super) fn parse(text: &str) -> Option<f64> {
     } else {
         return None;
     };
+    // A finite text is the rounding of a finite value: past `f64::MAX`
+    // (`%.3e` of it is `1.798e+308`) it reads back as the largest float.
+    let value = if value.is_infinite() && word.bytes().any(|b| b.is_ascii_digit()) { f64::MAX } else { value };
     Some(if negative { -value } else { value })
 }
 
@@ -310,13 +415,18 @@ fn parse_hex(text: &str) -> Option<f64> {
         return None;
     }
     let m = if digits.is_empty() { 0 } else { u64::from_str_radix(&digits, 16).ok()? };
-    let mut exp = exp.checked_sub(4 * i32::try_from(frac.len()).ok()?)?;
+    // Clamped: the loop in `scale` is bounded, and beyond this the value is 0 or infinite anyway.
+    let exp = exp.checked_sub(4 * i32::try_from(frac.len()).ok()?)?.clamp(-5000, 5000);
     // `%a` writes at most 53 significant bits, which `as f64` keeps exactly.
-    let mut value = m as f64;
+    Some(scale(m as f64, exp))
+}
+
+/// `value * 2^exp`, in steps that neither overflow nor underflow early.
+pub(super) fn scale(mut value: f64, mut exp: i32) -> f64 {
     while !(-1000..=1000).contains(&exp) {
         let step = exp.clamp(-1000, 1000);
         value *= 2f64.powi(step);
         exp -= step;
     }
-    Some(value * 2f64.powi(exp))
+    value * 2f64.powi(exp)
 }

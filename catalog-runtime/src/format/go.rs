@@ -68,7 +68,7 @@ impl Parser<'_> {
         }
         let mut after_index = self.index()?;
         let width = if self.peek() == Some(b'*') {
-            self.star()?
+            self.star(builder)?
         } else {
             let at = self.i;
             let width = self.number()?;
@@ -89,7 +89,7 @@ impl Parser<'_> {
             after_index = self.index()?;
             precision = if self.peek() == Some(b'*') {
                 after_index = false;
-                self.star()?
+                self.star(builder)?
             } else {
                 Count::Fixed(self.number()?.unwrap_or(0))
             };
@@ -119,9 +119,10 @@ impl Parser<'_> {
         Ok(arg)
     }
 
-    /// A `*` width or precision: it takes an argument.
-    fn star(&mut self) -> Result<Count, FormatError> {
-        self.take_arg(self.i)?;
+    /// A `*` width or precision: it takes an argument, an integer field.
+    fn star(&mut self, builder: &mut Builder) -> Result<Count, FormatError> {
+        let arg = self.take_arg(self.i)?;
+        builder.star(arg);
         self.i += 1;
         Ok(Count::Star)
     }

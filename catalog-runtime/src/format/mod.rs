@@ -311,12 +311,14 @@ mod brace;
 mod csharp;
 mod float;
 mod go;
+mod integer;
 mod java;
 mod js;
 mod parse;
 mod pattern;
 mod printf;
 mod python_brace;
+mod python_repr;
 mod quote;
 mod render;
 mod rust_fmt;
@@ -326,10 +328,10 @@ mod template;
 mod tests;
 mod value_forms;
 
-pub(crate) use parse::parse_value;
+pub(crate) use parse::{parse_value, star_value};
 pub(crate) use pattern::compile_pattern;
-pub(crate) use render::{render_partial, render_template};
-pub(crate) use template::{syntax, Syntax};
+pub(crate) use render::{render, render_partial, render_template, star_fields};
+pub(crate) use template::{is_open_ended, syntax, value_regex, Syntax};
 
 /// Rendering failed: fewer values than the template has fields.
 #[derive(Clone, Debug, PartialEq, Eq)]

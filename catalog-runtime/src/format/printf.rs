@@ -74,10 +74,10 @@ impl Parser<'_> {
         if flags & Flags::MINUS != 0 {
             flags &= !Flags::ZERO;
         }
-        let width = self.count(key.is_some())?;
+        let width = self.count(key.is_some(), builder)?;
         let precision = if self.peek() == Some(b'.') {
             self.i += 1;
-            match self.count(key.is_some())? {
+            match self.count(key.is_some(), builder)? {
                 Count::None => Count::Fixed(0),
                 count => count,
             }
@@ -137,12 +137,15 @@ impl Parser<'_> {
         Err(FormatError::new(open, "unterminated mapping key: missing `)`"))
     }
 
-    /// A width or precision: digits, `*` (takes an argument) or nothing.
-    fn count(&mut self, keyed: bool) -> Result<Count, FormatError> {
+    /// A width or precision: digits, `*` (takes an argument, an integer
+    /// field) or nothing.
+    fn count(&mut self, keyed: bool, builder: &mut Builder) -> Result<Count, FormatError> {
         if self.peek() == Some(b'*') {
             if keyed {
                 return Err(FormatError::new(self.i, "`*` cannot be used with a mapping key"));
             }
+            let arg = u16::try_from(self.arg).map_err(|_| FormatError::new(self.i, "too many arguments"))?;
+            builder.star(arg);
             self.i += 1;
             self.arg += 1;
             return Ok(Count::Star);

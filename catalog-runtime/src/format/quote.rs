@@ -28,37 +28,64 @@ pub(super) fn is_print(c: char) -> bool {
 /// private-use characters and noncharacters. Go also escapes unassigned code
 /// points and rarer format characters, which this writes as they are. Either
 /// way [`go_unquote`] gives `s` back.
+#[cfg(test)]
 pub fn go_quote(s: &str, ascii_only: bool) -> String {
+    go_quote_bytes(s.as_bytes(), ascii_only)
+}
+
+/// `go_quote` of bytes that need not be UTF-8: as Go's `strconv.Quote`
+/// does, each byte that is not part of valid UTF-8 is written `\xNN`.
+pub fn go_quote_bytes(bytes: &[u8], ascii_only: bool) -> String {
     use std::fmt::Write;
-    let mut out = String::with_capacity(s.len() + 2);
+    let mut out = String::with_capacity(bytes.len() + 2);
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ if is_print(c) && (c.is_ascii() || !ascii_only) => out.push(c),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\x0b' => out.push_str("\\v"),
-            _ if c < ' ' || c == '\x7f' => {
-                let _ = write!(out, "\\x{:02x}", u32::from(c));
-            }
-            _ if u32::from(c) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            _ => {
-                let _ = write!(out, "\\U{:08x}", u32::from(c));
-            }
-        }
+    for chunk in bytes.utf8_chunks() {
+        chunk.valid().chars().for_each(|c| quote_char(&mut out, c, '"', ascii_only));
+        chunk.invalid().iter().for_each(|b| {
+            let _ = write!(out, "\\x{b:02x}");
+        });
     }
     out.push('"');
     out
+}
+
+/// Go's `strconv.QuoteRune` (`QuoteRuneToASCII` when `ascii_only`) of a
+/// code point; an invalid one is written as U+FFFD, as Go does.
+pub fn go_quote_rune(code: u32, ascii_only: bool) -> String {
+    let c = char::from_u32(code).unwrap_or('\u{fffd}');
+    let mut out = String::from("'");
+    quote_char(&mut out, c, '\'', ascii_only);
+    out.push('\'');
+    out
+}
+
+/// One character of a Go string (`quote` `"`) or rune (`'`) literal.
+fn quote_char(out: &mut String, c: char, quote: char, ascii_only: bool) {
+    use std::fmt::Write;
+    match c {
+        '\\' => out.push_str("\\\\"),
+        _ if c == quote => {
+            out.push('\\');
+            out.push(c);
+        }
+        _ if is_print(c) && (c.is_ascii() || !ascii_only) => out.push(c),
+        '\x07' => out.push_str("\\a"),
+        '\x08' => out.push_str("\\b"),
+        '\x0c' => out.push_str("\\f"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        '\x0b' => out.push_str("\\v"),
+        _ if c < ' ' || c == '\x7f' => {
+            let _ = write!(out, "\\x{:02x}", u32::from(c));
+        }
+        _ if u32::from(c) < 0x10000 => {
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
+        }
+        _ => {
+            let _ = write!(out, "\\U{:08x}", u32::from(c));
+        }
+    }
 }
 
 /// Whether Go's `%#q` may write `s` as a raw string (`strconv.CanBackquote`).
@@ -71,9 +98,15 @@ pub(super) fn can_backquote(s: &str) -> bool {
 /// `` `...` `` string (carriage returns dropped, as Go does). `None` when `s` is
 /// not such a literal or its bytes are not UTF-8. Unlike Go, `\'` is accepted
 /// in a double-quoted string.
+#[cfg(test)]
 pub fn go_unquote(s: &str) -> Option<String> {
+    String::from_utf8(go_unquote_bytes(s)?).ok()
+}
+
+/// `go_unquote` giving the bytes, which need not be UTF-8 (`"\xc3(ab"`).
+pub fn go_unquote_bytes(s: &str) -> Option<Vec<u8>> {
     if let Some(raw) = s.strip_prefix('`').and_then(|s| s.strip_suffix('`')) {
-        return (!raw.contains('`')).then(|| raw.replace('\r', ""));
+        return (!raw.contains('`')).then(|| raw.replace('\r', "").into_bytes());
     }
     let inner = s.strip_prefix('"')?.strip_suffix('"')?;
     let mut bytes = Vec::with_capacity(inner.len());
@@ -86,7 +119,31 @@ pub fn go_unquote(s: &str) -> Option<String> {
             _ => bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
         }
     }
-    String::from_utf8(bytes).ok()
+    Some(bytes)
+}
+
+/// Reads a Go rune literal (`'x'`, `'\''`, `'\u263a'`, what `%q` writes for
+/// an integer): its code point.
+pub fn go_unquote_rune(s: &str) -> Option<u32> {
+    let inner = s.strip_prefix('\'')?.strip_suffix('\'')?;
+    let mut chars = inner.chars();
+    let first = chars.next()?;
+    if first != '\\' {
+        return (chars.next().is_none() && first != '\'' && first != '\n').then_some(u32::from(first));
+    }
+    let rest = chars.as_str();
+    match rest.chars().next()? {
+        c @ ('u' | 'U') => {
+            let digits = &rest[1..];
+            let valid = digits.len() == if c == 'u' { 4 } else { 8 } && digits.bytes().all(|b| b.is_ascii_hexdigit());
+            valid.then(|| u32::from_str_radix(digits, 16).ok()).flatten().filter(|&u| char::from_u32(u).is_some())
+        }
+        _ => {
+            let mut bytes = Vec::new();
+            let left = escape(rest, &mut bytes)?;
+            (left.is_empty() && bytes.len() == 1).then(|| u32::from(bytes[0]))
+        }
+    }
 }
 
 /// Decodes the escape after a backslash into `bytes`; returns the rest.

@@ -1,8 +1,9 @@
 //! Writing values as Go's `fmt` (or C's `printf`, Python's `%`) writes them.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write};
 
-use super::{float, quote, Count, Dialect, Flags, Piece, Spec, Template};
+use super::{float, integer, python_repr, quote, Count, Dialect, Flags, Piece, Spec, Template, ValueKind};
 use crate::model::Value;
 
 /// Width, precision and flags of a conversion. `*` counts are ignored.
@@ -65,38 +66,71 @@ pub(super) fn pad(out: &mut dyn Write, body: &str, o: &Opts, zero: bool) -> fmt:
 
 /// Writes `value` as the conversion `spec` of `dialect` writes it:
 /// [`Dialect::Printf`] and [`Dialect::Python`] follow C/Python, the others
-/// Go's `fmt`. Width and precision given as `*` are ignored.
+/// Go's `fmt`. Width and precision given as `*` are ignored here (see
+/// [`render_template`], which takes them from their fields).
 ///
-/// Text-kind verbs write the string as is (precision truncates it), since a
-/// text value holds the rendered text; `%x`/`%X` write a string already in
-/// that hex form as is and hex-encode any other string, as Go does. A value
-/// of another kind than the verb expects is written plainly (its `Display`),
-/// padded to the width.
+/// Text-kind verbs write a string as is (precision truncates it), since a
+/// text value holds the rendered text, except where the verb transforms
+/// strings: Go's `%q`, `%#v` and `%x` (hex of the bytes), Python's `%r` and
+/// `%a` (`repr`). C's and Python's `%x` of a string already in hex write it
+/// as is. Go's `%T` writes the Go type of a number or boolean (`int`,
+/// `uint64`, `float64`, `float32`, `bool`, `[]uint8`) and a string as is
+/// (the type name it holds). A value of another kind than the verb expects
+/// is written plainly (its `Display`), padded to the width.
 pub fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: &Value<'_>) -> fmt::Result {
     if let Some(result) = super::value_forms::render(out, spec, dialect, value) {
         return result;
     }
     let mut o = Opts::new(spec);
     let c_like = matches!(dialect, Dialect::Printf | Dialect::Python);
+    let go_syntax = !c_like && spec.verb == 'v' && o.sharp;
     if !c_like && matches!(spec.verb, 'v' | 'w') {
         // `%+v` and `%#v` are other formats, not flags of the value.
         o.plus = false;
         o.sharp = false;
     }
+    if !c_like && spec.verb == 'T' {
+        let name = match value {
+            Value::Int(_) => "int",
+            Value::Uint(_) => "uint64",
+            Value::BigInt(_) => "*big.Int",
+            Value::Float(_) => "float64",
+            Value::Float32(_) => "float32",
+            Value::Bool(_) => "bool",
+            Value::Bytes(_) => "[]uint8",
+            Value::Str(s) => s,
+        };
+        return pad(out, name, &o, o.zero);
+    }
     match value {
-        Value::Int(v) if c_like => c_int(out, *v, spec.verb, dialect, &o),
-        Value::Int(v) => go_int(out, *v, spec.verb, &o),
-        Value::Float(v) => match spec.verb {
-            'v' | 'e' | 'E' | 'f' | 'F' | 'g' | 'G' if !c_like => float::go(out, *v, spec.verb, &o),
-            'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'A' if c_like => float::c(out, *v, spec.verb, &o),
-            'a' if dialect == Dialect::Printf => float::c(out, *v, spec.verb, &o),
-            _ => plain(out, value, &o),
-        },
+        Value::Int(_) | Value::Uint(_) | Value::BigInt(_) if c_like => c_int(out, value, spec.verb, dialect, &o),
+        Value::Int(_) | Value::Uint(_) | Value::BigInt(_) => go_int(out, value, spec.verb, go_syntax, &o),
+        Value::Float(_) | Value::Float32(_) => {
+            let (v, single) = match value {
+                Value::Float32(v) => (f64::from(*v), true),
+                Value::Float(v) => (*v, false),
+                _ => unreachable!("matched above"),
+            };
+            match spec.verb {
+                'v' | 'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'x' | 'X' | 'b' if !c_like => {
+                    float::go(out, v, spec.verb, &o, single)
+                }
+                'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'A' if c_like => {
+                    float::c(out, v, spec.verb, &o, dialect == Dialect::Python)
+                }
+                'a' if dialect == Dialect::Printf => float::c(out, v, spec.verb, &o, false),
+                's' | 'r' | 'a' if dialect == Dialect::Python => {
+                    pad(out, truncate(&python_repr::float_repr(v), o.prec), &o, false)
+                }
+                _ => plain(out, value, &o),
+            }
+        }
         Value::Bool(v) if !c_like && matches!(spec.verb, 't' | 'v') => {
             pad(out, if *v { "true" } else { "false" }, &o, o.zero)
         }
         Value::Bool(_) => plain(out, value, &o),
-        Value::Str(s) => string(out, s, spec.verb, dialect, &o),
+        Value::Str(s) => string(out, s.as_bytes(), spec.verb, dialect, go_syntax, &o),
+        Value::Bytes(b) => string(out, b, spec.verb, dialect, go_syntax, &o),
     }
 }
 
@@ -124,7 +158,10 @@ fn render_pieces<'v>(
         match piece {
             Piece::Literal(text) => out.write_str(text)?,
             Piece::Value { field, spec } => match value(usize::from(*field)).ok_or(fmt::Error)? {
-                Some(value) => render(out, spec, template.dialect, value)?,
+                Some(found) => {
+                    let spec = resolve_stars(template, usize::from(*field), spec, &value);
+                    render(out, &spec, template.dialect, found)?
+                }
                 None => write!(out, "%{}", spec.verb)?,
             },
         }
@@ -132,41 +169,103 @@ fn render_pieces<'v>(
     Ok(())
 }
 
+/// `spec` with its `*` width and precision taken from the fields that hold
+/// them (see [`star_fields`]); a negative width is the `-` flag, a negative
+/// precision none, as in Go, C and Python. A count without a field (Go's
+/// `%[2]*[1]d`) is left out.
+fn resolve_stars<'v>(
+    template: &Template,
+    field: usize,
+    spec: &Spec,
+    value: &impl Fn(usize) -> Option<Option<&'v Value<'v>>>,
+) -> Spec {
+    let mut spec = *spec;
+    if spec.width != Count::Star && spec.precision != Count::Star {
+        return spec;
+    }
+    let (width_field, precision_field) = star_fields(template, field, &spec);
+    let count = |field: Option<usize>| match field.and_then(|f| value(f).flatten()) {
+        Some(Value::Int(n)) => Some(*n),
+        _ => None,
+    };
+    if spec.width == Count::Star {
+        spec.width = match count(width_field) {
+            Some(n) if n < 0 => {
+                spec.flags.0 = (spec.flags.0 | Flags::MINUS) & !Flags::ZERO;
+                Count::Fixed(u16::try_from(n.unsigned_abs()).unwrap_or(u16::MAX))
+            }
+            Some(n) => Count::Fixed(u16::try_from(n).unwrap_or(u16::MAX)),
+            None => Count::None,
+        };
+    }
+    if spec.precision == Count::Star {
+        spec.precision = match count(precision_field) {
+            Some(n) if n >= 0 => Count::Fixed(u16::try_from(n).unwrap_or(u16::MAX)),
+            _ => Count::None,
+        };
+    }
+    spec
+}
+
+/// The fields holding the `*` width and precision of a placeholder of
+/// `field`: the arguments just before the value's (`%*.*f` takes width,
+/// precision, value), when the format gave them fields.
+pub(crate) fn star_fields(template: &Template, field: usize, spec: &Spec) -> (Option<usize>, Option<usize>) {
+    let Some(arg) = template.fields.get(field).map(|f| f.arg) else {
+        return (None, None);
+    };
+    let field_of = |back: u16| {
+        let arg = arg.checked_sub(back)?;
+        template.fields.iter().position(|f| f.arg == arg && f.kind == ValueKind::Int)
+    };
+    let precision = (spec.precision == Count::Star).then(|| field_of(1)).flatten();
+    let width_back = if spec.precision == Count::Star { 2 } else { 1 };
+    let width = (spec.width == Count::Star).then(|| field_of(width_back)).flatten();
+    (width, precision)
+}
+
 fn plain(out: &mut dyn Write, value: &Value<'_>, o: &Opts) -> fmt::Result {
     pad(out, &value.to_string(), o, false)
 }
 
-/// `mag` in `base`, zero-extended to `min` digits.
-fn digits(mag: u64, base: u32, upper: bool, min: usize) -> String {
-    let digits = match (base, upper) {
-        (2, _) => format!("{mag:b}"),
-        (8, _) => format!("{mag:o}"),
-        (16, false) => format!("{mag:x}"),
-        (16, true) => format!("{mag:X}"),
-        _ => mag.to_string(),
-    };
-    format!("{digits:0>min$}")
+/// An integer value's sign and digits in `base` (upper-case with `upper`),
+/// zero-extended to `min` digits.
+fn digits(value: &Value<'_>, base: u32, upper: bool, min: usize) -> (bool, String) {
+    let (negative, mut digits) = integer::to_radix(value, base).unwrap_or((false, String::new()));
+    if upper {
+        digits.make_ascii_uppercase();
+    }
+    (negative, format!("{digits:0>min$}"))
 }
 
-/// Go's `%d %b %o %O %x %X %c %U` (and `%v`) of an integer.
-fn go_int(out: &mut dyn Write, v: i64, verb: char, o: &Opts) -> fmt::Result {
+/// The code point a `%c` of `value` writes: U+FFFD when it is not a valid one.
+fn code_point(value: &Value<'_>) -> char {
+    integer::bits64(value).and_then(|v| u32::try_from(v).ok()).and_then(char::from_u32).unwrap_or('\u{fffd}')
+}
+
+/// Go's `%d %b %o %O %x %X %c %q %U` (and `%v`, `%#v`) of an integer.
+fn go_int(out: &mut dyn Write, value: &Value<'_>, verb: char, go_syntax: bool, o: &Opts) -> fmt::Result {
     let (base, upper) = match verb {
+        // `%#v` of an unsigned value is hex, as Go writes unsigned types.
+        'v' if go_syntax && matches!(value, Value::Uint(_)) => (16, false),
         'd' | 'v' => (10, false),
         'b' => (2, false),
         'o' | 'O' => (8, false),
         'x' => (16, false),
         'X' => (16, true),
-        'c' => {
-            let c = u32::try_from(v).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
-            return pad(out, c.encode_utf8(&mut [0; 4]), o, o.zero);
+        'c' => return pad(out, code_point(value).encode_utf8(&mut [0; 4]), o, o.zero),
+        'q' => {
+            let code = u32::from(code_point(value));
+            return pad(out, &quote::go_quote_rune(code, o.plus), o, o.zero);
         }
-        'U' => return unicode(out, v, o),
-        _ => return plain(out, &Value::Int(v), o),
+        'U' => return unicode(out, value, o),
+        _ => return plain(out, value, o),
     };
-    let (negative, mag) = (v < 0, v.unsigned_abs());
-    if o.prec == Some(0) && mag == 0 {
+    let sharp = o.sharp || (go_syntax && base == 16);
+    if o.prec == Some(0) && integer::is_zero(value) {
         return pad(out, "", o, false);
     }
+    let negative = integer::to_radix(value, 10).is_some_and(|(negative, _)| negative);
     let signed = negative || o.plus || o.space;
     let min = match o.prec {
         Some(prec) => prec,
@@ -174,10 +273,10 @@ fn go_int(out: &mut dyn Write, v: i64, verb: char, o: &Opts) -> fmt::Result {
         None if o.zero => o.width.saturating_sub(usize::from(signed)),
         None => 0,
     };
-    let digits = digits(mag, base, upper, min);
+    let (negative, digits) = digits(value, base, upper, min);
     let sign = o.sign(negative);
     let prefix = match base {
-        _ if !o.sharp => "",
+        _ if !sharp => "",
         2 => "0b",
         8 if !digits.starts_with('0') => "0",
         16 if upper => "0X",
@@ -189,8 +288,8 @@ fn go_int(out: &mut dyn Write, v: i64, verb: char, o: &Opts) -> fmt::Result {
 }
 
 /// Go's `%U`: `U+0078`, and with `#` `U+0078 'x'`.
-fn unicode(out: &mut dyn Write, v: i64, o: &Opts) -> fmt::Result {
-    let u = v as u64; // Go formats the bits as unsigned
+fn unicode(out: &mut dyn Write, value: &Value<'_>, o: &Opts) -> fmt::Result {
+    let u = integer::bits64(value).unwrap_or(0) as u64; // Go formats the bits as unsigned
     let prec = o.prec.filter(|&p| p > 4).unwrap_or(4);
     let mut text = format!("U+{u:0prec$X}");
     let c = u32::try_from(u).ok().and_then(char::from_u32);
@@ -202,7 +301,7 @@ fn unicode(out: &mut dyn Write, v: i64, o: &Opts) -> fmt::Result {
 
 /// C's (or Python's) `%d %i %u %o %x %X %c` of an integer. C's unsigned
 /// conversions write negative values as their 64-bit two's complement.
-fn c_int(out: &mut dyn Write, v: i64, verb: char, dialect: Dialect, o: &Opts) -> fmt::Result {
+fn c_int(out: &mut dyn Write, value: &Value<'_>, verb: char, dialect: Dialect, o: &Opts) -> fmt::Result {
     let python = dialect == Dialect::Python;
     let (base, upper, signed) = match verb {
         'd' | 'i' => (10, false, true),
@@ -210,24 +309,25 @@ fn c_int(out: &mut dyn Write, v: i64, verb: char, dialect: Dialect, o: &Opts) ->
         'o' => (8, false, python),
         'x' => (16, false, python),
         'X' => (16, true, python),
-        'c' => {
-            let c = u32::try_from(v).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
-            return pad(out, c.encode_utf8(&mut [0; 4]), o, false);
-        }
-        _ => return plain(out, &Value::Int(v), o),
+        'c' => return pad(out, code_point(value).encode_utf8(&mut [0; 4]), o, false),
+        _ => return plain(out, value, o),
     };
-    let (negative, mag) = if signed { (v < 0, v.unsigned_abs()) } else { (false, v as u64) };
-    let digits = if mag == 0 && o.prec == Some(0) && !python {
-        String::new()
+    let value = match value {
+        Value::Int(v) if *v < 0 && !signed => &Value::Uint(*v as u64),
+        _ => value,
+    };
+    let zero = integer::is_zero(value);
+    let (negative, digits) = if zero && o.prec == Some(0) && !python {
+        (false, String::new())
     } else {
-        digits(mag, base, upper, o.prec.unwrap_or(0))
+        digits(value, base, upper, o.prec.unwrap_or(0))
     };
     let prefix = match (verb, python) {
         _ if !o.sharp => "",
         ('o', true) => "0o",
         ('o', false) if !digits.starts_with('0') => "0",
-        ('x', _) if python || mag != 0 => "0x",
-        ('X', _) if python || mag != 0 => "0X",
+        ('x', _) if python || !zero => "0x",
+        ('X', _) if python || !zero => "0X",
         _ => "",
     };
     let sign = if negative {
@@ -255,59 +355,123 @@ fn truncate(s: &str, prec: Option<usize>) -> &str {
     }
 }
 
-fn string(out: &mut dyn Write, s: &str, verb: char, dialect: Dialect, o: &Opts) -> fmt::Result {
+/// The first `prec` bytes of `s` (C's `%.Ns` counts bytes), down to a
+/// character boundary: a `&str` cannot hold the cut character's first
+/// bytes, which C writes (such output is not text; see the README).
+fn truncate_bytes(s: &str, prec: Option<usize>) -> &str {
+    let mut end = prec.map_or(s.len(), |prec| prec.min(s.len()));
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// `s` as text: bytes that are not UTF-8 escaped as `\xNN`. Only written
+/// where the source program would write raw bytes (Go's `%s` of such a
+/// string), which a line of text cannot hold.
+fn lossless_text(s: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(s) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => {
+            let mut text = String::new();
+            let _ = crate::model::value::write_escaped_bytes(&mut text, s);
+            Cow::Owned(text)
+        }
+    }
+}
+
+fn string(out: &mut dyn Write, s: &[u8], verb: char, dialect: Dialect, go_syntax: bool, o: &Opts) -> fmt::Result {
     let c_like = matches!(dialect, Dialect::Printf | Dialect::Python);
     // Go pads strings with zeros when asked to; C and Python do not.
     let zero = o.zero && !c_like;
+    let text = lossless_text(s);
     match verb {
         'q' if !c_like => {
-            let s = truncate(s, o.prec);
-            let quoted = if o.sharp && quote::can_backquote(s) { format!("`{s}`") } else { quote::go_quote(s, o.plus) };
+            let cut = &s[..go_prefix_len(s, o.prec)];
+            let quoted = match std::str::from_utf8(cut) {
+                Ok(cut) if o.sharp && quote::can_backquote(cut) => format!("`{cut}`"),
+                _ => quote::go_quote_bytes(cut, o.plus),
+            };
             pad(out, &quoted, o, zero)
         }
+        'v' if go_syntax => pad(out, &quote::go_quote_bytes(s, false), o, zero),
+        'x' | 'X' if !c_like => {
+            pad(out, &hex_encode(&s[..o.prec.map_or(s.len(), |p| p.min(s.len()))], verb == 'X', o), o, zero)
+        }
         'x' | 'X' => {
-            let spaced = o.space && !c_like;
-            if is_hex_text(s, verb == 'X', spaced) {
-                pad(out, s, o, zero)
+            if is_hex_text(&text, verb == 'X') {
+                pad(out, &text, o, zero)
             } else {
-                pad(out, &hex_encode(s, verb == 'X', spaced, o), o, zero)
+                let bytes = &s[..o.prec.map_or(s.len(), |p| p.min(s.len()))];
+                pad(out, &hex_encode(bytes, verb == 'X', o), o, zero)
             }
         }
-        's' | 'p' => pad(out, truncate(s, o.prec), o, zero),
-        'v' | 'w' | 'T' if !c_like => pad(out, truncate(s, o.prec), o, zero),
-        'r' | 'a' if dialect == Dialect::Python => pad(out, truncate(s, o.prec), o, zero),
-        _ => pad(out, s, o, false),
+        's' | 'p' if dialect == Dialect::Printf => pad_bytes(out, truncate_bytes(&text, o.prec), o),
+        's' | 'p' => pad(out, truncate(&text, o.prec), o, zero),
+        'v' | 'w' | 'T' if !c_like => pad(out, truncate(&text, o.prec), o, zero),
+        'r' | 'a' if dialect == Dialect::Python => {
+            pad(out, truncate(&python_repr::repr(&text, verb == 'a'), o.prec), o, false)
+        }
+        _ => pad(out, &text, o, false),
+    }
+}
+
+/// The length of the first `prec` characters of `s` (Go's precision of
+/// `%q` counts runes; a byte that is not UTF-8 counts as one).
+fn go_prefix_len(s: &[u8], prec: Option<usize>) -> usize {
+    let Some(prec) = prec else {
+        return s.len();
+    };
+    let mut end = 0;
+    for _ in 0..prec {
+        if end >= s.len() {
+            break;
+        }
+        let width = match s[end] {
+            0x00..=0x7f => 1,
+            0xc2..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf4 => 4,
+            _ => 1,
+        };
+        let valid = s.get(end..end + width).is_some_and(|c| std::str::from_utf8(c).is_ok());
+        end += if valid { width } else { 1 };
+    }
+    end
+}
+
+/// C's padding of `%s`: the width counts bytes, not characters.
+fn pad_bytes(out: &mut dyn Write, body: &str, o: &Opts) -> fmt::Result {
+    let fill = o.width.saturating_sub(body.len());
+    if o.minus {
+        out.write_str(body)?;
+        (0..fill).try_for_each(|_| out.write_char(' '))
+    } else {
+        (0..fill).try_for_each(|_| out.write_char(' '))?;
+        out.write_str(body)
     }
 }
 
 /// Whether `s` is hex digits of the case `%x`/`%X` writes (with an optional
-/// sign and `0x` prefix, and byte groups separated by spaces when `spaced`).
-fn is_hex_text(s: &str, upper: bool, spaced: bool) -> bool {
+/// sign and `0x` prefix).
+fn is_hex_text(s: &str, upper: bool) -> bool {
     let s = s.strip_prefix(['-', '+', ' ']).unwrap_or(s);
     let prefix = if upper { "0X" } else { "0x" };
     let is_digit = |b: u8| b.is_ascii_digit() || if upper { b.is_ascii_uppercase() } else { b.is_ascii_lowercase() };
-    let group = |g: &str| {
-        let g = g.strip_prefix(prefix).unwrap_or(g);
-        !g.is_empty() && g.bytes().all(|b| is_digit(b) && b.is_ascii_hexdigit())
-    };
-    if spaced {
-        s.split(' ').all(group)
-    } else {
-        group(s)
-    }
+    let s = s.strip_prefix(prefix).unwrap_or(s);
+    !s.is_empty() && s.bytes().all(|b| is_digit(b) && b.is_ascii_hexdigit())
 }
 
-/// Go's `%x` of a string: two hex digits per byte (at most `prec` bytes),
-/// `0x` first with `#`, bytes separated by spaces with ` `.
-fn hex_encode(s: &str, upper: bool, spaced: bool, o: &Opts) -> String {
-    let bytes = &s.as_bytes()[..o.prec.map_or(s.len(), |prec| prec.min(s.len()))];
+/// `%x` of bytes: two hex digits per byte, `0x` first with `#`, bytes
+/// separated by spaces with ` ` (each with its `0x`).
+fn hex_encode(bytes: &[u8], upper: bool, o: &Opts) -> String {
     let prefix = if upper { "0X" } else { "0x" };
     let mut text = String::with_capacity(bytes.len() * 3 + 2);
     for (i, byte) in bytes.iter().enumerate() {
-        if i > 0 && spaced {
+        if i > 0 && o.space {
             text.push(' ');
         }
-        if o.sharp && (i == 0 || spaced) {
+        if o.sharp && (i == 0 || o.space) {
             text.push_str(prefix);
         }
         let _ = if upper { write!(text, "{byte:02X}") } else { write!(text, "{byte:02x}") };

@@ -48,6 +48,59 @@ impl Builder {
         self.pieces.push(Piece::Value { field, spec });
     }
 
+    /// Records a `*` width or precision taken from call argument `arg`: an
+    /// integer field, which rendering uses as the count (and parsing reads
+    /// back from the text's length; see `star_value`).
+    pub(super) fn star(&mut self, arg: u16) {
+        if !self.fields.iter().any(|field| field.arg == arg) {
+            self.fields.push(Field { name: Cow::Owned(format!("arg{arg}")), kind: ValueKind::Int, arg });
+        }
+    }
+
+    /// Drops the `*` count fields that no placeholder renders and that are
+    /// not the arguments just before their value's (Go's `%[2]*[1]d`): their
+    /// count is not known from the text, and rendering ignores it.
+    fn drop_unused_stars(&mut self) {
+        let mut used = vec![false; self.fields.len()];
+        let field_of =
+            |arg: Option<u16>| self.fields.iter().position(|f| Some(f.arg) == arg && f.kind == ValueKind::Int);
+        for piece in &self.pieces {
+            let Piece::Value { field, spec } = piece else { continue };
+            used[usize::from(*field)] = true;
+            let arg = self.fields[usize::from(*field)].arg;
+            let precision_star = spec.precision == Count::Star;
+            if precision_star {
+                if let Some(star) = field_of(arg.checked_sub(1)) {
+                    used[star] = true;
+                }
+            }
+            if spec.width == Count::Star {
+                if let Some(star) = field_of(arg.checked_sub(if precision_star { 2 } else { 1 })) {
+                    used[star] = true;
+                }
+            }
+        }
+        if used.iter().all(|&u| u) {
+            return;
+        }
+        let mut new_index = Vec::with_capacity(used.len());
+        let mut next = 0u16;
+        for &u in &used {
+            new_index.push(next);
+            next += u16::from(u);
+        }
+        let mut index = 0;
+        self.fields.retain(|_| {
+            index += 1;
+            used[index - 1]
+        });
+        for piece in &mut self.pieces {
+            if let Piece::Value { field, .. } = piece {
+                *field = new_index[usize::from(*field)];
+            }
+        }
+    }
+
     fn flush(&mut self) {
         if !self.pending.is_empty() {
             self.pieces.push(Piece::Literal(Cow::Owned(std::mem::take(&mut self.pending))));
@@ -57,6 +110,7 @@ impl Builder {
     /// The template, with its regex built from the pieces.
     pub(super) fn finish(mut self) -> Template {
         self.flush();
+        self.drop_unused_stars();
         let mut regex = String::new();
         for piece in &self.pieces {
             match piece {
@@ -74,26 +128,31 @@ impl Builder {
     }
 }
 
-/// Go `%q` output (`strconv.Quote`).
-pub(super) const QUOTED: &str =
-    r#""(?:[^"\\\n]|\\(?:[abfnrtv\\'"]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}))*""#;
+/// Go `%q` output: a string (`strconv.Quote`), or a rune literal
+/// (`strconv.QuoteRune`, `%q` of an integer).
+pub(super) const QUOTED: &str = concat!(
+    r#""(?:[^"\\\n]|\\(?:[abfnrtv\\'"]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}))*""#,
+    r#"|'(?:[^'\\\n]|\\(?:[abfnrtv\\'"]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{3}))'"#
+);
 /// A Go raw string as `%#q` writes it (`strconv.CanBackquote`).
 const BACKQUOTED: &str = r"`[^`\x00-\x08\n-\x1f\x7f\x{feff}]*`";
 const GO_FLOAT: &str = r"[-+ ]?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|Inf|NaN)";
-const C_FLOAT: &str = r"[-+ ]?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|inf|nan|INF|NAN)";
+/// Python pads `inf` and `nan` with zeros (`%010f`), C does not.
+const C_FLOAT: &str = r"[-+ ]?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|0*(?:inf|nan|INF|NAN))";
 const C_HEX_FLOAT: &str = r"[-+ ]?(?:0[xX][0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?[pP][-+]?[0-9]+|inf|nan|INF|NAN)";
-const TEXT: &str = ".+?";
+/// Any text, even none (`%s` of an empty string writes nothing).
+const TEXT: &str = ".*?";
 const INTEGER: &str = "[-+ ]?[0-9]+";
 
 /// The syntax of a placeholder's regex, for matchers that do without the
 /// regex (see `crate::matcher::literal_match`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Syntax {
-    /// `(.+?)`: any text, as short as lets the rest match.
+    /// `(.*?)`: any text, as short as lets the rest match.
     Lazy,
     /// `([-+ ]?[0-9]+)`: a decimal integer, as long as it goes.
     Integer,
-    /// A Go-quoted string (`%q`), which ends at its first unescaped quote.
+    /// A Go-quoted string or rune (`%q`), which ends at its first unescaped quote.
     Quoted,
     /// Anything else.
     Other,
@@ -111,70 +170,85 @@ pub(crate) fn syntax(spec: &Spec, dialect: Dialect) -> Syntax {
     }
 }
 
+/// Whether the placeholder's regex is lazy text (`.*?`), which takes as
+/// little as it can: at the end of a message it must run to the end of the
+/// line. Other placeholders (numbers, quoted strings, booleans, hex...) end
+/// by themselves.
+pub(crate) fn is_open_ended(spec: &Spec, dialect: Dialect) -> bool {
+    value_regex(spec, dialect).contains("*?")
+}
+
 /// The regex of one placeholder: padding, then one capture group holding
 /// only the value. Padding is `" *"` on the left (right with `-`), on both
-/// sides for a `*` width, and `"0*"` for Go non-numbers padded with `0`.
-pub(super) fn value_regex(spec: &Spec, dialect: Dialect) -> String {
+/// sides for a `*` width (inside the group: the width is read back from the
+/// padded text), and `"0*"` for Go non-numbers padded with `0`. The dialects
+/// of other languages have their own forms (`value_forms`).
+pub(crate) fn value_regex(spec: &Spec, dialect: Dialect) -> String {
     if let Some(regex) = super::value_forms::regex(spec, dialect) {
         return regex;
     }
     let inner = inner_regex(spec, dialect);
+    if spec.width == Count::Star {
+        return format!("( *(?:{inner}) *)");
+    }
     let flags = spec.flags;
-    let go = !matches!(dialect, Dialect::Printf | Dialect::Python);
+    let go = dialect == Dialect::Go;
     let (left, right) = match spec.width {
         Count::None | Count::Fixed(0) => ("", ""),
-        Count::Star => (" *", " *"),
+        Count::Star => unreachable!("returned above"),
         Count::Fixed(_) if flags.has(Flags::MINUS) => ("", " *"),
-        Count::Fixed(_) if go && flags.has(Flags::ZERO) && !is_go_number(spec.verb) => ("0*", ""),
+        // Go pads text with zeros too: inside the capture for text verbs
+        // (`%05v` of 0 is `00000`), outside for quoted strings, booleans and characters.
+        Count::Fixed(_) if go && flags.has(Flags::ZERO) && matches!(spec.verb, 'q' | 't' | 'c') => ("0*", ""),
         Count::Fixed(_) => (" *", ""),
     };
     format!("{left}({inner}){right}")
 }
 
-/// Go verbs whose `0` flag pads inside the number (after the sign), or not
-/// at all (`%U`).
-fn is_go_number(verb: char) -> bool {
-    "dboOxXeEfFgGU".contains(verb)
-}
-
 fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
     let flags = spec.flags;
+    let go = dialect == Dialect::Go;
     let int = |digits: &str| -> Cow<'static, str> {
-        if spec.precision == Count::Fixed(0) {
-            // `%.0d` of zero writes nothing.
-            format!("(?:{digits})?").into()
+        if spec.precision == Count::Fixed(0) && go {
+            // Go's `%.0d` of zero writes nothing.
+            format!("(?:[-+ ]?{digits})?").into()
+        } else if spec.precision == Count::Fixed(0) {
+            // C's writes only the sign its flags ask for.
+            format!("[-+ ]?(?:{digits})?").into()
         } else {
-            Cow::Owned(digits.to_owned())
+            format!("[-+ ]?{digits}").into()
         }
     };
-    let hex = |upper: bool| {
+    let go_hex = |upper: bool| -> Cow<'static, str> {
+        let (prefix, digit, p) = if upper { ("0X", "[0-9A-F]", "P") } else { ("0x", "[0-9a-f]", "p") };
+        // Integers, bytes (spaced with ` `, `0x` padded with zeros before
+        // it), hex floats; an empty string writes nothing.
+        let group = if flags.has(Flags::SPACE) { format!("(?: (?:{prefix})?{digit}+)*") } else { String::new() };
+        format!("(?:[-+ ]?0*(?:{prefix})?{digit}+{group}(?:\\.{digit}*)?(?:{p}[-+][0-9]+)?|[-+ ]?(?:Inf|NaN))?").into()
+    };
+    let c_hex = |upper: bool| {
         let (prefix, digit) = if upper { ("(?:0X)?", "[0-9A-F]+") } else { ("(?:0x)?", "[0-9a-f]+") };
-        if flags.has(Flags::SPACE) && dialect == Dialect::Go {
-            int(&format!("[-+ ]?{prefix}{digit}(?: {prefix}{digit})*"))
-        } else {
-            int(&format!("[-+ ]?{prefix}{digit}"))
-        }
+        int(&format!("{prefix}{digit}"))
     };
-    // Text cut to no characters (`%.0s`) writes nothing, at least for
-    // strings (Go's `%.0v` of a number still writes it).
-    let text = || if spec.precision == Count::Fixed(0) { ".*?".into() } else { TEXT.into() };
     match (dialect, spec.verb) {
         (Dialect::Printf | Dialect::Python, verb) => match verb {
-            'd' | 'i' | 'u' => int(INTEGER),
-            'o' => int(r"[-+ ]?(?:0o)?[0-7]+"),
-            'x' | 'X' => hex(verb == 'X'),
+            'd' | 'i' | 'u' => int("[0-9]+"),
+            'o' => int(r"(?:0o)?[0-7]+"),
+            'x' | 'X' => c_hex(verb == 'X'),
             'c' => ".".into(),
             'f' | 'F' | 'e' | 'E' | 'g' | 'G' => C_FLOAT.into(),
             'A' => C_HEX_FLOAT.into(),
             'a' if dialect == Dialect::Printf => C_HEX_FLOAT.into(),
-            _ => text(),
+            _ => TEXT.into(),
         },
         (_, verb) => match verb {
-            'd' => int(INTEGER),
-            'b' => int(r"[-+ ]?(?:0b)?[01]+"),
-            'o' => int(r"[-+ ]?[0-7]+"),
-            'O' => int(r"[-+ ]?0o[0-7]+"),
-            'x' | 'X' => hex(verb == 'X'),
+            'd' if spec.precision == Count::Fixed(0) => int("[0-9]+"),
+            'd' => INTEGER.into(),
+            // `%b` of a float: `4503599627370496p-52`.
+            'b' => format!("{}|[-+ ]?[0-9]+p[-+][0-9]+|[-+ ]?(?:Inf|NaN)", int("(?:0b)?[01]+")).into(),
+            'o' => int("[0-7]+"),
+            'O' => int("0o[0-7]+"),
+            'x' | 'X' => go_hex(verb == 'X'),
             'c' => ".".into(),
             'U' if flags.has(Flags::SHARP) => r"U\+[0-9A-F]+(?: '.')?".into(),
             'U' => r"U\+[0-9A-F]+".into(),
@@ -182,7 +256,7 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
             't' => "true|false".into(),
             'q' if flags.has(Flags::SHARP) => format!("{QUOTED}|{BACKQUOTED}").into(),
             'q' => QUOTED.into(),
-            _ => text(),
+            _ => TEXT.into(),
         },
     }
 }

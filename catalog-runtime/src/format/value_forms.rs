@@ -123,6 +123,10 @@ pub(super) fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: 
     let body = match value {
         Value::Int(v) => int(*v, spec, dialect),
         Value::Float(v) => float_text(*v, spec, dialect),
+        Value::Float32(v) => float_text(f64::from(*v), spec, dialect),
+        // Integers beyond `i64` and bytes that are not UTF-8 (the kinds Go,
+        // C and Python values can take) are written as their plain text.
+        Value::Uint(_) | Value::BigInt(_) | Value::Bytes(_) => value.to_string(),
         Value::Bool(v) => {
             let text = if *v { "true" } else { "false" };
             if spec.verb == 'B' {
@@ -140,7 +144,8 @@ pub(super) fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: 
             }
         }
     };
-    let numeric = matches!(value, Value::Int(_) | Value::Float(_));
+    let numeric =
+        matches!(value, Value::Int(_) | Value::Uint(_) | Value::BigInt(_) | Value::Float(_) | Value::Float32(_));
     Some(write_padded(out, &body, spec, numeric && spec.flags.has(Flags::ZERO)))
 }
 
@@ -380,7 +385,7 @@ fn float_text(v: f64, spec: &Spec, dialect: Dialect) -> String {
 fn c_float(out: &mut String, a: f64, verb: char, precision: Option<usize>, sharp: bool) {
     let opts = Opts { width: 0, prec: precision, minus: false, plus: false, sharp, space: false, zero: false };
     let verb = if verb == '%' { 'f' } else { verb };
-    let _ = float::c(out, a, verb, &opts);
+    let _ = float::c(out, a, verb, &opts, false);
 }
 
 /// JavaScript's `Number.prototype.toString()`: the shortest digits that read

@@ -2,8 +2,8 @@
 //! a regex: the literal pieces are found with substring search; a plain text
 //! placeholder (`%v`, `%s`, `%w`, ...: the regex `(.+?)`) takes the shortest
 //! text that lets the rest match, exactly as the regex would; an integer
-//! (`%d`) or a quoted string (`%q`) has only one possible extent at a given
-//! position, which is scanned directly. Most records are of this shape, and
+//! (`%d`) or a quoted string or rune (`%q`) has only one possible extent at
+//! a given position, which is scanned directly. Most records are of this shape, and
 //! this is several times faster than a capture-group search. A step budget
 //! keeps the work per line bounded; past it, or for any other shape, the
 //! caller uses the regex.
@@ -24,7 +24,8 @@ pub struct LiteralTemplate {
     /// The syntax of each placeholder: [`Syntax::Lazy`], [`Syntax::Integer`]
     /// or [`Syntax::Quoted`].
     placeholders: Vec<Syntax>,
-    /// The match must end at the end of the text (the find regex ends in `$`).
+    /// The match must end at the end of the text (the find regex ends in
+    /// `$`): the message ends with a text placeholder or a line break.
     anchored_end: bool,
 }
 
@@ -82,7 +83,11 @@ impl LiteralTemplate {
         if ambiguous {
             return None;
         }
-        let anchored_end = literals.len() > 1 && literals.last().is_some_and(String::is_empty) || ends_with_break;
+        // Only a trailing text placeholder runs to the end of the line; an
+        // integer or a quoted string ends by itself, and context may follow.
+        let ends_with_text =
+            placeholders.last() == Some(&Syntax::Lazy) && literals.last().is_some_and(String::is_empty);
+        let anchored_end = ends_with_text || ends_with_break;
         let literals = literals.iter().map(|l| Finder::new(l.as_bytes()).into_owned()).collect();
         Some(LiteralTemplate { literals, placeholders, anchored_end })
     }
@@ -131,17 +136,15 @@ impl LiteralTemplate {
         let end = match self.placeholders[value] {
             Syntax::Lazy if last => {
                 // The last placeholder runs to the end of the text.
-                return (at < text.len()).then(|| {
-                    attempt.spans.push(at..text.len());
-                    text.len()
-                });
+                attempt.spans.push(at..text.len());
+                return Some(text.len());
             }
             Syntax::Lazy => return self.lazy(attempt, value, at),
             Syntax::Integer => integer_end(text.as_bytes(), at)?,
             Syntax::Quoted => quoted_end(text.as_bytes(), at)?,
             Syntax::Other => return None,
         };
-        if last && end != text.len() || !text.as_bytes()[end..].starts_with(next) {
+        if !text.as_bytes()[end..].starts_with(next) {
             return None;
         }
         attempt.spans.push(at..end);
@@ -153,14 +156,11 @@ impl LiteralTemplate {
     }
 
     /// A lazy placeholder `value` from `at`, followed by a non-empty literal:
-    /// the shortest text (at least one character) that lets the rest match.
+    /// the shortest text (maybe none) that lets the rest match.
     fn lazy(&self, attempt: &mut Attempt<'_>, value: usize, at: usize) -> Option<usize> {
         let next = &self.literals[value + 1];
-        let from = at + 1;
+        let from = at;
         let text = attempt.text.as_bytes();
-        if from > text.len() {
-            return None;
-        }
         for found in occurrences(next, &text[from..]) {
             let end = from + found;
             attempt.spans.push(at..end);
@@ -204,15 +204,23 @@ fn integer_end(text: &[u8], at: usize) -> Option<usize> {
 
 /// The end of the Go-quoted string at `at` (what `%q` writes: escapes
 /// `\a \b \f \n \r \t \v \\ \' \"`, `\xHH`, `\uHHHH`, `\UHHHHHHHH`, `\OOO`), if
-/// there is one: just after its first unescaped quote.
+/// there is one: just after its first unescaped quote. A rune literal
+/// (`'x'`, `'\''`: `%q` of an integer) holds exactly one character or escape.
 fn quoted_end(text: &[u8], at: usize) -> Option<usize> {
-    if text.get(at) != Some(&b'"') {
+    let quote = *text.get(at)?;
+    if quote != b'"' && quote != b'\'' {
         return None;
     }
+    let rune = quote == b'\'';
     let mut i = at + 1;
+    let mut elements = 0;
     loop {
+        if rune && elements == 1 {
+            return (text.get(i) == Some(&b'\'')).then_some(i + 1);
+        }
+        elements += 1;
         match *text.get(i)? {
-            b'"' => return Some(i + 1),
+            b if b == quote => return (!rune).then_some(i + 1),
             b'\n' => return None,
             b'\\' => {
                 let (digits, is_digit): (usize, fn(&u8) -> bool) = match *text.get(i + 1)? {
@@ -229,8 +237,19 @@ fn quoted_end(text: &[u8], at: usize) -> Option<usize> {
                 }
                 i += 2 + digits;
             }
-            _ => i += 1,
+            // One character: its UTF-8 bytes (the text is a `str`).
+            b => i += utf8_len(b),
         }
+    }
+}
+
+/// The length of the UTF-8 sequence that starts with `first`.
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xf0.. => 4,
+        0xe0.. => 3,
+        0xc0.. => 2,
+        _ => 1,
     }
 }
 
@@ -287,7 +306,8 @@ mod tests {
         let t = LiteralTemplate::new(&compile("%v: x", Dialect::Go).unwrap()).unwrap();
         let spans: Vec<Range<usize>> = std::iter::once(0..4).collect();
         assert_eq!(t.find("a: b: x"), Outcome::Match(0..7, spans));
-        assert_eq!(t.find(": x"), Outcome::NoMatch);
+        // `%v` of an empty string writes nothing.
+        assert_eq!(t.find(": x"), Outcome::Match(0..3, std::iter::once(0..0).collect()));
     }
 
     const PLACEHOLDERS: [&str; 3] = ["%v", "%d", "%q"];

@@ -21,6 +21,7 @@ use regex::Regex;
 mod literal_match;
 mod log_line;
 mod prefilter;
+mod resplit;
 
 use crate::format::{self, Dialect, Piece, Template};
 use crate::model::Value;
@@ -190,7 +191,8 @@ impl<I: AsRef<Template>> Matcher<I> {
         let template = self.templates[index].as_ref();
         let regex = self.regexes[index].parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
         let captures = regex.as_ref()?.captures(message)?;
-        let values = extract(template, &captures)?;
+        let values =
+            extract(template, &captures).or_else(|| Some(resplit::values(template, message, true, false)?.1))?;
         Some(Match { index, span: 0..message.len(), values })
     }
 
@@ -208,7 +210,11 @@ impl<I: AsRef<Template>> Matcher<I> {
             let rest = &line[start..];
             match literal.find(rest) {
                 Outcome::Match(span, spans) => {
-                    let values = values_of(template, spans.into_iter().map(|s| &rest[s]).collect())?;
+                    let texts = spans.into_iter().map(|s| &rest[s]).collect();
+                    let (span, values) = match values_of(template, texts) {
+                        Some(values) => (span, values),
+                        None => self.resplit(index, rest, span.start)?,
+                    };
                     return Some(Match { index, span: span.start + start..span.end + start, values });
                 }
                 Outcome::NoMatch => return None,
@@ -223,9 +229,22 @@ impl<I: AsRef<Template>> Matcher<I> {
             return None;
         }
         let captures = regex.captures(rest)?;
-        let values = extract(template, &captures)?;
-        let span = captures.get(0).map_or(0..0, |m| m.start() + start..m.end() + start);
-        Some(Match { index, span, values })
+        let whole = captures.get(0).map_or(0..0, |m| m.range());
+        let (span, values) = match extract(template, &captures) {
+            Some(values) => (whole, values),
+            None => self.resplit(index, rest, whole.start)?,
+        };
+        Some(Match { index, span: span.start + start..span.end + start, values })
+    }
+
+    /// Another split of the message that starts at `from` in `rest`, when
+    /// the regex's own split gives values that disagree or do not parse (a
+    /// text argument rendered twice, a number followed by literal digits).
+    fn resplit<'h>(&self, index: usize, rest: &'h str, from: usize) -> Option<(Range<usize>, Vec<Value<'h>>)> {
+        let template = self.templates[index].as_ref();
+        let anchored_end = find_regex(template).ends_with('$');
+        let (end, values) = resplit::values(template, &rest[from..], anchored_end, true)?;
+        Some((from..from + end, values))
     }
 
     /// The best match of every line of `text` that has one, in line order:
@@ -364,16 +383,30 @@ fn required_literal(template: &Template) -> Option<&str> {
         .max_by_key(|run| run.len())
 }
 
-/// The regex that finds a message inside a line (after its log prefix): a
-/// message that ends with a placeholder runs to the end of the line (or a
-/// lazy trailing placeholder would capture one character), and one that
+/// The regex that finds a message inside a line (after its log prefix).
+///
+/// Context may follow a message (`... - User "alice"`, a closing `]`, a
+/// logger's ` (kafka.server.ReplicaManager)`): a message that ends with
+/// literal text or a placeholder that ends by itself (a quoted string, an
+/// integer, a float...) is found wherever it is. One that ends with a text
+/// placeholder takes the rest of the line (its lazy regex would otherwise
+/// capture nothing), as does one that ends with a line break (Go's
+/// `"...\n"` log formats: the line's break has been trimmed). One that
 /// begins with a placeholder starts where the log prefix ends (or a leading
-/// placeholder would swallow the prefix). A message that ends with a line
-/// break (Go's `"...\n"` log formats) ends at the end of the line, whose
-/// break has been trimmed.
+/// placeholder would swallow the prefix).
+///
+/// Of all records that match a part of a line, the most literal wins
+/// (ranking, see [`Matcher`]): in `... [PUBLISH wildcards not allowed in
+/// publish's topic: "sensors/+/temp"]`, the record `wildcards not allowed
+/// in publish's topic: %q`, not the two-word `not allowed`.
 pub(crate) fn find_regex(template: &Template) -> String {
     let starts_with_value = matches!(template.pieces.first(), Some(Piece::Value { .. }));
-    let ends_with_value = matches!(template.pieces.last(), Some(Piece::Value { .. }));
+    let ends_with_value = match template.pieces.last() {
+        Some(Piece::Value { spec, .. }) => {
+            template.dialect == Dialect::Pattern || format::is_open_ended(spec, template.dialect)
+        }
+        _ => false,
+    };
     let ends_with_break = matches!(template.pieces.last(), Some(Piece::Literal(text)) if text.ends_with(['\n', '\r']));
     // `regex::escape` leaves line breaks as they are, so they end the regex too.
     let body = if ends_with_break { template.regex.trim_end_matches(['\n', '\r']) } else { &template.regex };
@@ -390,7 +423,7 @@ fn extract<'h>(template: &Template, captures: &regex::Captures<'h>) -> Option<Ve
 }
 
 /// Typed values from the text of each value piece, in order.
-fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<Vec<Value<'h>>> {
+pub(crate) fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<Vec<Value<'h>>> {
     let mut values: Vec<Option<Value<'h>>> = vec![None; template.fields.len()];
     let mut texts = texts.into_iter();
     for piece in template.pieces.iter() {
@@ -399,14 +432,45 @@ fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<Vec<Value<'
         };
         let text = texts.next()?;
         let field = usize::from(*field);
-        let value = format::parse_value(template.fields[field].kind, spec, template.dialect, text)?;
         match &values[field] {
-            Some(previous) if *previous != value => return None,
-            Some(_) => {}
-            None => values[field] = Some(value),
+            // Rendered again: a value read once must write the same text
+            // with every verb that renders it (`%[1]d ... %[1]x`).
+            Some(previous) => {
+                let kind = template.fields[field].kind;
+                let same = format::parse_value(kind, spec, template.dialect, text).is_some_and(|v| v == *previous);
+                let mut again = String::new();
+                format::render(&mut again, spec, template.dialect, previous).ok()?;
+                // The capture leaves space padding out.
+                if !same && again.trim_matches(' ') != text.trim_matches(' ') {
+                    return None;
+                }
+            }
+            None => {
+                let value = format::parse_value(template.fields[field].kind, spec, template.dialect, text)?;
+                values[field] = Some(value);
+            }
+        }
+        // `*` counts are read back from the text the value was written as.
+        let (width, precision) = format::star_fields(template, field, spec);
+        for (star, is_width) in [(width, true), (precision, false)] {
+            if let Some(star) = star {
+                set(&mut values, star, format::star_value(spec, template.dialect, text, is_width))?;
+            }
         }
     }
     values.into_iter().collect()
+}
+
+/// Sets field `field` to `value`; `None` when it already holds another value.
+fn set<'h>(values: &mut [Option<Value<'h>>], field: usize, value: Value<'h>) -> Option<()> {
+    match &values[field] {
+        Some(previous) if *previous != value => None,
+        Some(_) => Some(()),
+        None => {
+            values[field] = Some(value);
+            Some(())
+        }
+    }
 }
 
 #[cfg(test)]
@@ -442,6 +506,20 @@ mod tests {
         let found = m.find(line).unwrap();
         assert_eq!((found.index, found.values), (1, vec![Value::Str("a b".into()), Value::Str("EOF".into())]));
         assert!(m.find("nothing to see").is_none());
+    }
+
+    #[test]
+    fn context_may_follow_a_message_that_ends_by_itself() {
+        let m = matcher(&["not allowed", "wildcards not allowed in publish's topic: %q", "retry %d", "closed: %v"]);
+        let line = r#"[1] 2026/11/29 17:20:00.123456 [TRC] 10.0.0.1:4222 - cid:7 - <<- [PUBLISH wildcards not allowed in publish's topic: "sensors/+/temp"]"#;
+        let found = m.find(line).unwrap();
+        assert_eq!((found.index, found.values), (1, vec![Value::Str("sensors/+/temp".into())]));
+        assert!(line[found.span].ends_with("\"sensors/+/temp\""));
+        let found = m.find("x retry 3; retrying in 5s").unwrap();
+        assert_eq!((found.index, found.values), (2, vec![Value::Int(3)]));
+        // A trailing text placeholder takes the rest of the line.
+        let found = m.find("conn closed: EOF (kafka.server.ReplicaManager)").unwrap();
+        assert_eq!(found.values, [Value::Str("EOF (kafka.server.ReplicaManager)".into())]);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 mod entry;
 mod identifier;
 mod record;
-mod value;
+pub(crate) mod value;
 
 use std::borrow::Cow;
 

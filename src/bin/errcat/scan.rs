@@ -241,12 +241,18 @@ fn record(summary: &mut Summary, index: usize, place: Place) {
         .or_insert(Seen { count: 1, first: place.clone(), last: place });
 }
 
+/// A value in JSON: numbers as numbers (an integer beyond 64 bits as its
+/// decimal text, which JSON readers would round), bytes that are not UTF-8
+/// escaped as `\xNN` (as `Display` shows them), never replaced.
 fn json_value(value: &Value<'_>) -> serde_json::Value {
     match value {
         Value::Int(v) => json!(v),
+        Value::Uint(v) => json!(v),
         Value::Float(v) => json!(v),
+        Value::Float32(v) => json!(v),
         Value::Bool(v) => json!(v),
-        Value::Str(v) => json!(v),
+        Value::Str(v) | Value::BigInt(v) => json!(v),
+        Value::Bytes(_) => json!(value.to_string()),
     }
 }
 

@@ -6,7 +6,7 @@ mod corpus;
 mod values;
 
 use corpus_crate::{CorpusError, CorpusErrorKind, CORPUS_DIR, CORPUS_PRESENT};
-use error_catalog::{Catalog, CatalogEnum, Value};
+use error_catalog::{Catalog, CatalogEnum, Match, Value, ValueKind};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -182,9 +182,25 @@ fn compiled_and_loaded_find_the_same() {
     runner
         .run(&lines, |lines| {
             let mut expected = Vec::new();
+            let mut unfit = Vec::new();
             for (number, line) in lines.iter().enumerate() {
                 let compiled = CorpusError::find_span(line).map(|(e, span)| (e.index(), own(e.values()), span));
-                let loaded = catalog.find(line).map(|m| (m.index, own(m.values), m.span));
+                // The generated fields are `i64`, `f64`, `bool` and `String`:
+                // a value beyond them (an integer above `i64::MAX` or below
+                // `i64::MIN`, which the run-time catalog keeps as `Uint` or
+                // `BigInt`) makes the enum take the next record. The same
+                // accept step on the loaded catalog must agree.
+                let fits = |m: &Match<'_>| {
+                    let fields = &catalog.entries()[m.index].template.fields;
+                    fields.iter().zip(&m.values).all(|(field, value)| fits_generated_field(field.kind, value))
+                };
+                let loaded = catalog
+                    .matcher()
+                    .find_map(line, |m| fits(&m).then_some(m))
+                    .map(|m| (m.index, own(m.values), m.span));
+                if catalog.find(line).is_some_and(|m| !fits(&m)) {
+                    unfit.push(number);
+                }
                 prop_assert_eq!(&compiled, &loaded, "line {:?}", line);
                 total.set(total.get() + 1);
                 found.set(found.get() + usize::from(compiled.is_some()));
@@ -197,6 +213,10 @@ fn compiled_and_loaded_find_the_same() {
                 let number = starts.partition_point(|&start| start <= range.start) - 1;
                 scanned.push((number, (m.index, own(m.values), m.span)));
             });
+            // The buffer scan has no accept step: lines whose best match
+            // does not fit the generated fields are compared above only.
+            scanned.retain(|(number, _)| !unfit.contains(number));
+            expected.retain(|(number, _)| !unfit.contains(number));
             prop_assert_eq!(scanned, expected);
             Ok(())
         })
@@ -205,6 +225,25 @@ fn compiled_and_loaded_find_the_same() {
     assert!(found.get() * 2 > total.get(), "only {} of {} lines matched", found.get(), total.get());
 }
 
+/// Whether a generated field of `kind` (`i64`, `f64`, `bool`, `String`)
+/// holds the value: not an integer beyond `i64`, nor a text field's value
+/// read as a number (Go's `%x` of an integer, `%#v` of one).
+fn fits_generated_field(kind: ValueKind, value: &Value<'_>) -> bool {
+    match value {
+        Value::Int(_) => kind == ValueKind::Int,
+        Value::Float(_) => kind == ValueKind::Float,
+        Value::Bool(_) => kind == ValueKind::Bool,
+        Value::Str(_) | Value::Bytes(_) => matches!(kind, ValueKind::Text | ValueKind::Quoted),
+        _ => false,
+    }
+}
+
+/// The values, owned; bytes that are not UTF-8 as the escaped text a
+/// generated `String` field holds them as.
 fn own(values: Vec<Value<'_>>) -> Vec<Value<'static>> {
-    values.into_iter().map(Value::into_owned).collect()
+    let escaped = |value: Value<'_>| match value {
+        Value::Bytes(_) => Value::Str(value.to_string().into()),
+        other => other.into_owned(),
+    };
+    values.into_iter().map(escaped).collect()
 }

@@ -46,9 +46,13 @@ impl Serialize for Fields<'_> {
         for (field, value) in self.metadata.template.fields.iter().zip(&self.values) {
             match value {
                 Value::Int(n) => map.serialize_entry(&*field.name, n)?,
+                Value::Uint(n) => map.serialize_entry(&*field.name, n)?,
                 Value::Float(x) => map.serialize_entry(&*field.name, x)?,
+                Value::Float32(x) => map.serialize_entry(&*field.name, x)?,
                 Value::Bool(b) => map.serialize_entry(&*field.name, b)?,
-                Value::Str(text) => map.serialize_entry(&*field.name, &**text)?,
+                Value::Str(text) | Value::BigInt(text) => map.serialize_entry(&*field.name, &**text)?,
+                // Shown escaped (`\xc3(ab`), as `Display` writes it.
+                Value::Bytes(_) => map.serialize_entry(&*field.name, &value.to_string())?,
             }
         }
         map.end()
