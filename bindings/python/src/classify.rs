@@ -136,12 +136,17 @@ pub struct ChunkResult {
 }
 
 /// A field value as `errcat scan --json` writes it.
+/// (an integer beyond 64 bits as its decimal text, bytes that are not UTF-8
+/// as their escaped text).
 pub fn json_value(value: &Value<'_>) -> serde_json::Value {
     match value {
         Value::Int(v) => serde_json::json!(v),
+        Value::Uint(v) => serde_json::json!(v),
         Value::Float(v) => serde_json::json!(v),
+        Value::Float32(v) => serde_json::json!(v),
         Value::Bool(v) => serde_json::json!(v),
-        Value::Str(v) => serde_json::json!(v),
+        Value::Str(v) | Value::BigInt(v) => serde_json::json!(v),
+        Value::Bytes(_) => serde_json::json!(value.to_string()),
     }
 }
 

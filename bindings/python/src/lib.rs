@@ -101,13 +101,18 @@ fn load_error(py: Python<'_>, error: &catalog_runtime::LoadError) -> PyErr {
     }
 }
 
-/// A field value as its Python type: int, float, bool or str.
+/// A field value as its Python type: int (of any size), float, bool, str,
+/// or bytes for a value that is not UTF-8 (Go's `%q` of invalid UTF-8).
 fn value_to_py<'py>(py: Python<'py>, value: &Value<'_>) -> PyResult<Bound<'py, PyAny>> {
     match value {
         Value::Int(v) => v.into_bound_py_any(py),
+        Value::Uint(v) => v.into_bound_py_any(py),
+        Value::BigInt(text) => py.import("builtins")?.getattr("int")?.call1((text.as_ref(),)),
         Value::Float(v) => v.into_bound_py_any(py),
+        Value::Float32(v) => f64::from(*v).into_bound_py_any(py),
         Value::Bool(v) => v.into_bound_py_any(py),
         Value::Str(v) => v.as_ref().into_bound_py_any(py),
+        Value::Bytes(bytes) => PyBytes::new(py, bytes).into_bound_py_any(py),
     }
 }
 

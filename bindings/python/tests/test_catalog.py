@@ -342,6 +342,20 @@ def test_corpus_log_as_errcat_with_any_threads(corpus, errcat, xtask, tmp_path):
         assert m.args == expected[number]["args"]
 
 
+def test_lossless_values_beyond_str_and_int64(corpus, errcat, tmp_path):
+    """Go's %q of bytes that are not UTF-8 gives Python bytes (errcat shows
+    them escaped), and classify writes them as errcat's JSON does."""
+    line = '[1] 2026/11/29 17:20:00.1 [ERR] 10.0.0.1:4222 - cid:7 - invalid utf8 for client ID: "\\xc3(ab"'
+    loaded = Catalog.load(corpus, cache_dir=tmp_path / "cache")
+    m = loaded.find(line)
+    assert m is not None and m.slug == "invalid-utf8-for-s-q"
+    assert m.args == ["client ID:", b"\xc3(ab"]
+    log = tmp_path / "utf8.log"
+    log.write_text(line + "\n")
+    expected = errcat_scan(errcat, log, data=corpus, cache_dir=tmp_path / "cache")
+    assert_equals_errcat(loaded.classify([line]).to_pylist(), 1, expected, "utf8.log")
+
+
 def test_package_metadata():
     assert error_catalog.__version__ == "0.1.0"
     assert Catalog.__doc__ and Catalog.classify.__doc__ and Catalog.find.__doc__

@@ -102,10 +102,10 @@ class Match:
     def byte_span(self) -> Tuple[int, int]:
         """The same in UTF-8 bytes (errcat's ``span``)."""
     @property
-    def fields(self) -> dict[str, Union[int, float, bool, str]]:
+    def fields(self) -> dict[str, Union[int, float, bool, str, bytes]]:
         """The captured fields by name, typed."""
     @property
-    def args(self) -> List[Union[int, float, bool, str]]:
+    def args(self) -> List[Union[int, float, bool, str, bytes]]:
         """The captured values in placeholder order (errcat's ``args``)."""
     def to_dict(self) -> dict[str, Any]:
         """id, slug, name, severity, span (bytes), fields, args: errcat's --json keys."""
