@@ -428,31 +428,8 @@ fn quoted_literal(chars: &[char], start: usize) -> (String, usize) {
             i += 1;
             continue;
         }
-        let escape = chars.get(i + 1).copied().unwrap_or('\\');
-        i += 2;
-        let hex = |i: usize, n: usize| {
-            let digits: String = chars.get(i..i + n)?.iter().collect();
-            char::from_u32(u32::from_str_radix(&digits, 16).ok()?)
-        };
-        let decoded = match escape {
-            'n' => Some('\n'),
-            't' => Some('\t'),
-            'r' => Some('\r'),
-            'a' => Some('\u{7}'),
-            'b' => Some('\u{8}'),
-            'f' => Some('\u{c}'),
-            'v' => Some('\u{b}'),
-            'x' => hex(i, 2).inspect(|_| i += 2),
-            'u' => hex(i, 4).inspect(|_| i += 4),
-            'U' => hex(i, 8).inspect(|_| i += 8),
-            '0'..='7' => {
-                let digits: String = chars[i - 1..(i + 2).min(chars.len())].iter().collect();
-                let value = u32::from_str_radix(&digits, 8).ok().and_then(char::from_u32);
-                i += 2;
-                value
-            }
-            other => Some(other),
-        };
+        let (decoded, end) = escape(chars, i);
+        i = end;
         text.extend(decoded);
     }
     (text, i + 1)
