@@ -108,6 +108,73 @@ proptest! {
     }
 }
 
+/// A multi-system catalog of `messagePattern`s: short literals shared by
+/// many templates, templates that are almost all wildcards, lines that
+/// several templates match, and patterns of other shapes (kept as regexes).
+const PATTERNS: &[&str] = &[
+    r"Received block (.*?) of size (.*?) from (.*?)",
+    r"Received (.*?)",
+    r"(.*?) to (.*?)",
+    r"(.*?): (.*?)",
+    r"(.+?)\.",
+    r"Connection to (.*?) closed\.",
+    r"PacketResponder (.*?) for block (.*?) terminating",
+    r"session (\w+) expired",
+    r"(?:open|close) failed for (\d+)",
+    r"[a-z]+ done",
+    r"Received",
+];
+
+static PATTERN_CATALOG: std::sync::LazyLock<(Vec<Template>, Matcher)> = std::sync::LazyLock::new(|| {
+    let templates: Vec<Template> = PATTERNS.iter().map(|p| Template::compile(p, Dialect::Pattern).unwrap()).collect();
+    let matcher = Matcher::new(&templates);
+    (templates, matcher)
+});
+
+fn pattern_pieces() -> impl Strategy<Value = String> {
+    const WORDS: &[&str] = &[
+        "Received ",
+        "block ",
+        " of size ",
+        " from ",
+        " to ",
+        ": ",
+        ".",
+        "Connection to ",
+        " closed",
+        "open failed for ",
+        "close failed for ",
+        "12",
+        "session ",
+        " expired",
+        "PacketResponder ",
+        " for block ",
+        " terminating",
+        " done",
+        "081109 203615 148 INFO dfs.DataNode$PacketResponder: ",
+        "\r",
+    ];
+    prop_oneof![4 => prop::sample::select(WORDS).prop_map(str::to_owned), 1 => "[a-z0-9 ]{0,6}"]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn pattern_catalogs_agree_with_the_naive_reference(
+        lines in prop::collection::vec(prop::collection::vec(pattern_pieces(), 0..8).prop_map(|p| p.concat()), 0..12)
+    ) {
+        let text = lines.join("\n");
+        let (templates, matcher) = &*PATTERN_CATALOG;
+        let expected = reference(templates, matcher, &text);
+        prop_assert_eq!(scanned(matcher, &text), expected.clone());
+        for (n, line) in text.split('\n').enumerate() {
+            let by_find = matcher.find(line).map(|m| (n, m.index, m.span));
+            prop_assert_eq!(by_find, expected.iter().find(|e| e.0 == n).cloned());
+        }
+    }
+}
+
 #[test]
 fn the_corpus_agrees_with_the_naive_reference() {
     let Some(dir) = support::corpus("nats-server", "the_corpus_agrees_with_the_naive_reference") else {

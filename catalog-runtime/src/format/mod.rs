@@ -329,7 +329,7 @@ mod tests;
 mod value_forms;
 
 pub(crate) use parse::{parse_value, star_value};
-pub(crate) use pattern::compile_pattern;
+pub(crate) use pattern::{compile_pattern, group_syntaxes, pieces_describe_regex};
 pub(crate) use render::{render, render_partial, render_template, star_fields};
 pub(crate) use template::{is_open_ended, syntax, value_regex, Syntax};
 

@@ -2,9 +2,9 @@
 
 use std::borrow::Cow;
 
-use regex_syntax::ast::{parse::Parser, Ast, GroupKind};
+use regex_syntax::ast::{parse::Parser, Ast, GroupKind, RepetitionKind};
 
-use super::{Count, Dialect, Field, Flags, FormatError, Piece, Spec, Template, ValueKind};
+use super::{Count, Dialect, Field, Flags, FormatError, Piece, Spec, Syntax, Template, ValueKind};
 
 /// The spec of every placeholder of a pattern template.
 const SPEC: Spec = Spec { verb: 'v', flags: Flags(0), width: Count::None, precision: Count::None };
@@ -82,6 +82,53 @@ pub fn compile_pattern(pattern: &str) -> Result<Template, FormatError> {
         regex: Cow::Owned(pattern.to_owned()),
         literal_len: u32::try_from(literal_len).unwrap_or(u32::MAX),
     })
+}
+
+/// Whether a [`Dialect::Pattern`] template's pieces describe its regex: the
+/// pattern is a plain sequence of literal characters and capture groups, so
+/// every match holds its literal pieces, in order. A pattern of another
+/// shape has its own text as first piece (see [`compile_pattern`]), which
+/// holds a character that is special in a regex; a plain literal whose
+/// text is the whole regex holds none. (A plain pattern that holds such a
+/// character unescaped, like `]`, is taken for the other shape: it is only
+/// matched without the matcher's literal shortcuts, never wrongly.)
+pub(crate) fn pieces_describe_regex(template: &Template) -> bool {
+    match template.pieces.first() {
+        Some(Piece::Literal(text)) if *text == template.regex => {
+            !text.contains(['\\', '.', '+', '*', '?', '(', ')', '|', '[', ']', '{', '}', '^', '$'])
+        }
+        _ => true,
+    }
+}
+
+/// The syntax of each capture group of a plain pattern (literal characters
+/// and capture groups; `None` for another shape): `(.*?)` is
+/// [`Syntax::Lazy`], `(.+?)` [`Syntax::LazyNonEmpty`], any other group
+/// [`Syntax::Other`]. For matchers that do without the regex.
+pub(crate) fn group_syntaxes(pattern: &str) -> Option<Vec<Syntax>> {
+    let ast = Parser::new().parse(pattern).ok()?;
+    let top: &[Ast] = match &ast {
+        Ast::Concat(concat) => &concat.asts,
+        Ast::Empty(_) => &[],
+        other => std::slice::from_ref(other),
+    };
+    let mut syntaxes = Vec::new();
+    for ast in top {
+        match ast {
+            Ast::Literal(_) => {}
+            Ast::Group(group) if group.is_capturing() => syntaxes.push(match group.ast.as_ref() {
+                // `.` without flags: any character but a line break.
+                Ast::Repetition(rep) if !rep.greedy && matches!(rep.ast.as_ref(), Ast::Dot(_)) => match rep.op.kind {
+                    RepetitionKind::ZeroOrMore => Syntax::Lazy,
+                    RepetitionKind::OneOrMore => Syntax::LazyNonEmpty,
+                    _ => Syntax::Other,
+                },
+                _ => Syntax::Other,
+            }),
+            _ => return None,
+        }
+    }
+    Some(syntaxes)
 }
 
 /// The capture groups of `ast` in order (`Some(name)` for named ones).
@@ -162,6 +209,31 @@ mod tests {
         let template = compile_pattern("a|b").unwrap();
         assert_eq!(template.pieces.as_ref(), [Piece::Literal("a|b".into())]);
         assert_eq!(template.literal_len, 0);
+    }
+
+    #[test]
+    fn which_templates_describe_their_regex() {
+        let describes = |pattern: &str| pieces_describe_regex(&compile_pattern(pattern).unwrap());
+        assert!(describes("not trusted"));
+        assert!(describes(r"a\.b (.*?) c"));
+        assert!(describes(r"(.+?): x"));
+        assert!(describes(""));
+        assert!(!describes("a|b"));
+        assert!(!describes(r"(?:x|y) after (\d+)ms"));
+        assert!(!describes(r"\d+"));
+        assert!(!describes("a.b"));
+    }
+
+    #[test]
+    fn group_syntaxes_of_plain_patterns() {
+        assert_eq!(
+            group_syntaxes(r"a (.*?) b (.+?) c (\d+) d (.*)").unwrap(),
+            [Syntax::Lazy, Syntax::LazyNonEmpty, Syntax::Other, Syntax::Other]
+        );
+        assert_eq!(group_syntaxes("plain").unwrap(), []);
+        assert_eq!(group_syntaxes(r"(?s)(.*?)"), None);
+        assert_eq!(group_syntaxes(r"a|(.*?)"), None);
+        assert_eq!(group_syntaxes(r"(?:x)(.*?)"), None);
     }
 
     #[test]

@@ -150,6 +150,9 @@ const INTEGER: &str = "[-+ ]?[0-9]+";
 pub(crate) enum Syntax {
     /// `(.*?)`: any text, as short as lets the rest match.
     Lazy,
+    /// `(.+?)`: like [`Syntax::Lazy`], but at least one character (a
+    /// pattern's group; see `pattern::group_syntaxes`).
+    LazyNonEmpty,
     /// `([-+ ]?[0-9]+)`: a decimal integer, as long as it goes.
     Integer,
     /// A Go-quoted string or rune (`%q`), which ends at its first unescaped quote.

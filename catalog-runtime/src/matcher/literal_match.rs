@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use memchr::memmem::Finder;
 
-use crate::format::{syntax, Dialect, Piece, Syntax, Template};
+use crate::format::{group_syntaxes, pieces_describe_regex, syntax, Dialect, Piece, Syntax, Template};
 
 /// A template of literal runs separated by single placeholders.
 #[derive(Debug)]
@@ -21,8 +21,8 @@ pub struct LiteralTemplate {
     /// placeholder `i`; the first and last may be empty. Built once: a
     /// finder is costly to set up for every line.
     literals: Vec<Finder<'static>>,
-    /// The syntax of each placeholder: [`Syntax::Lazy`], [`Syntax::Integer`]
-    /// or [`Syntax::Quoted`].
+    /// The syntax of each placeholder: [`Syntax::Lazy`],
+    /// [`Syntax::LazyNonEmpty`], [`Syntax::Integer`] or [`Syntax::Quoted`].
     placeholders: Vec<Syntax>,
     /// The match must end at the end of the text (the find regex ends in
     /// `$`): the message ends with a text placeholder or a line break.
@@ -45,16 +45,22 @@ impl LiteralTemplate {
     /// The template in this form, if it has it (with the semantics of the
     /// matcher's find regex: a trailing line break is dropped).
     pub fn new(template: &Template) -> Option<Self> {
-        if matches!(template.dialect, Dialect::Pattern) {
-            return None;
-        }
+        // A pattern's placeholders are its groups, read off the regex.
+        let mut groups = match template.dialect {
+            Dialect::Pattern if pieces_describe_regex(template) => group_syntaxes(&template.regex)?.into_iter(),
+            Dialect::Pattern => return None,
+            _ => Vec::new().into_iter(),
+        };
         let mut literals: Vec<String> = vec![String::new()];
         let mut placeholders = Vec::new();
         for piece in template.pieces.iter() {
             match piece {
                 Piece::Literal(text) => literals.last_mut().expect("never empty").push_str(text),
                 Piece::Value { spec, .. } => {
-                    let syntax = syntax(spec, template.dialect);
+                    let syntax = match template.dialect {
+                        Dialect::Pattern => groups.next()?,
+                        dialect => syntax(spec, dialect),
+                    };
                     // Touching placeholders have no literal between them.
                     if syntax == Syntax::Other || (literals.len() > 1 && literals.last().is_some_and(String::is_empty))
                     {
@@ -85,8 +91,8 @@ impl LiteralTemplate {
         }
         // Only a trailing text placeholder runs to the end of the line; an
         // integer or a quoted string ends by itself, and context may follow.
-        let ends_with_text =
-            placeholders.last() == Some(&Syntax::Lazy) && literals.last().is_some_and(String::is_empty);
+        let ends_with_text = matches!(placeholders.last(), Some(Syntax::Lazy | Syntax::LazyNonEmpty))
+            && literals.last().is_some_and(String::is_empty);
         let anchored_end = ends_with_text || ends_with_break;
         let literals = literals.iter().map(|l| Finder::new(l.as_bytes()).into_owned()).collect();
         Some(LiteralTemplate { literals, placeholders, anchored_end })
@@ -134,12 +140,16 @@ impl LiteralTemplate {
         let next = self.literals[value + 1].needle();
         let last = value + 1 == values && next.is_empty();
         let end = match self.placeholders[value] {
-            Syntax::Lazy if last => {
+            Syntax::Lazy | Syntax::LazyNonEmpty if last => {
                 // The last placeholder runs to the end of the text.
+                if self.placeholders[value] == Syntax::LazyNonEmpty && at == text.len() {
+                    return None;
+                }
                 attempt.spans.push(at..text.len());
                 return Some(text.len());
             }
-            Syntax::Lazy => return self.lazy(attempt, value, at),
+            Syntax::Lazy => return self.lazy(attempt, value, at, 0),
+            Syntax::LazyNonEmpty => return self.lazy(attempt, value, at, 1),
             Syntax::Integer => integer_end(text.as_bytes(), at)?,
             Syntax::Quoted => quoted_end(text.as_bytes(), at)?,
             Syntax::Other => return None,
@@ -156,10 +166,16 @@ impl LiteralTemplate {
     }
 
     /// A lazy placeholder `value` from `at`, followed by a non-empty literal:
-    /// the shortest text (maybe none) that lets the rest match.
-    fn lazy(&self, attempt: &mut Attempt<'_>, value: usize, at: usize) -> Option<usize> {
+    /// the shortest text (at least `min` bytes: none or one character) that
+    /// lets the rest match.
+    fn lazy(&self, attempt: &mut Attempt<'_>, value: usize, at: usize, min: usize) -> Option<usize> {
         let next = &self.literals[value + 1];
-        let from = at;
+        // The literal starts a character, so it is never found inside the
+        // first character: one byte on is one character on.
+        let from = at + min;
+        if from > attempt.text.len() {
+            return None;
+        }
         let text = attempt.text.as_bytes();
         for found in occurrences(next, &text[from..]) {
             let end = from + found;
@@ -261,8 +277,11 @@ mod tests {
 
     /// What the regex gives: the reference.
     fn by_regex(message: &str, text: &str) -> Outcome {
-        let template = compile(message, Dialect::Go).unwrap();
-        let regex = regex::Regex::new(&crate::matcher::find_regex(&template)).unwrap();
+        regex_outcome(&compile(message, Dialect::Go).unwrap(), text)
+    }
+
+    fn regex_outcome(template: &Template, text: &str) -> Outcome {
+        let regex = regex::Regex::new(&crate::matcher::find_regex(template)).unwrap();
         match regex.captures(text) {
             Some(c) => {
                 let spans = (1..c.len()).map(|i| c.get(i).unwrap().range()).collect();
@@ -362,8 +381,46 @@ mod tests {
         })
     }
 
+    #[test]
+    fn pattern_groups() {
+        let pattern = |p: &str| LiteralTemplate::new(&crate::format::compile_pattern(p).unwrap());
+        assert!(pattern(r"Received block (.*?) of size (.+?) from (.*?)").is_some());
+        assert!(pattern(r"a\.b").is_some());
+        assert!(pattern(r"n=(\d+) end").is_none());
+        assert!(pattern(r"(?:a|b) (.*?)").is_none());
+        let t = pattern(r"x (.+?) y (.+?)").unwrap();
+        assert_eq!(t.find("x  y y 1"), Outcome::Match(0..8, vec![2..4, 7..8]));
+        assert_eq!(t.find("x a y "), Outcome::NoMatch);
+        let t = pattern(r"(.*?): (.*?)").unwrap();
+        assert_eq!(t.find(": "), Outcome::Match(0..2, vec![0..0, 2..2]));
+    }
+
+    /// A pattern of literal text and groups, with a line made of its parts.
+    fn pattern_and_line() -> impl Strategy<Value = (String, String)> {
+        const GROUPS: [&str; 3] = ["(.*?)", "(.+?)", "(.*?)"];
+        const PATTERN_LITERALS: [&str; 6] = ["a", "b", ": ", "ab", " to ", "é"];
+        let part = prop_oneof![pick(&GROUPS), pick(&PATTERN_LITERALS)];
+        let line_bits: &'static [&'static str] = &["a", "b", ":", " ", "é", "to", " to ", "ab", "x"];
+        (prop::collection::vec(part, 1..7), prop::collection::vec(prop::sample::select(line_bits), 0..12)).prop_map(
+            |(parts, bits)| {
+                (
+                    parts.iter().map(|p| if p.starts_with('(') { p.to_string() } else { regex::escape(p) }).collect(),
+                    bits.concat(),
+                )
+            },
+        )
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 20000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn agrees_with_the_regex_on_patterns((pattern, text) in pattern_and_line()) {
+            let template = crate::format::compile_pattern(&pattern).unwrap();
+            if let Some(fast) = LiteralTemplate::new(&template) {
+                prop_assert_eq!(fast.find(&text), regex_outcome(&template, &text), "{:?} on {:?}", pattern, text);
+            }
+        }
 
         #[test]
         fn agrees_with_the_regex((message, text) in message_and_line()) {

@@ -16,7 +16,7 @@ use literal_match::{LiteralTemplate, Outcome};
 pub use log_line::LogLevel;
 pub(crate) use log_line::{log_prefix_len, trim_line_break};
 use prefilter::Prefilter;
-use regex::Regex;
+use regex::{Regex, RegexSet, RegexSetBuilder};
 
 mod literal_match;
 mod log_line;
@@ -25,6 +25,11 @@ mod resplit;
 
 use crate::format::{self, Dialect, Piece, Template};
 use crate::model::Value;
+
+/// The lazy DFA cache of the opaque templates' regex set: a set of many
+/// wildcard-heavy patterns needs more states than the default 2 MiB before
+/// the regex crate gives up on its DFA for a slower engine.
+const OPAQUE_DFA_BYTES: usize = 32 << 20;
 
 /// A record found in a message or line.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,8 +69,18 @@ pub struct Matcher<I = Template> {
     prefilter: Prefilter,
     /// For each prefilter literal, the templates that require it.
     owners: Vec<Vec<u32>>,
-    /// Templates without a literal the prefilter can use: always candidates.
+    /// Templates whose literal runs are all shorter than the prefilter's
+    /// grams (`%v: %v`, a pattern's `(.*?) to (.*?)`): candidates of every
+    /// line that holds their runs in order. Ranked last, they are only
+    /// verified on lines that no more literal template matches.
     unfiltered: Vec<u32>,
+    /// Templates whose literal text is not known (a `messagePattern` that is
+    /// not a plain sequence of literals and groups): one regex set, built
+    /// on first use, tells which of them match a line, so that they are
+    /// never tried one by one.
+    opaque: Vec<u32>,
+    /// The set and the template of each of its patterns.
+    opaque_set: OnceLock<Option<(RegexSet, Vec<u32>)>>,
     /// Position of each template in ranking order.
     rank: Vec<u32>,
     /// Each template's literal text, in order, as runs without line breaks:
@@ -110,10 +125,12 @@ impl<I: AsRef<Template>> Matcher<I> {
         let mut owners: Vec<Vec<u32>> = Vec::new();
         let mut by_literal = std::collections::HashMap::new();
         let mut unfiltered = Vec::new();
+        let mut opaque = Vec::new();
         for (index, template) in templates.iter().enumerate() {
             let index = index as u32;
-            match required_literal(template.as_ref()) {
-                Some(literal) => {
+            let template = template.as_ref();
+            match required_literal(template) {
+                Some(literal) if literal.len() >= prefilter::GRAM => {
                     let slot = *by_literal.entry(literal).or_insert_with(|| {
                         literals.push(literal);
                         owners.push(Vec::new());
@@ -121,7 +138,10 @@ impl<I: AsRef<Template>> Matcher<I> {
                     });
                     owners[slot].push(index);
                 }
-                None => unfiltered.push(index),
+                _ if template.dialect == Dialect::Pattern && !format::pieces_describe_regex(template) => {
+                    opaque.push(index)
+                }
+                _ => unfiltered.push(index),
             }
         }
         let prefilter = Prefilter::new(&literals);
@@ -134,7 +154,8 @@ impl<I: AsRef<Template>> Matcher<I> {
         let regexes = templates.iter().map(|_| Lazy::default()).collect();
         let runs = templates.iter().map(|template| literal_runs(template.as_ref())).collect();
         let literal_templates = templates.iter().map(|_| OnceLock::new()).collect();
-        Matcher { templates, regexes, prefilter, owners, unfiltered, rank, runs, literal_templates }
+        let opaque_set = OnceLock::new();
+        Matcher { templates, regexes, prefilter, owners, unfiltered, opaque, opaque_set, rank, runs, literal_templates }
     }
 
     /// The items, in index order.
@@ -165,8 +186,12 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// Like [`find`](Self::find), with an `accept` step as in [`parse_map`](Self::parse_map).
-    pub fn find_map<'h, T>(&self, line: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
-        let line = trim_line_break(line);
+    pub fn find_map<'h, T>(&self, line: &'h str, accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
+        self.find_in_trimmed(trim_line_break(line), accept)
+    }
+
+    /// [`find_map`](Self::find_map) on a line without its line break.
+    fn find_in_trimmed<'h, T>(&self, line: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
         let candidates = self.candidates(line);
         // The log prefix is only looked for when some record may match.
         let start = if candidates.is_empty() { 0 } else { log_prefix_len(line) };
@@ -264,12 +289,12 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// assert_eq!(found, [("warn: disk /var full", "/var".to_owned()), ("disk /tmp full", "/tmp".to_owned())]);
     /// ```
     pub fn find_lines<'h>(&self, text: &'h str, mut each: impl FnMut(Range<usize>, Match<'h>)) {
-        if !self.unfiltered.is_empty() {
+        if !self.unfiltered.is_empty() || !self.opaque.is_empty() {
             // Some template can match any line: every line is a candidate.
             let mut start = 0;
             for line in text.split_inclusive('\n') {
                 let trimmed = trim_line_break(line);
-                if let Some(found) = self.find(trimmed) {
+                if let Some(found) = self.find_in_trimmed(trimmed, Some) {
                     each(start..start + trimmed.len(), found);
                 }
                 start += line.len();
@@ -323,8 +348,36 @@ impl<I: AsRef<Template>> Matcher<I> {
     fn candidates(&self, text: &str) -> Vec<usize> {
         let mut found: Vec<u32> = self.unfiltered.clone();
         self.prefilter.for_each(text, |_, literal| found.extend_from_slice(&self.owners[literal]));
+        if let Some((set, owners)) = self.opaque_set() {
+            found.extend(set.matches(text).iter().map(|i| owners[i]));
+        }
         self.rank_viable(&mut found, text);
         found.into_iter().map(|i| i as usize).collect()
+    }
+
+    /// The regex set of the opaque templates' find regexes, without their
+    /// start anchors: it runs on the whole line, before the log prefix is
+    /// known, so it may report a template that then fails, never miss one.
+    fn opaque_set(&self) -> Option<&(RegexSet, Vec<u32>)> {
+        if self.opaque.is_empty() {
+            return None;
+        }
+        let set = self.opaque_set.get_or_init(|| {
+            let mut regexes = Vec::new();
+            let mut owners = Vec::new();
+            for &index in &self.opaque {
+                let regex = find_regex(self.templates[index as usize].as_ref());
+                let regex = regex.strip_prefix('^').map(str::to_owned).unwrap_or(regex);
+                // A template whose regex does not compile never matches.
+                if Regex::new(&regex).is_ok() {
+                    regexes.push(regex);
+                    owners.push(index);
+                }
+            }
+            let set = RegexSetBuilder::new(regexes).dfa_size_limit(OPAQUE_DFA_BYTES).build().ok()?;
+            Some((set, owners))
+        });
+        set.as_ref()
     }
 
     /// Sorts `found` in ranking order without repeats, and drops templates
@@ -341,7 +394,7 @@ impl<I: AsRef<Template>> Matcher<I> {
 /// A template's literal text as runs without line breaks, in order (only
 /// for templates whose pieces describe their regex).
 fn literal_runs(template: &Template) -> Vec<Box<str>> {
-    if template.dialect == Dialect::Pattern {
+    if template.dialect == Dialect::Pattern && !format::pieces_describe_regex(template) {
         return Vec::new();
     }
     let literals = template.pieces.iter().filter_map(|piece| match piece {
@@ -368,7 +421,7 @@ fn runs_in_order(runs: &[Box<str>], text: &str) -> bool {
 /// `None` for templates whose pieces do not describe the regex (see
 /// `format::compile_pattern`) or that have no literal text.
 fn required_literal(template: &Template) -> Option<&str> {
-    if template.dialect == Dialect::Pattern {
+    if template.dialect == Dialect::Pattern && !format::pieces_describe_regex(template) {
         return None;
     }
     template

@@ -47,7 +47,8 @@ impl Prefilter {
     }
 }
 
-const GRAM: usize = 4;
+/// The length of the grams: the shortest literal the prefilter takes.
+pub(crate) const GRAM: usize = 4;
 const BITS: usize = 1 << 16;
 
 fn hash(gram: u32) -> usize {
