@@ -93,16 +93,94 @@ fn words() -> Vec<&'static str> {
 /// Length of the log prefix of `line`: an optional `[pid]`, date and time,
 /// and level, as in nats-server's `[1] 2026/11/29 17:20:00.123456 [ERR] `
 /// (ISO timestamps and bare levels such as `ERROR:` are recognized too).
+/// The grammar is that of the regex `PREFIX` (digits are ASCII ones), read by
+/// hand: it runs on every candidate line, and a regex search cost a
+/// thousand instructions a line.
 pub(crate) fn log_prefix_len(line: &str) -> usize {
-    static PREFIX: OnceLock<Regex> = OnceLock::new();
-    let prefix = PREFIX.get_or_init(|| {
-        let levels = [tags(), words()].concat().join("|");
-        let pattern = format!(
-            r"^(?:\[\d+\] )?(?:\d{{4}}[-/]\d{{2}}[-/]\d{{2}}[T ]\d{{2}}:\d{{2}}:\d{{2}}(?:[.,]\d+)?(?:Z|[+-]\d{{2}}:?\d{{2}})? )?(?:\[?(?:{levels})\]?:? )?"
-        );
-        Regex::new(&pattern).expect("the log prefix regex is valid")
-    });
-    prefix.find(line).map_or(0, |m| m.end())
+    let bytes = line.as_bytes();
+    let mut at = pid_end(bytes).unwrap_or(0);
+    at = timestamp_end(bytes, at).unwrap_or(at);
+    level_end(bytes, at).unwrap_or(at)
+}
+
+/// The prefix as a regex: the definition [`log_prefix_len`] follows.
+#[cfg(test)]
+const PREFIX: &str = r"^(?:\[[0-9]+\] )?(?:[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}(?:[.,][0-9]+)?(?:Z|[+-][0-9]{2}:?[0-9]{2})? )?(?:\[?(?:LEVELS)\]?:? )?";
+
+/// After `[digits] ` at the start.
+fn pid_end(bytes: &[u8]) -> Option<usize> {
+    let at = digits(bytes, expect(bytes, 0, b'[')?, 1, usize::MAX)?;
+    expect(bytes, expect(bytes, at, b']')?, b' ')
+}
+
+/// After `YYYY-MM-DD HH:MM:SS[.frac][zone] ` at `at` (`/` or `-` in the
+/// date, `T` or a space before the time).
+fn timestamp_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let at = digits(bytes, at, 4, 4)?;
+    let at = one_of(bytes, at, b"-/")?;
+    let at = digits(bytes, at, 2, 2)?;
+    let at = one_of(bytes, at, b"-/")?;
+    let at = digits(bytes, at, 2, 2)?;
+    let at = one_of(bytes, at, b"T ")?;
+    let at = digits(bytes, at, 2, 2)?;
+    let at = digits(bytes, expect(bytes, at, b':')?, 2, 2)?;
+    let mut at = digits(bytes, expect(bytes, at, b':')?, 2, 2)?;
+    if let Some(fraction) = one_of(bytes, at, b".,").and_then(|at| digits(bytes, at, 1, usize::MAX)) {
+        at = fraction;
+    }
+    if let Some(zone) = expect(bytes, at, b'Z').or_else(|| zone_end(bytes, at)) {
+        at = zone;
+    }
+    expect(bytes, at, b' ')
+}
+
+/// After `+HH:MM`, `-HHMM`... at `at`.
+fn zone_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let at = digits(bytes, one_of(bytes, at, b"+-")?, 2, 2)?;
+    let at = expect(bytes, at, b':').unwrap_or(at);
+    digits(bytes, at, 2, 2)
+}
+
+/// After `[LEVEL] `, `LEVEL: `... at `at`: the first spelling, in the
+/// regex's order, that the rest of the pattern follows.
+fn level_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let at = expect(bytes, at, b'[').unwrap_or(at);
+    // Every spelling starts with a capital letter: most lines stop here.
+    if !bytes.get(at)?.is_ascii_uppercase() {
+        return None;
+    }
+    level_spellings().find_map(|name| {
+        let end = at + name.len();
+        if name.as_bytes()[0] != bytes[at] || bytes.get(at..end)? != name.as_bytes() {
+            return None;
+        }
+        let end = expect(bytes, end, b']').unwrap_or(end);
+        let end = expect(bytes, end, b':').unwrap_or(end);
+        expect(bytes, end, b' ')
+    })
+}
+
+/// Every spelling of every level: the tags, then the words.
+fn level_spellings() -> impl Iterator<Item = &'static str> {
+    let tags = SPELLINGS.iter().map(|(_, tag, _)| *tag);
+    tags.chain(SPELLINGS.iter().flat_map(|(_, _, words)| words.iter().copied()))
+}
+
+fn expect(bytes: &[u8], at: usize, byte: u8) -> Option<usize> {
+    (bytes.get(at) == Some(&byte)).then_some(at + 1)
+}
+
+fn one_of(bytes: &[u8], at: usize, set: &[u8]) -> Option<usize> {
+    set.contains(bytes.get(at)?).then_some(at + 1)
+}
+
+/// After `min` to `max` ASCII digits at `at` (as many as there are).
+fn digits(bytes: &[u8], at: usize, min: usize, max: usize) -> Option<usize> {
+    let mut end = at;
+    while end - at < max && bytes.get(end).is_some_and(u8::is_ascii_digit) {
+        end += 1;
+    }
+    (end - at >= min).then_some(end)
 }
 
 /// A line without its line break (`\n` or `\r\n`), as the matcher reads it.
@@ -123,6 +201,22 @@ mod tests {
                 assert_eq!(LogLevel::from_name(name), Some(level));
                 assert_eq!(LogLevel::from_name(&name.to_ascii_lowercase()), Some(level));
             }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 20000, ..Default::default() })]
+
+        #[test]
+        fn the_prefix_reader_agrees_with_its_regex(
+            parts in proptest::collection::vec(proptest::sample::select(&[
+                "[", "]", "12", "1", " ", "2026", "/", "-", "11", "29", "T", "17", ":", "20", "00", ".", ",",
+                "123456", "Z", "+", "01", "ERR", "ERROR", "WARN", "WARNING", "INF", "NOTICE", "x", "٣",
+            ][..]), 0..16)
+        ) {
+            let line = parts.concat();
+            let regex = Regex::new(&PREFIX.replace("LEVELS", &level_spellings().collect::<Vec<_>>().join("|"))).unwrap();
+            proptest::prop_assert_eq!(log_prefix_len(&line), regex.find(&line).map_or(0, |m| m.end()), "{:?}", line);
         }
     }
 

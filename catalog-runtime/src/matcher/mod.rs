@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 use literal_match::{LiteralTemplate, Outcome};
 pub use log_line::LogLevel;
 pub(crate) use log_line::{log_prefix_len, trim_line_break};
+use memchr::memmem::Finder;
 use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
 
@@ -86,7 +87,9 @@ pub struct Matcher<I = Template> {
     /// Each template's literal text, in order, as runs without line breaks:
     /// a line lacking one of them in order cannot match, which is checked
     /// much faster than by the regex.
-    runs: Vec<Vec<Box<str>>>,
+    /// Searchers built on first use: a searcher is costly to set up for
+    /// every line, and most templates of a large catalog are never candidates.
+    runs: Vec<OnceLock<Box<[Finder<'static>]>>>,
     /// Templates matched without a regex (see [`crate::matcher::literal_match`]).
     /// Built on first use, like the regexes: most templates of a large
     /// catalog are never candidates in a short run, and start-up counts.
@@ -152,7 +155,7 @@ impl<I: AsRef<Template>> Matcher<I> {
             rank[index as usize] = position as u32;
         }
         let regexes = templates.iter().map(|_| Lazy::default()).collect();
-        let runs = templates.iter().map(|template| literal_runs(template.as_ref())).collect();
+        let runs = templates.iter().map(|_| OnceLock::new()).collect();
         let literal_templates = templates.iter().map(|_| OnceLock::new()).collect();
         let opaque_set = OnceLock::new();
         Matcher { templates, regexes, prefilter, owners, unfiltered, opaque, opaque_set, rank, runs, literal_templates }
@@ -182,7 +185,9 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// Like [`parse`](Self::parse), but the best match that `accept` turns
     /// into `Some` wins (a typed enum rejects values its fields cannot hold).
     pub fn parse_map<'h, T>(&self, message: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
-        self.candidates(message).into_iter().find_map(|index| self.try_parse(index, message).and_then(&mut accept))
+        let candidates = self.candidates(message);
+        let mut viable = candidates.into_iter().filter(|&index| self.holds_runs(index, message));
+        viable.find_map(|index| self.try_parse(index as usize, message).and_then(&mut accept))
     }
 
     /// Like [`find`](Self::find), with an `accept` step as in [`parse_map`](Self::parse_map).
@@ -191,24 +196,44 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// [`find_map`](Self::find_map) on a line without its line break.
-    fn find_in_trimmed<'h, T>(&self, line: &'h str, mut accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
+    fn find_in_trimmed<'h, T>(&self, line: &'h str, accept: impl FnMut(Match<'h>) -> Option<T>) -> Option<T> {
         let candidates = self.candidates(line);
-        // The log prefix is only looked for when some record may match.
-        let start = if candidates.is_empty() { 0 } else { log_prefix_len(line) };
-        candidates.into_iter().find_map(|index| self.try_find_after(index, line, start).and_then(&mut accept))
+        self.first_in_line(&candidates, line, accept)
+    }
+
+    /// The first of the `ranked` candidates (in ranking order) that matches
+    /// in `line` and that `accept` takes. The best wins, so the candidates
+    /// after it are never looked at; the log prefix is only read once a
+    /// candidate holds its literal runs.
+    fn first_in_line<'h, T>(
+        &self,
+        ranked: &[u32],
+        line: &'h str,
+        mut accept: impl FnMut(Match<'h>) -> Option<T>,
+    ) -> Option<T> {
+        let mut start = None;
+        ranked.iter().find_map(|&index| {
+            if !self.viable(index, line) {
+                return None;
+            }
+            let start = *start.get_or_insert_with(|| log_prefix_len(line));
+            self.try_find_after(index as usize, line, start).and_then(&mut accept)
+        })
     }
 
     /// Every record that matches inside `line`, best first.
     pub fn find_all<'h>(&self, line: &'h str) -> Vec<Match<'h>> {
         let line = trim_line_break(line);
-        let candidates = self.candidates(line);
-        let start = if candidates.is_empty() { 0 } else { log_prefix_len(line) };
-        candidates.into_iter().filter_map(|index| self.try_find_after(index, line, start)).collect()
+        let mut viable = self.candidates(line);
+        viable.retain(|&index| self.viable(index, line));
+        let start = if viable.is_empty() { 0 } else { log_prefix_len(line) };
+        viable.into_iter().filter_map(|index| self.try_find_after(index as usize, line, start)).collect()
     }
 
     /// Every record whose template matches the whole `message`, best first.
     pub fn parse_all<'h>(&self, message: &'h str) -> Vec<Match<'h>> {
-        self.candidates(message).into_iter().filter_map(|index| self.try_parse(index, message)).collect()
+        let candidates = self.candidates(message).into_iter().filter(|&index| self.holds_runs(index, message));
+        candidates.filter_map(|index| self.try_parse(index as usize, message)).collect()
     }
 
     /// Whether template `index` matches the whole message, and its values.
@@ -333,26 +358,22 @@ impl<I: AsRef<Template>> Matcher<I> {
     ) {
         let line = trim_line_break(&text[range.clone()]);
         let range = range.start..range.start + line.len();
-        self.rank_viable(found, line);
-        if !found.is_empty() {
-            let start = log_prefix_len(line);
-            if let Some(m) = found.iter().find_map(|&index| self.try_find_after(index as usize, line, start)) {
-                each(range, m);
-            }
+        self.rank(found);
+        if let Some(m) = self.first_in_line(found, line, Some) {
+            each(range, m);
         }
         found.clear();
     }
 
-    /// Templates whose required literal occurs in `text` and whose literal
-    /// runs all occur in it in order, in ranking order.
-    fn candidates(&self, text: &str) -> Vec<usize> {
+    /// Templates whose required literal occurs in `text`, in ranking order.
+    fn candidates(&self, text: &str) -> Vec<u32> {
         let mut found: Vec<u32> = self.unfiltered.clone();
         self.prefilter.for_each(text, |_, literal| found.extend_from_slice(&self.owners[literal]));
         if let Some((set, owners)) = self.opaque_set() {
             found.extend(set.matches(text).iter().map(|i| owners[i]));
         }
-        self.rank_viable(&mut found, text);
-        found.into_iter().map(|i| i as usize).collect()
+        self.rank(&mut found);
+        found
     }
 
     /// The regex set of the opaque templates' find regexes, without their
@@ -380,36 +401,52 @@ impl<I: AsRef<Template>> Matcher<I> {
         set.as_ref()
     }
 
-    /// Sorts `found` in ranking order without repeats, and drops templates
-    /// whose literal runs are not all in `text` in order: most candidates
-    /// hold a literal by chance, and a few substring searches reject them
-    /// before any log prefix or regex work.
-    fn rank_viable(&self, found: &mut Vec<u32>, text: &str) {
+    /// Sorts `found` in ranking order without repeats.
+    fn rank(&self, found: &mut Vec<u32>) {
         found.sort_unstable_by_key(|&i| self.rank[i as usize]);
         found.dedup();
-        found.retain(|&index| runs_in_order(&self.runs[index as usize], text));
+    }
+
+    /// Whether template `index` may match in `text`: most candidates hold
+    /// a literal by chance, and a few substring searches reject them before
+    /// any log prefix or regex work. A template matched without a regex
+    /// searches its literals itself: checking them first would search twice.
+    fn viable(&self, index: u32, text: &str) -> bool {
+        let template = self.templates[index as usize].as_ref();
+        self.literal_templates[index as usize].get_or_init(|| LiteralTemplate::new(template)).is_some()
+            || self.holds_runs(index, text)
+    }
+
+    /// Whether `text` holds template `index`'s literal runs, in order.
+    fn holds_runs(&self, index: u32, text: &str) -> bool {
+        let index = index as usize;
+        runs_in_order(self.runs[index].get_or_init(|| literal_runs(self.templates[index].as_ref())), text)
     }
 }
 
 /// A template's literal text as runs without line breaks, in order (only
 /// for templates whose pieces describe their regex).
-fn literal_runs(template: &Template) -> Vec<Box<str>> {
+fn literal_runs(template: &Template) -> Box<[Finder<'static>]> {
     if template.dialect == Dialect::Pattern && !format::pieces_describe_regex(template) {
-        return Vec::new();
+        return Box::default();
     }
     let literals = template.pieces.iter().filter_map(|piece| match piece {
         Piece::Literal(text) => Some(text.as_ref()),
         Piece::Value { .. } => None,
     });
-    literals.flat_map(|text| text.split(['\n', '\r'])).filter(|run| !run.is_empty()).map(Box::from).collect()
+    literals
+        .flat_map(|text| text.split(['\n', '\r']))
+        .filter(|run| !run.is_empty())
+        .map(|run| Finder::new(run).into_owned())
+        .collect()
 }
 
 /// Whether every run occurs in `text`, each after the previous one.
-fn runs_in_order(runs: &[Box<str>], text: &str) -> bool {
+fn runs_in_order(runs: &[Finder<'static>], text: &str) -> bool {
     let mut at = 0;
     for run in runs {
-        match memchr::memmem::find(&text.as_bytes()[at..], run.as_bytes()) {
-            Some(found) => at += found + run.len(),
+        match run.find(&text.as_bytes()[at..]) {
+            Some(found) => at += found + run.needle().len(),
             None => return false,
         }
     }

@@ -51,6 +51,7 @@ impl Prefilter {
 pub(crate) const GRAM: usize = 4;
 const BITS: usize = 1 << 16;
 
+/// The bitmap position of a gram: below `BITS`.
 fn hash(gram: u32) -> usize {
     (gram.wrapping_mul(0x9e37_79b1) >> 16) as usize
 }
@@ -88,7 +89,7 @@ fn gram_at(bytes: &[u8], at: usize) -> u32 {
 /// The 4-byte-gram filter.
 #[derive(Debug)]
 pub struct Grams {
-    bitmap: Vec<u64>,
+    bitmap: Box<[u64; BITS / 64]>,
     /// For each hash, the range of `entries` with that hash.
     starts: Vec<u32>,
     /// (gram, literal, offset of the gram in the literal), sorted by hash.
@@ -117,7 +118,7 @@ impl Grams {
             })
             .collect();
         entries.sort_by_key(|&(gram, index, _)| (hash(gram), index));
-        let mut bitmap = vec![0u64; BITS / 64];
+        let mut bitmap = Box::new([0u64; BITS / 64]);
         let mut starts = vec![0u32; BITS + 1];
         for &(gram, _, _) in &entries {
             let h = hash(gram);
@@ -135,21 +136,42 @@ impl Grams {
         if bytes.len() < GRAM {
             return;
         }
-        for at in 0..=bytes.len() - GRAM {
+        let bitmap: &[u64; BITS / 64] = &self.bitmap;
+        // Five grams from each 8-byte load: the loop does a load, a
+        // multiplication and a bit test per position, and nothing else
+        // until a gram's bit is set (most positions of most logs).
+        let mut at = 0;
+        while at + 8 <= bytes.len() {
+            let word = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+            for k in 0..5 {
+                let gram = (word >> (8 * k)) as u32;
+                let h = hash(gram);
+                if bitmap[h >> 6] & (1 << (h & 63)) != 0 {
+                    self.confirm(bytes, at + k, gram, h, &mut hit);
+                }
+            }
+            at += 5;
+        }
+        for at in at..=bytes.len() - GRAM {
             let gram = gram_at(bytes, at);
             let h = hash(gram);
-            if self.bitmap[h / 64] & (1 << (h % 64)) == 0 {
+            if bitmap[h >> 6] & (1 << (h & 63)) != 0 {
+                self.confirm(bytes, at, gram, h, &mut hit);
+            }
+        }
+    }
+
+    /// Reports the literals whose gram `gram` (of hash `h`) is at `at`.
+    #[inline(never)]
+    fn confirm(&self, bytes: &[u8], at: usize, gram: u32, h: usize, hit: &mut impl FnMut(usize, usize)) {
+        for &(candidate, literal, offset) in &self.entries[self.starts[h] as usize..self.starts[h + 1] as usize] {
+            let offset = offset as usize;
+            if candidate != gram || offset > at {
                 continue;
             }
-            for &(candidate, literal, offset) in &self.entries[self.starts[h] as usize..self.starts[h + 1] as usize] {
-                let offset = offset as usize;
-                if candidate != gram || offset > at {
-                    continue;
-                }
-                let start = at - offset;
-                if bytes[start..].starts_with(&self.literals[literal as usize]) {
-                    hit(start, literal as usize);
-                }
+            let start = at - offset;
+            if bytes[start..].starts_with(&self.literals[literal as usize]) {
+                hit(start, literal as usize);
             }
         }
     }
