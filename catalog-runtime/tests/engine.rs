@@ -123,6 +123,8 @@ const PATTERNS: &[&str] = &[
     r"(?:open|close) failed for (\d+)",
     r"[a-z]+ done",
     r"Received",
+    r"Failed password for (.*?) from (.*?) port (\d+) ssh2",
+    r"port (\d+)",
 ];
 
 static PATTERN_CATALOG: std::sync::LazyLock<(Vec<Template>, Matcher)> = std::sync::LazyLock::new(|| {
@@ -153,6 +155,10 @@ fn pattern_pieces() -> impl Strategy<Value = String> {
         " done",
         "081109 203615 148 INFO dfs.DataNode$PacketResponder: ",
         "\r",
+        "Failed password for ",
+        " port ",
+        " ssh2",
+        "٣",
     ];
     prop_oneof![4 => prop::sample::select(WORDS).prop_map(str::to_owned), 1 => "[a-z0-9 ]{0,6}"]
 }

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use regex_syntax::ast::{parse::Parser, Ast, GroupKind, RepetitionKind};
+use regex_syntax::ast::{parse::Parser, Ast, ClassPerlKind, GroupKind, RepetitionKind};
 
 use super::{Count, Dialect, Field, Flags, FormatError, Piece, Spec, Syntax, Template, ValueKind};
 
@@ -103,8 +103,8 @@ pub(crate) fn pieces_describe_regex(template: &Template) -> bool {
 
 /// The syntax of each capture group of a plain pattern (literal characters
 /// and capture groups; `None` for another shape): `(.*?)` is
-/// [`Syntax::Lazy`], `(.+?)` [`Syntax::LazyNonEmpty`], any other group
-/// [`Syntax::Other`]. For matchers that do without the regex.
+/// [`Syntax::Lazy`], `(.+?)` [`Syntax::LazyNonEmpty`], `(\d+)`
+/// [`Syntax::Digits`], any other group [`Syntax::Other`]. For matchers that do without the regex.
 pub(crate) fn group_syntaxes(pattern: &str) -> Option<Vec<Syntax>> {
     let ast = Parser::new().parse(pattern).ok()?;
     let top: &[Ast] = match &ast {
@@ -123,6 +123,14 @@ pub(crate) fn group_syntaxes(pattern: &str) -> Option<Vec<Syntax>> {
                     RepetitionKind::OneOrMore => Syntax::LazyNonEmpty,
                     _ => Syntax::Other,
                 },
+                Ast::Repetition(rep)
+                    if rep.greedy
+                        && rep.op.kind == RepetitionKind::OneOrMore
+                        && matches!(rep.ast.as_ref(), Ast::ClassPerl(class)
+                            if class.kind == ClassPerlKind::Digit && !class.negated) =>
+                {
+                    Syntax::Digits
+                }
                 _ => Syntax::Other,
             }),
             _ => return None,
@@ -227,8 +235,8 @@ mod tests {
     #[test]
     fn group_syntaxes_of_plain_patterns() {
         assert_eq!(
-            group_syntaxes(r"a (.*?) b (.+?) c (\d+) d (.*)").unwrap(),
-            [Syntax::Lazy, Syntax::LazyNonEmpty, Syntax::Other, Syntax::Other]
+            group_syntaxes(r"a (.*?) b (.+?) c (\d+) d (.*) e (\d+?) f (\D+)").unwrap(),
+            [Syntax::Lazy, Syntax::LazyNonEmpty, Syntax::Digits, Syntax::Other, Syntax::Other, Syntax::Other]
         );
         assert_eq!(group_syntaxes("plain").unwrap(), []);
         assert_eq!(group_syntaxes(r"(?s)(.*?)"), None);

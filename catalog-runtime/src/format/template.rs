@@ -155,6 +155,9 @@ pub(crate) enum Syntax {
     LazyNonEmpty,
     /// `([-+ ]?[0-9]+)`: a decimal integer, as long as it goes.
     Integer,
+    /// `(\d+)`: a pattern's digits, as many as there are (`\d` is any
+    /// Unicode decimal digit; see `literal_match` for how others are handled).
+    Digits,
     /// A Go-quoted string or rune (`%q`), which ends at its first unescaped quote.
     Quoted,
     /// Anything else.
