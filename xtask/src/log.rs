@@ -8,8 +8,10 @@
 //! kinds of `examples/nats-server.log`: client, route, gateway and leafnode
 //! connections, JetStream, and `<<- [PUB ...]` protocol traces with varied
 //! subjects, ids and sizes). Either way every ordinary line is checked to
-//! match no record; a kind that always matches one is left out (said on
-//! stderr).
+//! match no record (drawn again when it does); a real kind that always
+//! matches one is left out (listed on stderr): with the nats-server corpus,
+//! most INF and DBG kinds are documented records, and the real noise is
+//! mostly TRC protocol traces.
 
 use std::borrow::Cow;
 use std::fs::File;
@@ -199,18 +201,25 @@ fn value(kind: ValueKind, rng: &mut Rng) -> Value<'static> {
     }
 }
 
-/// The kinds of ordinary line of `noise` (level, weight, text), without
-/// those that match a record in 20 tries of 20.
+/// The kinds of ordinary line of `noise` (level, weight, text). Real ones
+/// that match a record in 20 tries of 20 are left out (the corpus documents
+/// many of nats-server's INF and DBG messages). The synthetic ones are all
+/// kept, as before, so that the default log stays the same byte for byte:
+/// lines that match a record are drawn again.
 fn noise_kinds(catalog: &Catalog, noise: Noise) -> Result<Vec<(&'static str, u32, &'static str)>, String> {
-    let kinds: Vec<(&str, u32, &str)> = match noise {
-        Noise::Synthetic => ORDINARY.iter().map(|text| ("", 1, *text)).collect(),
-        Noise::Real => REAL.to_vec(),
-    };
+    if noise == Noise::Synthetic {
+        return Ok(ORDINARY.iter().map(|text| ("", 1, *text)).collect());
+    }
     let mut rng = Rng::new(0x7e57);
     let (usable, dropped): (Vec<_>, Vec<_>) =
-        kinds.into_iter().partition(|kind| (0..20).any(|_| catalog.find(&fill(kind.2, &mut rng)).is_none()));
+        REAL.iter().partition(|kind| (0..20).any(|_| catalog.find(&fill(kind.2, &mut rng)).is_none()));
+    eprintln!(
+        "xtask: {} kinds of real noise line, {} left out because a record always matches them:",
+        REAL.len(),
+        dropped.len()
+    );
     for (_, _, text) in &dropped {
-        eprintln!("xtask: noise line left out, a record always matches it: {text}");
+        eprintln!("  {text}");
     }
     if usable.is_empty() {
         return Err("every kind of noise line matches a record".to_owned());

@@ -295,22 +295,18 @@ impl Clock {
     }
 }
 
-/// Civil date and time of a Unix time: (year, month, day, hour, minute, second, weekday 0 = Sunday).
+/// Date and time of the log's clock: (year, month, day, hour, minute,
+/// second, weekday 0 = Sunday). The log starts on Tuesday 2017-05-16 and
+/// spans hours, not months, so days are counted on from there.
 fn civil(seconds: u64) -> (i64, u32, u32, u32, u32, u32, usize) {
-    let days = (seconds / 86_400) as i64;
-    let secs = (seconds % 86_400) as u32;
-    let weekday = ((days + 4) % 7) as usize;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day, secs / 3600, secs / 60 % 60, secs % 60, weekday)
+    let since = seconds.saturating_sub(START);
+    let days = (since / 86_400) as u32;
+    let secs = (since % 86_400) as u32;
+    (2017, 5, 16 + days, secs / 3600, secs / 60 % 60, secs % 60, (2 + days as usize) % 7)
 }
+
+/// 2017-05-16 00:00:00 UTC.
+const START: u64 = 1_494_892_800;
 
 const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -453,8 +449,7 @@ pub fn log_lines(templates: &[Template], lines: usize) -> Vec<Line> {
         by_system[template.system].push(index);
     }
     let mut rng = Rng::new(0x1065);
-    // 2017-05-16 00:00:00 UTC.
-    let mut clock = Clock { seconds: 1_494_892_800, micros: 0 };
+    let mut clock = Clock { seconds: START, micros: 0 };
     (0..lines)
         .map(|_| {
             clock.tick(&mut rng);
