@@ -2,18 +2,27 @@
 # Scan-engine benchmark, on the same inputs in one run: `errcat scan --count`
 # (whole process: load, build, scan, classify, extract) against Hyperscan
 # (scan-only, one block-mode call), ripgrep (`rg -c -f patterns`) and a naive
-# Rust baseline (RegexSet per line), on a sparse and a dense nats-server style
-# log built from the corpus; errcat also reads the log from a fast pipe
+# Rust baseline (RegexSet per line), on four inputs: a sparse nats-server
+# style log built from the corpus (1% matching; noise lines from `xtask log`'s
+# few synthetic kinds), the same with real nats-server INF/DBG/TRC output as
+# noise (`--noise real`), a dense one (every line matching), and the
+# multi-system pattern catalog of `xtask multisystem` (about 1,400 records of
+# 16 systems) with its dense log; errcat also reads the logs from a fast pipe
 # (`cat log | errcat scan`, the path live input takes); then errcat's
-# start-up. Prints times and ratios.
+# start-up. Prints, per input, seconds, MB/s and the ratio to Hyperscan.
 #
-#   bench/compare.sh               # LINES=2000000 sparse lines, DENSE=200000 dense lines
+#   bench/compare.sh               # LINES=2000000 sparse lines, DENSE=200000 dense lines,
+#                                  # MULTI=215000 multi-system lines (about 30 MB)
 #   LINES=200000 bench/compare.sh  # a quicker run
 #
 # Installs what it needs: the `hyperscan` package from PyPI, ripgrep from
 # Debian's packages. Slow tools run on a prefix of each log (ripgrep: SLOW_MB,
-# default 20 MB; the naive baseline: NAIVE_MB, default 2 MB) and are reported
-# in MB/s like the others.
+# default 20 MB; the naive baseline: NAIVE_MB, default 2 MB; errcat on the
+# multi-system log, slow until the matcher handles such catalogs: MULTI_MB,
+# default 3 MB) and are reported in MB/s like the others. Hyperscan gets the
+# multi-system patterns in the form of `xtask patterns --hyperscan` (captures
+# and lazy modifiers dropped, which it ignores anyway; wildcards at either end
+# trimmed, which matches the same lines with fewer reported match ends).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS:-$root/../shared/corpus/nats-server}
@@ -21,6 +30,8 @@ lines=${LINES:-2000000}
 dense_lines=${DENSE:-200000}
 slow_mb=${SLOW_MB:-20}
 naive_mb=${NAIVE_MB:-2}
+multi_lines=${MULTI:-215000}
+multi_mb=${MULTI_MB:-3}
 work=${WORK:-$root/target/bench}
 [ -d "$corpus" ] || { echo "corpus not found at $corpus (set CORPUS=dir)" >&2; exit 2; }
 mkdir -p "$work"
@@ -44,7 +55,19 @@ xtask=$root/target/release/xtask
     "$xtask" log "$corpus" "$dense_lines" 1.0 "$work/dense.log"
     echo "$dense_lines" > "$work/dense.lines"
 }
+[ -f "$work/sparse-real.log" ] && [ "$(cat "$work/sparse-real.lines" 2>/dev/null)" = "$lines" ] || {
+    echo "generating the sparse log with real noise ($lines lines, 1% matching)..." >&2
+    "$xtask" log "$corpus" "$lines" 0.01 "$work/sparse-real.log" --noise real
+    echo "$lines" > "$work/sparse-real.lines"
+}
+[ -f "$work/multi.log" ] && [ "$(cat "$work/multi.lines" 2>/dev/null)" = "$multi_lines" ] || {
+    echo "generating the multi-system catalog and log ($multi_lines lines, all matching; checks every line)..." >&2
+    "$xtask" multisystem "$work/multi-catalog" "$work/multi.log" "$multi_lines"
+    echo "$multi_lines" > "$work/multi.lines"
+}
 "$xtask" patterns "$corpus" "$work/patterns.txt"
+"$xtask" patterns "$work/multi-catalog" "$work/multi-patterns.txt"
+"$xtask" patterns "$work/multi-catalog" "$work/multi-hyperscan.txt" --hyperscan
 
 mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 prefix() { # FILE MB -> FILE.MB with about MB megabytes of whole lines
@@ -57,33 +80,57 @@ seconds() { # command... -> wall seconds (GNU time)
 }
 rate() { awk -v mb="$1" -v s="$2" 'BEGIN { printf "%.1f", (s > 0 ? mb / s : 0) }'; }
 
-for kind in sparse dense; do
+# The compiled-catalog cache of `--data` lives under the bench's work
+# directory, so that every errcat run below reads its catalog warm.
+export ERRCAT_CACHE_DIR="$work/errcat-cache"
+summary=()
+for kind in sparse sparse-real dense multi; do
     log=$work/$kind.log
+    data=$corpus
+    patterns=$work/patterns.txt
+    hs_patterns=$work/patterns.txt
+    errcat_log=$log
+    if [ "$kind" = multi ]; then
+        data=$work/multi-catalog
+        patterns=$work/multi-patterns.txt
+        hs_patterns=$work/multi-hyperscan.txt
+        errcat_log=$(prefix "$log" "$multi_mb")
+    fi
     size=$(mb "$log")
+    errcat_size=$(mb "$errcat_log")
     head=$(prefix "$log" "$slow_mb")
     head_size=$(mb "$head")
     small=$(prefix "$log" "$naive_mb")
     small_size=$(mb "$small")
     echo
     echo "== $kind: $log ($size MB)"
-    hs_out=$(python3 "$root/bench/hyperscan_scan.py" "$work/patterns.txt" "$log")
+    hs_out=$(python3 "$root/bench/hyperscan_scan.py" "$hs_patterns" "$log")
     echo "$hs_out" | head -n 1
     hs=$(echo "$hs_out" | awk '/^RESULT/ { print $2 }')
     hs_rate=$(rate "$size" "$hs")
-    one=$(seconds "$errcat" --data "$corpus" scan --count --threads 1 "$log")
-    all=$(seconds "$errcat" --data "$corpus" scan --count "$log")
-    piped=$(seconds sh -c 'cat "$1" | "$2" --data "$3" scan --count' sh "$log" "$errcat" "$corpus")
-    rg_s=$(seconds rg -c -f "$work/patterns.txt" "$head")
-    naive_s=$(seconds "$xtask" naive "$corpus" "$small")
-    printf "%-36s %9s %10s %12s\n" tool seconds "MB/s" "vs hyperscan"
-    row() { printf "%-36s %9s %10s %12s\n" "$1" "$2" "$3" "$(awk -v a="$3" -v b="$hs_rate" 'BEGIN { printf "%.2fx", a / b }')"; }
+    "$errcat" --data "$data" list >/dev/null 2>&1 || true # warm the catalog cache
+    one=$(seconds "$errcat" --data "$data" scan --count --threads 1 "$errcat_log")
+    all=$(seconds "$errcat" --data "$data" scan --count "$errcat_log")
+    piped=$(seconds sh -c 'cat "$1" | "$2" --data "$3" scan --count' sh "$errcat_log" "$errcat" "$data")
+    rg_s=$(seconds rg -c -f "$patterns" "$head")
+    naive_s=$(seconds "$xtask" naive "$data" "$small")
+    on=""
+    [ "$errcat_log" = "$log" ] || on=" ($errcat_size MB)"
+    printf "%-40s %9s %10s %12s\n" tool seconds "MB/s" "vs hyperscan"
+    row() { printf "%-40s %9s %10s %12s\n" "$1" "$2" "$3" "$(awk -v a="$3" -v b="$hs_rate" 'BEGIN { printf "%.2fx", a / b }')"; }
     row "hyperscan (scan only, 1 core)" "$hs" "$hs_rate"
-    row "errcat scan --count (1 thread)" "$one" "$(rate "$size" "$one")"
-    row "errcat scan --count ($(nproc) threads)" "$all" "$(rate "$size" "$all")"
-    row "cat log | errcat scan --count" "$piped" "$(rate "$size" "$piped")"
+    row "errcat scan --count (1 thread)$on" "$one" "$(rate "$errcat_size" "$one")"
+    row "errcat scan --count ($(nproc) threads)$on" "$all" "$(rate "$errcat_size" "$all")"
+    row "cat log | errcat scan --count$on" "$piped" "$(rate "$errcat_size" "$piped")"
     row "rg -c -f patterns ($head_size MB)" "$rg_s" "$(rate "$head_size" "$rg_s")"
     row "naive RegexSet per line ($small_size MB)" "$naive_s" "$(rate "$small_size" "$naive_s")"
+    summary+=("$(printf "%-12s %10s MB/s hyperscan %10s MB/s errcat (1 thread) %8s" "$kind" "$hs_rate" \
+        "$(rate "$errcat_size" "$one")" "$(awk -v a="$(rate "$errcat_size" "$one")" -v b="$hs_rate" 'BEGIN { printf "%.2fx", a / b }')")")
 done
+
+echo
+echo "== errcat (1 thread, whole process) against Hyperscan (scan only)"
+printf "%s\n" "${summary[@]}"
 
 echo
 echo "== start-up (mean of 10 runs)"
@@ -97,10 +144,9 @@ mean() { # command... -> mean wall milliseconds of 10 runs
 }
 version=$(mean "$errcat" --version)
 explain_embedded=$(mean "$errcat" explain "$message")
-# The compiled-catalog cache of `--data` lives under the bench's work
-# directory; one run writes it, the timed runs read it (warm). `--no-cache`
-# is the cold load: every record file read, parsed and compiled.
-export ERRCAT_CACHE_DIR="$work/errcat-cache"
+# One run writes the corpus's compiled-catalog cache, the timed runs read it
+# (warm). `--no-cache` is the cold load: every record file read, parsed and
+# compiled.
 "$errcat" --data "$corpus" explain "$message" >/dev/null 2>&1 || true
 explain_corpus=$(mean "$errcat" --data "$corpus" explain "$message")
 explain_cold=$(mean "$errcat" --no-cache --data "$corpus" explain "$message")

@@ -127,7 +127,7 @@ fn words_of(mut n: usize) -> String {
     words.join("-")
 }
 
-fn slug(message: &str) -> String {
+pub(crate) fn slug(message: &str) -> String {
     let lower: String = message.chars().take(50).collect::<String>().to_lowercase();
     let mut slug = String::new();
     for c in lower.chars() {
@@ -140,6 +140,6 @@ fn slug(message: &str) -> String {
     slug.trim_matches('-').to_owned()
 }
 
-fn fnv(text: &str) -> u64 {
+pub(crate) fn fnv(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
