@@ -414,7 +414,7 @@ mod tests {
         assert!(pattern(r"n=(\d+) end").is_some());
         assert!(pattern(r"n=(\d+)1").is_none());
         let t = pattern(r"n=(\d+) end").unwrap();
-        assert_eq!(t.find("n=12 end"), Outcome::Match(0..8, vec![2..4]));
+        assert_eq!(t.find("n=12 end"), Outcome::Match(0..8, std::iter::once(2..4).collect()));
         assert_eq!(t.find("n=x end"), Outcome::NoMatch);
         assert_eq!(t.find("n=1٣ end"), Outcome::Undecided);
         assert!(pattern(r"(?:a|b) (.*?)").is_none());
