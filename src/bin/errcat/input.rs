@@ -142,6 +142,9 @@ impl Input {
             return Err(err);
         }
         let mut data = std::mem::take(carry);
+        // Room for the whole chunk and one more read: growing by doubling
+        // would copy the chunk again at each step.
+        data.reserve((size + (64 << 10)).saturating_sub(data.len()));
         let mut skipped = Vec::new();
         let mut gathering_since: Option<Instant> = None;
         let mut input_paused = false;
