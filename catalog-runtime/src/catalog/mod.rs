@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use crate::build::{build_with_names, Filter};
 use crate::dataset::{load_dir, Loaded, Origin};
@@ -20,10 +21,12 @@ pub struct Catalog {
     /// Holds the entries, in record order.
     matcher: Matcher<Entry>,
     origins: Origins,
-    /// Entry indexes sorted by id, by slug and by name, for binary search.
-    by_id: Box<[u32]>,
-    by_slug: Box<[u32]>,
-    by_name: Box<[u32]>,
+    /// Entry indexes sorted by id, by slug and by name, for binary search;
+    /// each sorted on first use (sorting thousands of strings is a good part
+    /// of a start-up that may never look one up).
+    by_id: OnceLock<Box<[u32]>>,
+    by_slug: OnceLock<Box<[u32]>>,
+    by_name: OnceLock<Box<[u32]>>,
 }
 
 /// Where each entry was read from.
@@ -131,15 +134,7 @@ impl Catalog {
     }
 
     pub(crate) fn with_origins(entries: Vec<Entry>, origins: Origins) -> Catalog {
-        let sorted_by = |key: fn(&Entry) -> &str| {
-            let mut order: Vec<u32> = (0..entries.len() as u32).collect();
-            // Stable: of entries with one key, the first in record order is found.
-            order.sort_by(|&a, &b| key(&entries[a as usize]).cmp(key(&entries[b as usize])));
-            order.into_boxed_slice()
-        };
-        let by_id = sorted_by(|entry| &entry.record.id);
-        let by_slug = sorted_by(|entry| &entry.record.slug);
-        let by_name = sorted_by(|entry| &entry.name);
+        let (by_id, by_slug, by_name) = Default::default();
         Catalog { matcher: Matcher::from_items(entries), origins, by_id, by_slug, by_name }
     }
 
@@ -149,8 +144,14 @@ impl Catalog {
     }
 
     /// The first entry, in record order, whose `key` is `wanted`.
-    fn lookup(&self, sorted: &[u32], key: fn(&Entry) -> &str, wanted: &str) -> Option<usize> {
+    fn lookup(&self, sorted: &OnceLock<Box<[u32]>>, key: fn(&Entry) -> &str, wanted: &str) -> Option<usize> {
         let entries = self.entries();
+        let sorted = sorted.get_or_init(|| {
+            let mut order: Vec<u32> = (0..entries.len() as u32).collect();
+            // Stable: of entries with one key, the first in record order is found.
+            order.sort_by(|&a, &b| key(&entries[a as usize]).cmp(key(&entries[b as usize])));
+            order.into_boxed_slice()
+        });
         let first = sorted.partition_point(|&index| key(&entries[index as usize]) < wanted);
         sorted.get(first).map(|&index| index as usize).filter(|&index| key(&entries[index]) == wanted)
     }

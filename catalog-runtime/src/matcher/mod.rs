@@ -149,7 +149,7 @@ impl<I: AsRef<Template>> Matcher<I> {
         }
         let prefilter = Prefilter::new(&literals);
         let mut order: Vec<u32> = (0..templates.len() as u32).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(templates[i as usize].as_ref().literal_len), i));
+        order.sort_unstable_by_key(|&i| (std::cmp::Reverse(templates[i as usize].as_ref().literal_len), i));
         let mut rank = vec![0; templates.len()];
         for (position, &index) in order.iter().enumerate() {
             rank[index as usize] = position as u32;

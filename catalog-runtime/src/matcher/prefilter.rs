@@ -15,9 +15,6 @@
 //! few), in the same pass's order. Both report exactly the occurrences of
 //! the literals.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use aho_corasick::AhoCorasick;
 
 /// Finds occurrences of a fixed set of literals of at least [`GRAM`] bytes.
@@ -71,35 +68,12 @@ impl Prefilter {
     }
 }
 
-/// Hashes a gram with one multiplication: the gram counts of a catalog of
-/// thousands of records are a good part of building a matcher at start-up,
-/// and SipHash's resistance to chosen keys is not needed on the catalog's own
-/// messages.
-#[derive(Default)]
-struct GramHasher(u64);
-
-impl Hasher for GramHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn write_u32(&mut self, gram: u32) {
-        // The high bits of the product pick the bucket (hashbrown uses the
-        // top 7 bits as a tag and the low bits as the index, so both must mix).
-        let mixed = u64::from(gram).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = mixed ^ (mixed >> 32);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
 fn gram_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
 }
+
+/// The table of gram counts has `1 << COUNT_BITS` entries.
+const COUNT_BITS: u32 = 16;
 
 /// Buckets of the index from a gram's hash to its entries (the top bits).
 const INDEX_BITS: u32 = 16;
@@ -113,7 +87,7 @@ struct Grams {
     /// For each bucket (the top [`INDEX_BITS`] of a hash), the range of
     /// `entries` in it.
     starts: Box<[u32]>,
-    /// (gram, literal, offset of the gram in the literal), sorted by hash.
+    /// (gram, literal, offset of the gram in the literal), by bucket.
     entries: Box<[(u32, u32, u32)]>,
     literals: Box<[Box<[u8]>]>,
 }
@@ -122,12 +96,15 @@ impl Grams {
     /// The filter of the literals `long` (indexes in `literals`).
     fn new(literals: &[&str], long: &[usize]) -> Self {
         // How often each gram occurs in all the literals: a rough stand-in for
-        // how often it occurs in logs.
-        let mut counts: HashMap<u32, u32, BuildHasherDefault<GramHasher>> = HashMap::default();
+        // how often it occurs in logs. Counted by hash, grams that share one
+        // sharing a count: a table, unlike a map, costs next to nothing to
+        // fill at start-up.
+        let mut counts = vec![0u16; 1 << COUNT_BITS];
         for &index in long {
             let bytes = literals[index].as_bytes();
             for at in 0..=bytes.len() - GRAM {
-                *counts.entry(gram_at(bytes, at)).or_default() += 1;
+                let count = &mut counts[hash(gram_at(bytes, at), COUNT_BITS)];
+                *count = count.saturating_add(1);
             }
         }
         let mut entries = Vec::with_capacity(long.len() * STRIDE);
@@ -139,8 +116,8 @@ impl Grams {
             // the occurrence's position, one of them is then looked at).
             costs.clear();
             costs.extend((0..=bytes.len() - GRAM).map(|at| {
-                let common: u32 = bytes[at..at + GRAM].iter().map(|&b| u32::from(commonness(b))).sum();
-                counts[&gram_at(bytes, at)] * 64 + common
+                let common: u32 = bytes[at..at + GRAM].iter().map(|&b| u32::from(COMMONNESS[usize::from(b)])).sum();
+                u32::from(counts[hash(gram_at(bytes, at), COUNT_BITS)]) * 64 + common
             }));
             for residue in 0..STRIDE {
                 let offsets = (residue..costs.len()).step_by(STRIDE);
@@ -150,20 +127,28 @@ impl Grams {
         }
         // About one bit in 32 set, from 64 Ki bits (8 KiB) up to 2 Mi bits.
         let bits = (entries.len() * 32).next_power_of_two().trailing_zeros().clamp(16, 21);
-        let hash = |gram: u32| hash(gram, bits);
-        entries.sort_unstable_by_key(|&(gram, index, offset)| (hash(gram), index, offset));
+        let bucket = |gram: u32| hash(gram, bits) >> (bits - INDEX_BITS);
         let mut bitmap = vec![0u64; 1 << (bits - 6)].into_boxed_slice();
         let mut starts = vec![0u32; (1 << INDEX_BITS) + 1].into_boxed_slice();
         for &(gram, _, _) in &entries {
-            let h = hash(gram);
+            let h = hash(gram, bits);
             bitmap[h >> 6] |= 1 << (h & 63);
-            starts[(h >> (bits - INDEX_BITS)) + 1] += 1;
+            starts[bucket(gram) + 1] += 1;
         }
-        for bucket in 0..1 << INDEX_BITS {
-            starts[bucket + 1] += starts[bucket];
+        for b in 0..1 << INDEX_BITS {
+            starts[b + 1] += starts[b];
+        }
+        // The entries by bucket, in literal order within one (a counting
+        // sort: a comparison sort of tens of thousands took milliseconds).
+        let mut next = starts.clone();
+        let mut sorted = vec![(0, 0, 0); entries.len()].into_boxed_slice();
+        for entry in entries {
+            let slot = &mut next[bucket(entry.0)];
+            sorted[*slot as usize] = entry;
+            *slot += 1;
         }
         let literals = literals.iter().map(|l| l.as_bytes().into()).collect();
-        Grams { bitmap, bits, starts, entries: entries.into_boxed_slice(), literals }
+        Grams { bitmap, bits, starts, entries: sorted, literals }
     }
 
     /// Calls `hit(scanned, start, literal)` for every occurrence of a long
@@ -217,11 +202,22 @@ impl Grams {
     }
 }
 
+/// [`commonness`] of every byte, looked up while choosing grams.
+const COMMONNESS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = commonness(byte as u8);
+        byte += 1;
+    }
+    table
+};
+
 /// How common a byte is in log text, from 0 (rare) to 255: spaces, small
 /// letters and the digits and punctuation of timestamps, ids and addresses
 /// are everywhere; capitals and other punctuation are rare. A gram made of
 /// rarer bytes is looked up less often on lines that hold no literal.
-fn commonness(byte: u8) -> u8 {
+const fn commonness(byte: u8) -> u8 {
     match byte {
         b' ' => 255,
         b'e' | b't' | b'a' | b'o' | b'i' | b'n' | b's' | b'r' => 200,
