@@ -133,7 +133,7 @@ impl<I: AsRef<Template>> Matcher<I> {
             let index = index as u32;
             let template = template.as_ref();
             match required_literal(template) {
-                Some(literal) if literal.len() >= prefilter::GRAM => {
+                Some(literal) if literal.len() >= prefilter::MIN_LITERAL => {
                     let slot = *by_literal.entry(literal).or_insert_with(|| {
                         literals.push(literal);
                         owners.push(Vec::new());
