@@ -456,4 +456,16 @@ mod tests {
         assert!(!code.contains("const __M"), "no item per record");
         assert!(!code.contains("derive (Debug"), "no derive on the big enum");
     }
+
+    #[test]
+    fn no_quadratic_shape_for_rustc() {
+        // `Self::Variant` is a linear search of the variants in rustc's type
+        // checking, and so is every kind value of a static array in const
+        // validation.
+        let code = expand();
+        assert!(code.contains("E :: UnableToPersistSession { ps_id , seq , err }"));
+        assert!(!code.contains("Self :: UnableToPersistSession"), "{code}");
+        assert!(!code.contains("EKind :: UnableToPersistSession ,"), "no array of kinds");
+        assert!(code.contains("__ec :: indices :: < 3usize > ()"));
+    }
 }
