@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Compile time of a downstream crate that applies #[catalog] to the three seed
-# records, the 2,008-record nats-server corpus, and N = 100, 1,000 and 5,000
-# synthetic records (`cargo run -p xtask -- synth N DIR`; SIZES="100 1000"
-# to choose). Debug build and `cargo check` of the crate alone, its
-# dependencies already built; wall seconds, CPU seconds (user+sys, steadier
-# than wall time on a shared machine) and peak RSS (GNU time).
+# records, the 2,008-record nats-server corpus, and N = 100, 1,000, 5,000,
+# 10,000 and 20,000 synthetic records (`cargo run -p xtask -- synth N DIR`;
+# SIZES="100 1000" to choose). Debug build and `cargo check` of the crate
+# alone, its dependencies already built; wall seconds, CPU seconds (user+sys,
+# steadier than wall time on a shared machine) and peak RSS (GNU time). With
+# 5,000 and 20,000 among the sizes, the 20,000/5,000 ratios (issue 14's
+# target: a debug build at most 4.5 times as long, under 4 GiB).
 #
 #   bench/compile-time.sh                  # needs ../shared/corpus/nats-server
 #   OPTIMIZE_MACRO=1 bench/compile-time.sh # with [profile.dev.build-override] opt-level = 3
@@ -20,7 +22,7 @@ corpus=${CORPUS:-$root/../shared/corpus/nats-server}
 work=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 declare -A dirs=([seeds]="$root/data/nats-io/nats-server" [corpus]="$corpus")
-sizes=${SIZES-100 1000 5000}
+sizes=${SIZES-100 1000 5000 10000 20000}
 runs=${RUNS:-1}
 cargo build -q --release --manifest-path "$root/Cargo.toml" -p xtask
 for n in $sizes; do
@@ -96,8 +98,19 @@ for name in $crates; do
     read -r build_s build_cpu build_m < <(fastest "$name" build)
     read -r check_s check_cpu check_m < <(fastest "$name" check)
     printf "%-15s %8s %9s %9s %10s %9s %9s %10s\n" "$name" "$records" "$build_s" "$build_cpu" "$build_m" "$check_s" "$check_cpu" "$check_m"
-    eval "${name}_build=$build_s ${name}_build_cpu=$build_cpu ${name}_check_cpu=$check_cpu"
+    eval "${name}_build=$build_s ${name}_build_cpu=$build_cpu ${name}_check=$check_s ${name}_check_cpu=$check_cpu"
+    eval "${name}_build_m=$build_m ${name}_check_m=$check_m"
 done
+if [ -n "${synth5000_build:-}" ] && [ -n "${synth20000_build:-}" ]; then
+    echo
+    echo "20,000/5,000 records (target: debug build at most 4.5x, peak RSS under 4 GiB):"
+    awk -v b="$synth5000_build" -v b2="$synth20000_build" -v bc="$synth5000_build_cpu" -v bc2="$synth20000_build_cpu" \
+        -v c="$synth5000_check" -v c2="$synth20000_check" -v cc="$synth5000_check_cpu" -v cc2="$synth20000_check_cpu" \
+        -v m="$synth20000_build_m" -v cm="$synth20000_check_m" 'BEGIN {
+            printf "debug build ratio: %.2fx wall, %.2fx CPU; peak RSS %.2f GiB\n", b2 / b, bc2 / bc, m / 1024
+            printf "cargo check ratio: %.2fx wall, %.2fx CPU; peak RSS %.2f GiB\n", c2 / c, cc2 / cc, cm / 1024
+        }'
+fi
 if [ -n "${PINNED:-}" ]; then
     echo
     echo "with a names file / without (CPU seconds):"

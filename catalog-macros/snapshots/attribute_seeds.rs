@@ -98,11 +98,7 @@ const _: () = {
         static MATCHER: __ec::OnceLock<__ec::Matcher<&'static __ec::Entry>> = __ec::OnceLock::new();
         MATCHER.get_or_init(|| __ec::Matcher::from_items(__meta().iter().collect()))
     }
-    static __ALL: [NatsServerErrorKind; 3usize] = [
-        NatsServerErrorKind::CreateQos2IncomingMessagesStreamForAccount,
-        NatsServerErrorKind::UnableToPersistSession,
-        NatsServerErrorKind::Qos1InFlightWindowIsFull,
-    ];
+    static __INDICES: [u32; 3usize] = __ec::indices::<3usize>();
     static __BY_ID: [(&str, u32); 3usize] = [
         ("443048c6cb7c33f3", 0u32),
         ("503f49fe39cf5793", 1u32),
@@ -122,7 +118,9 @@ const _: () = {
         /// The number of kinds.
         pub const COUNT: usize = 3usize;
         /// Every kind, in order.
-        pub const ALL: &'static [Self] = &__ALL;
+        pub const ALL: &'static [Self] = unsafe {
+            ::core::slice::from_raw_parts(__INDICES.as_ptr().cast::<Self>(), 3usize)
+        };
         /// Position of the kind in [`Self::ALL`].
         pub fn index(self) -> usize {
             self as usize
@@ -232,13 +230,14 @@ const _: () = {
         #[allow(unreachable_patterns)]
         fn __values_0(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
             match self {
-                Self::CreateQos2IncomingMessagesStreamForAccount { acc_name, err } => {
-                    __ec::field_values((acc_name, err))
-                }
-                Self::UnableToPersistSession { ps_id, seq, err } => {
+                NatsServerError::CreateQos2IncomingMessagesStreamForAccount {
+                    acc_name,
+                    err,
+                } => __ec::field_values((acc_name, err)),
+                NatsServerError::UnableToPersistSession { ps_id, seq, err } => {
                     __ec::field_values((ps_id, seq, err))
                 }
-                Self::Qos1InFlightWindowIsFull {
+                NatsServerError::Qos1InFlightWindowIsFull {
                     mqtt_max_acks_in_flight,
                     jsa_timeout,
                 } => __ec::field_values((mqtt_max_acks_in_flight, jsa_timeout)),
@@ -257,7 +256,7 @@ const _: () = {
                         (::std::string::String, ::std::string::String),
                     >(values) {
                         __S((acc_name, err)) => {
-                            __S(Self::CreateQos2IncomingMessagesStreamForAccount {
+                            __S(NatsServerError::CreateQos2IncomingMessagesStreamForAccount {
                                 acc_name,
                                 err,
                             })
@@ -274,7 +273,7 @@ const _: () = {
                         ),
                     >(values) {
                         __S((ps_id, seq, err)) => {
-                            __S(Self::UnableToPersistSession {
+                            __S(NatsServerError::UnableToPersistSession {
                                 ps_id,
                                 seq,
                                 err,
@@ -288,7 +287,7 @@ const _: () = {
                         (::core::primitive::i64, ::std::string::String),
                     >(values) {
                         __S((mqtt_max_acks_in_flight, jsa_timeout)) => {
-                            __S(Self::Qos1InFlightWindowIsFull {
+                            __S(NatsServerError::Qos1InFlightWindowIsFull {
                                 mqtt_max_acks_in_flight,
                                 jsa_timeout,
                             })

@@ -61,7 +61,7 @@ pub use model::{Entry, ErrorType, FieldValue, HandlingStrategy, Record, Severity
 pub mod __private_0_1 {
     pub use crate::__catalog_integrations as integrations;
     pub use crate::codegen::catalog_enum::{
-        clone, debug, display, eq, field_values, lookup, take, take_fields, to_value, values, MAX_TUPLE_FIELDS,
+        clone, debug, display, eq, field_values, indices, lookup, take, take_fields, to_value, values, MAX_TUPLE_FIELDS,
     };
     pub use crate::codegen::imported;
     #[cfg(feature = "miette")]

@@ -20,12 +20,18 @@ use crate::support::support_block;
 const CHUNK: usize = 256;
 
 struct Names {
+    /// The enum's own name: generated code names its variants `Enum::Variant`,
+    /// never `Self::Variant`, which rustc resolves by a linear search of the
+    /// variants' names (a query per variant) in type checking: quadratic in
+    /// the number of records (21 s of 32 s for `cargo check` at 20,000).
+    error: Ident,
     kind: Ident,
     variants: Vec<Ident>,
 }
 
 pub(super) fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
     let names = Names {
+        error: input.ident.clone(),
         kind: format_ident!("{}Kind", input.ident),
         variants: data.entries.iter().map(|e| format_ident!("{}", e.name.as_ref())).collect(),
     };
@@ -134,13 +140,17 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let by_id = lookup_table("__BY_ID", data, |m| &m.record.id);
     let by_slug = lookup_table("__BY_SLUG", data, |m| &m.record.slug);
     let by_name = lookup_table("__BY_NAME", data, |m| &m.name);
-    let variants = &names.variants;
-    let (index_body, kind_index_body) = if n == 0 {
-        (quote!(match *self {}), quote!(match self {}))
+    let (index_body, kind_index_body, all) = if n == 0 {
+        (quote!(match *self {}), quote!(match self {}), quote!(&[]))
     } else {
         // Sound: both enums are `#[repr(u32)]` with implicit discriminants
-        // 0..N, which a primitive representation stores first.
-        (quote!(unsafe { *(self as *const Self as *const u32) as usize }), quote!(self as usize))
+        // 0..N, which a primitive representation stores first; so is every
+        // `u32` of `__INDICES` a valid kind.
+        (
+            quote!(unsafe { *(self as *const Self as *const u32) as usize }),
+            quote!(self as usize),
+            quote!(unsafe { ::core::slice::from_raw_parts(__INDICES.as_ptr().cast::<Self>(), #n) }),
+        )
     };
     let values_chunks = chunks(data, |range| values_chunk(data, names, range));
     let from_chunks = chunks(data, |range| from_values_chunk(data, names, range));
@@ -154,7 +164,9 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
         quote!(#k => Self::#f(index, values),)
     });
     quote! {
-        static __ALL: [#kind; #n] = [#(#kind::#variants),*];
+        // The kinds' discriminants, `ALL` as `u32`s: a literal of `N` kinds
+        // costs rustc a linear search of the variants per value.
+        static __INDICES: [u32; #n] = __ec::indices::<#n>();
         #by_id
         #by_slug
         #by_name
@@ -163,7 +175,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             /// The number of kinds.
             pub const COUNT: usize = #n;
             /// Every kind, in order.
-            pub const ALL: &'static [Self] = &__ALL;
+            pub const ALL: &'static [Self] = #all;
 
             /// Position of the kind in [`Self::ALL`].
             pub fn index(self) -> usize { #kind_index_body }
@@ -302,17 +314,18 @@ fn chunks(data: &Data, chunk: impl Fn(std::ops::Range<usize>) -> TokenStream) ->
 /// `fn __values_k(&self)`: the field values of variants in `range`.
 fn values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> TokenStream {
     let f = format_ident!("__values_{}", range.start / CHUNK);
+    let error = &names.error;
     let arms = range.map(|i| {
         let variant = &names.variants[i];
         let fields = field_idents(&data.entries[i]);
         if fields.is_empty() {
-            quote!(Self::#variant => ::std::vec::Vec::new(),)
+            quote!(#error::#variant => ::std::vec::Vec::new(),)
         } else if fields.len() <= MAX_TUPLE_FIELDS {
             // One call per variant, whatever its fields.
-            quote!(Self::#variant { #(#fields),* } => __ec::field_values((#(#fields,)*)),)
+            quote!(#error::#variant { #(#fields),* } => __ec::field_values((#(#fields,)*)),)
         } else {
             let types = data.entries[i].template.fields.iter().map(|f| field_type(f.kind));
-            quote!(Self::#variant { #(#fields),* } => __ec::values([#(__ec::to_value::<#types>(#fields)),*]),)
+            quote!(#error::#variant { #(#fields),* } => __ec::values([#(__ec::to_value::<#types>(#fields)),*]),)
         }
     });
     quote! {
@@ -327,20 +340,21 @@ fn values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> To
 /// `fn __from_values_k(index, values)`: builds variants in `range`.
 fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> TokenStream {
     let f = format_ident!("__from_values_{}", range.start / CHUNK);
+    let error = &names.error;
     let arms = range.map(|i| {
         let variant = &names.variants[i];
         let index = Literal::usize_unsuffixed(i);
         let fields = field_idents(&data.entries[i]);
         let kinds = data.entries[i].template.fields.iter().map(|f| f.kind);
         if fields.is_empty() {
-            quote!(#index => __S(Self::#variant),)
+            quote!(#index => __S(#error::#variant),)
         } else if fields.len() <= MAX_TUPLE_FIELDS {
             // One call per variant, with the field types written out: no `?`
             // and no cleanup per field, no type to infer.
             let types = kinds.map(field_type);
             quote! {
                 #index => match __ec::take_fields::<(#(#types,)*)>(values) {
-                    __S((#(#fields,)*)) => __S(Self::#variant { #(#fields),* }),
+                    __S((#(#fields,)*)) => __S(#error::#variant { #(#fields),* }),
                     __N => __N,
                 },
             }
@@ -350,7 +364,7 @@ fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) 
                 #index => {
                     let mut values = values.into_iter();
                     match (#(__ec::take::<#types>(&mut values),)*) {
-                        (#(__S(#fields),)*) => __S(Self::#variant { #(#fields),* }),
+                        (#(__S(#fields),)*) => __S(#error::#variant { #(#fields),* }),
                         _ => __N,
                     }
                 }
@@ -441,5 +455,17 @@ mod tests {
         assert!(code.contains("packed :: decode (__PACKED , 3usize)"));
         assert!(!code.contains("const __M"), "no item per record");
         assert!(!code.contains("derive (Debug"), "no derive on the big enum");
+    }
+
+    #[test]
+    fn no_quadratic_shape_for_rustc() {
+        // `Self::Variant` is a linear search of the variants in rustc's type
+        // checking, and so is every kind value of a static array in const
+        // validation.
+        let code = expand();
+        assert!(code.contains("E :: UnableToPersistSession { ps_id , seq , err }"));
+        assert!(!code.contains("Self :: UnableToPersistSession"), "{code}");
+        assert!(!code.contains("EKind :: UnableToPersistSession ,"), "no array of kinds");
+        assert!(code.contains("__ec :: indices :: < 3usize > ()"));
     }
 }

@@ -208,6 +208,20 @@ pub fn lookup(table: &[(&str, u32)], key: &str) -> Option<usize> {
     table.get(first).filter(|(k, _)| *k == key).map(|(_, index)| *index as usize)
 }
 
+/// `[0, 1, ..., N - 1]`: the discriminants of a generated kind enum, from
+/// which its `ALL` is made without an `N`-element literal of the enum (rustc
+/// checks each value of an enum type in a `static` by a linear search of the
+/// variants, quadratic in the number of records).
+pub const fn indices<const N: usize>() -> [u32; N] {
+    let mut indices = [0; N];
+    let mut i = 0;
+    while i < N {
+        indices[i] = i as u32;
+        i += 1;
+    }
+    indices
+}
+
 /// The error returned by `FromStr` of a generated enum or kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoMatch {
