@@ -154,8 +154,19 @@ pub enum Count {
     None,
     /// A number written in the format.
     Fixed(u16),
-    /// `*`: taken from an argument at run time, so unknown here.
+    /// `*`: taken from an argument at run time, so unknown here: the
+    /// argument before the value's (before the precision's for a width).
     Star,
+    /// `*` after an explicit argument index (Go's `%[2]*[1]d`): taken from
+    /// call argument `N` (zero-based), which need not be next to the value's.
+    Arg(u16),
+}
+
+impl Count {
+    /// Whether the count is given by an argument: [`Count::Star`] or [`Count::Arg`].
+    pub const fn is_star(self) -> bool {
+        matches!(self, Count::Star | Count::Arg(_))
+    }
 }
 
 /// One conversion such as `%-08.3f`.

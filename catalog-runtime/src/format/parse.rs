@@ -32,7 +32,7 @@ pub fn parse_value<'a>(kind: ValueKind, spec: &Spec, dialect: Dialect, captured:
         ValueKind::Bool => parse_bool(trimmed),
         ValueKind::Quoted => parse_quoted(trimmed),
         // A `*` width's padding is in the capture (see `value_regex`).
-        ValueKind::Text if spec.width == Count::Star => Some(parse_text(spec, dialect, trimmed)),
+        ValueKind::Text if spec.width.is_star() => Some(parse_text(spec, dialect, trimmed)),
         ValueKind::Text => Some(parse_text(spec, dialect, captured)),
     }
 }
