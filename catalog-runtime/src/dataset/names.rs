@@ -34,8 +34,9 @@ pub const NAMES_FILE: &str = "error-catalog.names";
 /// nats-server records take about 150 KiB).
 const MAX_NAMES_BYTES: u64 = 16 << 20;
 
-/// The Rust types a pinned field may have, as [`ValueKind::rust_type`](crate::ValueKind::rust_type) names them.
-const FIELD_TYPES: [&str; 4] = ["String", "i64", "f64", "bool"];
+/// The Rust types a pinned field may have, as [`ValueKind::rust_type`](crate::ValueKind::rust_type) names them,
+/// and `i64`, which names files written before integer fields were `i128` have.
+const FIELD_TYPES: [&str; 6] = ["String", "ByteString", "i128", "f64", "bool", "i64"];
 
 /// The names pinned by a dataset's names file; empty when it has none.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
