@@ -348,7 +348,7 @@ mod tests {
             [
                 "d/error-catalog.names:3:3: record `a2` has no variant name: write `<id> <VariantName> [<field>:<type> ...]`",
                 "d/error-catalog.names:4:4: `match` cannot name a variant: use letters, digits and `_`, not a Rust keyword",
-                "d/error-catalog.names:5:11: unknown field type `u8`; expected one of String, i64, f64, bool",
+                "d/error-catalog.names:5:11: unknown field type `u8`; expected one of String, ByteString, i128, f64, bool, i64",
                 "d/error-catalog.names:6:10: expected `<field>:<type>`, found `z`",
                 "d/error-catalog.names:7:1: malformed quoted id: expected a JSON string",
                 "d/error-catalog.names:8:1: record `a1` is pinned twice (first on line 2): keep one line",
