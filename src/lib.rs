@@ -74,7 +74,7 @@ pub use catalog_macros::catalog;
 /// (`std::error::Error` needs `Debug`).
 pub use catalog_macros::Catalog;
 pub use catalog_runtime::{
-    build, build_with_names, check_names, check_patterns, load_bytes, load_dir, Built, BuiltEntry, Catalog,
+    build, build_with_names, check_names, check_patterns, load_bytes, load_dir, Built, BuiltEntry, ByteString, Catalog,
     CatalogEnum, Count, Diagnostic, Dialect, Entry, ErrorType, Field, FieldValue, Filter, Flags, FormatError,
     HandlingStrategy, Level, LoadError, Loaded, LogLevel, Match, Matcher, Names, NoMatch, Origin, Piece, Pin,
     PinnedField, Record, RenderError, Severity, SourcedRecord, Spec, Template, Text, TextList, Value, ValueKind,

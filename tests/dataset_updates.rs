@@ -118,9 +118,9 @@ fn names_writes_one_sorted_line_per_record_and_is_idempotent() {
     assert_eq!(
         pins,
         [
-            "443048c6cb7c33f3 CreateQos2IncomingMessagesStreamForAccount acc_name:String err:String",
-            "503f49fe39cf5793 UnableToPersistSession ps_id:String seq:String err:String",
-            "59aa3418e32dd765 Qos1InFlightWindowIsFull mqtt_max_acks_in_flight:i64 jsa_timeout:String",
+            "443048c6cb7c33f3 CreateQos2IncomingMessagesStreamForAccount acc_name:ByteString err:String",
+            "503f49fe39cf5793 UnableToPersistSession ps_id:ByteString seq:String err:String",
+            "59aa3418e32dd765 Qos1InFlightWindowIsFull mqtt_max_acks_in_flight:i128 jsa_timeout:String",
         ]
     );
     let (stdout, _) = errcat(&["--data", path(&dir), "names"], 0);
@@ -148,7 +148,7 @@ fn a_pinned_name_survives_a_record_whose_message_starts_alike() {
     assert!(stdout.ends_with(": 5 record(s) pinned: 1 added, 0 dropped, 0 with new field names\n"), "{stdout}");
     assert!(fs::read_to_string(dir.join(NAMES_FILE))
         .unwrap()
-        .contains(&format!("\n{URL_ID} GatewayHasNoUrl g_name:String\n")));
+        .contains(&format!("\n{URL_ID} GatewayHasNoUrl g_name:ByteString\n")));
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn diff_reports_added_records_as_breaking_or_minor_when_non_exhaustive() {
     assert!(stdout.ends_with("semver: minor: 2 variant(s) added to a #[non_exhaustive] enum\n  a crate whose public API contains the enum needs a new minor version\n"), "{stdout}");
     let report = diff_json(&old, &new, &[], 1);
     assert_eq!(ids(&report, "added"), [PORT_ID, URL_ID]);
-    assert_eq!(report["added"][1]["fields"], json!([{"name": "g_name", "type": "String"}]));
+    assert_eq!(report["added"][1]["fields"], json!([{"name": "g_name", "type": "ByteString"}]));
     assert_eq!(
         (report["semver"].as_str(), report["semverIfNonExhaustive"].as_str()),
         (Some("breaking"), Some("minor"))
@@ -334,7 +334,7 @@ fn diff_reports_changed_fields_messages_and_documentation() {
     assert!(
         stdout.contains(
             "fields changed (2):\n\
-             \x20 ~ UnableToPersistSession  503f49fe39cf5793: `seq`: String → i64\n\
+             \x20 ~ UnableToPersistSession  503f49fe39cf5793: `seq`: String → i128\n\
              \x20 ~ Qos1InFlightWindowIsFull  59aa3418e32dd765: `reason: String` added\n"
         ),
         "{stdout}"

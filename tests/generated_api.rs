@@ -67,6 +67,47 @@ fn quoted_placeholders_are_unquoted_and_requoted() {
 }
 
 #[test]
+fn integer_fields_hold_every_64_bit_value_and_beyond_up_to_i128() {
+    let window = |n: &str| {
+        format!("QoS1 in-flight window is full ({n} messages) and JetStream has not acknowledged the oldest message within 2.5s; failing the connection, the client will re-send unacknowledged PUBLISH packets on reconnect")
+    };
+    let acks = |message: &str| match NatsServerError::parse(message) {
+        Some(NatsServerError::Qos1InFlightWindowIsFull { mqtt_max_acks_in_flight, .. }) => {
+            Some(mqtt_max_acks_in_flight)
+        }
+        _ => None,
+    };
+    for n in [i128::from(u64::MAX), i128::from(i64::MIN), i128::MAX, i128::MIN] {
+        let message = window(&n.to_string());
+        assert_eq!(acks(&message), Some(n));
+        assert_eq!(NatsServerError::parse(&message).unwrap().to_string(), message);
+    }
+    // Beyond `i128` (a Python integer): no integer field holds it, so the
+    // enum does not match this record; the run-time catalog keeps the value.
+    let beyond = window("170141183460469231731687303715884105728");
+    assert_eq!(NatsServerError::parse(&beyond), None);
+    let catalog = error_catalog::Catalog::load("data/nats-io/nats-server").unwrap();
+    let found = catalog.parse(&beyond).expect("the loaded catalog matches");
+    assert_eq!(found.values[0], Value::BigInt("170141183460469231731687303715884105728".into()));
+}
+
+#[test]
+fn quoted_fields_hold_bytes_that_are_not_utf8() {
+    // Go's `%q` of a string that is not UTF-8 writes `\x` escapes.
+    let message = r#"create QoS2 incoming messages stream for account "\xc3(ab": insufficient resources"#;
+    let Some(NatsServerError::CreateQos2IncomingMessagesStreamForAccount { acc_name, err }) =
+        NatsServerError::parse(message)
+    else {
+        panic!("the QoS2 record matches");
+    };
+    assert_eq!((&*acc_name, acc_name.as_str(), err.as_str()), (&b"\xc3(ab"[..], None, "insufficient resources"));
+    assert_eq!(acc_name.to_string(), r"\xc3(ab");
+    assert_ne!(acc_name, r"\xc3(ab", "not the text Go quotes as \"\\xc3(ab\"");
+    let error = NatsServerError::CreateQos2IncomingMessagesStreamForAccount { acc_name, err };
+    assert_eq!(error.to_string(), message, "rendered back as Go wrote it");
+}
+
+#[test]
 fn find_locates_the_message_in_a_log_line() {
     let line = format!("{LOG_PREFIX}{PERSIST}\n");
     let (error, span) = NatsServerError::find_span(&line).expect("found");

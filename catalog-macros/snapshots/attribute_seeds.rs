@@ -15,8 +15,8 @@ pub enum NatsServerError {
  id `443048c6cb7c33f3` · severity error · handling retry · [source](https://github.com/nats-io/nats-server/blob/3a66a489d262bf89b71a71c955c94920394532f3/server/mqtt.go#L1448-L1484)*/
     #[doc(alias = "create-qos2-incoming-messages-stream-for-account")]
     CreateQos2IncomingMessagesStreamForAccount {
-        /// Placeholder `%q`: a quoted string, held unquoted.
-        acc_name: ::std::string::String,
+        /// Placeholder `%q`: a quoted string, held unquoted (its bytes, UTF-8 or not).
+        acc_name: ::error_catalog::ByteString,
         /// Placeholder `%v`: text.
         err: ::std::string::String,
     },
@@ -34,8 +34,8 @@ pub enum NatsServerError {
  id `503f49fe39cf5793` · severity error · handling retry · [source](https://github.com/nats-io/nats-server/blob/3a66a489d262bf89b71a71c955c94920394532f3/server/mqtt.go#L3417-L3453)*/
     #[doc(alias = "unable-to-persist-session-q-seq-v-v")]
     UnableToPersistSession {
-        /// Placeholder `%q`: a quoted string, held unquoted.
-        ps_id: ::std::string::String,
+        /// Placeholder `%q`: a quoted string, held unquoted (its bytes, UTF-8 or not).
+        ps_id: ::error_catalog::ByteString,
         /// Placeholder `%v`: text.
         seq: ::std::string::String,
         /// Placeholder `%v`: text.
@@ -56,7 +56,7 @@ pub enum NatsServerError {
     #[doc(alias = "qos1-in-flight-window-is-full-d-messages-and-je")]
     Qos1InFlightWindowIsFull {
         /// Placeholder `%d`: an integer.
-        mqtt_max_acks_in_flight: ::core::primitive::i64,
+        mqtt_max_acks_in_flight: ::core::primitive::i128,
         /// Placeholder `%v`: text.
         jsa_timeout: ::std::string::String,
     },
@@ -253,7 +253,7 @@ const _: () = {
             match index {
                 0 => {
                     match __ec::take_fields::<
-                        (::std::string::String, ::std::string::String),
+                        (__ec::ByteString, ::std::string::String),
                     >(values) {
                         __S((acc_name, err)) => {
                             __S(NatsServerError::CreateQos2IncomingMessagesStreamForAccount {
@@ -266,11 +266,7 @@ const _: () = {
                 }
                 1 => {
                     match __ec::take_fields::<
-                        (
-                            ::std::string::String,
-                            ::std::string::String,
-                            ::std::string::String,
-                        ),
+                        (__ec::ByteString, ::std::string::String, ::std::string::String),
                     >(values) {
                         __S((ps_id, seq, err)) => {
                             __S(NatsServerError::UnableToPersistSession {
@@ -284,7 +280,7 @@ const _: () = {
                 }
                 2 => {
                     match __ec::take_fields::<
-                        (::core::primitive::i64, ::std::string::String),
+                        (::core::primitive::i128, ::std::string::String),
                     >(values) {
                         __S((mqtt_max_acks_in_flight, jsa_timeout)) => {
                             __S(NatsServerError::Qos1InFlightWindowIsFull {

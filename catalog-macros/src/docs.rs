@@ -80,7 +80,7 @@ pub fn kind_text(kind: ValueKind) -> &'static str {
         ValueKind::Int => "an integer",
         ValueKind::Float => "a number",
         ValueKind::Bool => "a boolean",
-        ValueKind::Quoted => "a quoted string, held unquoted",
+        ValueKind::Quoted => "a quoted string, held unquoted (its bytes, UTF-8 or not)",
         ValueKind::Text => "text",
     }
 }

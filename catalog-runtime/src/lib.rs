@@ -10,7 +10,7 @@
 //! | step | items |
 //! | --- | --- |
 //! | record files (`dataset`) | [`load_dir`], [`load_bytes`], [`Loaded`], [`SourcedRecord`], [`Origin`]; the names file: [`Names`], [`Pin`], [`PinnedField`], [`NAMES_FILE`] |
-//! | the model (`model`) | [`Record`], [`Severity`], [`ErrorType`], [`HandlingStrategy`], [`Entry`], [`Value`], [`FieldValue`] |
+//! | the model (`model`) | [`Record`], [`Severity`], [`ErrorType`], [`HandlingStrategy`], [`Entry`], [`Value`], [`FieldValue`], [`ByteString`] |
 //! | the format compiler (`format`) | [`Template`], [`Dialect`], [`Piece`], [`Spec`], [`Field`], [`ValueKind`], [`FormatError`], [`RenderError`] |
 //! | a built catalog (`build`) | [`build_with_names`], [`build`], [`Filter`], [`Built`], [`BuiltEntry`], [`check_patterns`], [`check_names`] |
 //! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`] |
@@ -51,7 +51,7 @@ pub use dataset::{load_bytes, load_dir, Loaded, Names, Origin, Pin, PinnedField,
 pub use diagnostic::{Diagnostic, Level};
 pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
 pub use matcher::{LogLevel, Match, Matcher};
-pub use model::{Entry, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
+pub use model::{ByteString, Entry, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
 
 /// What generated code uses, and nothing else. Not public API: it changes
 /// with every release, and its name carries the version so that generated
@@ -69,6 +69,7 @@ pub mod __private_0_1 {
     #[cfg(feature = "serde")]
     pub use crate::codegen::integrations::serde_support;
     pub use crate::codegen::packed;
+    pub use crate::model::ByteString;
     pub use crate::{CatalogEnum, Entry, Matcher, NoMatch, Value, ValueKind};
     #[cfg(feature = "miette")]
     pub use miette;

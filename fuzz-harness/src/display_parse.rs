@@ -14,8 +14,13 @@ use corpus_crate::{CorpusError, CORPUS_DIR, CORPUS_PRESENT};
 /// carry unambiguously (as the `every_record_round_trips` test draws them:
 /// any integer, string to quote, boolean; decimals that read back exactly at
 /// the placeholder's precision; words of capitals and digits, or hex digits,
-/// for text). The variant built from them renders a message with `Display`;
-/// then, as that test checks:
+/// for text), and the kinds beyond `i64`, `f64` and `String`: integers
+/// above `i64::MAX` (a `uint64`) and up to `i128`'s bounds, float32s, bytes
+/// that are not UTF-8 for `%q` (a `ByteString` field) and for `%x`/`%X`
+/// text (a `String` field holds them escaped). An integer beyond `i128` (a
+/// Python integer) fits no generated field: `from_values` refuses it. The
+/// variant built from them renders a message with `Display`; then, as that
+/// test checks:
 ///
 /// - `parse(message)` gives a record at least as specific (most literal
 ///   characters, then record order) that renders the same message, with
@@ -36,6 +41,13 @@ pub fn display_parse(data: &[u8]) {
     };
     let entries = CorpusError::entries();
     let metadata = &entries[index];
+    let beyond = metadata.template.fields.iter().position(|f| f.kind == ValueKind::Int);
+    if let Some(field) = beyond.filter(|_| input.arbitrary::<u8>().is_ok_and(|b| b == 0)) {
+        // Beyond `i128`: the documented limit of a generated integer field.
+        let mut too_big = values.clone();
+        too_big[field] = Value::BigInt(Cow::Borrowed("170141183460469231731687303715884105728"));
+        assert!(CorpusError::from_values(index, too_big).is_none(), "an integer beyond i128 fits {}", metadata.name);
+    }
     let rank = |index: usize| (std::cmp::Reverse(entries[index].template.literal_len), index);
     let touching = metadata
         .template
@@ -118,7 +130,11 @@ fn value(input: &mut Unstructured<'_>, kind: ValueKind, spec: &Spec) -> Result<V
                 let c = if c == '\n' || c == '\r' { ' ' } else { c };
                 Value::Int(i64::from(u32::from(c)))
             }
-            _ => Value::Int(input.arbitrary()?),
+            _ => match input.int_in_range(0u8..=3)? {
+                0 => Value::Uint(input.int_in_range(1u64 << 63..=u64::MAX)?),
+                1 => Value::BigInt(Cow::Owned(input.arbitrary::<i128>()?.to_string())),
+                _ => Value::Int(input.arbitrary()?),
+            },
         },
         ValueKind::Float => {
             let precision = match spec.precision {
@@ -133,6 +149,10 @@ fn value(input: &mut Unstructured<'_>, kind: ValueKind, spec: &Spec) -> Result<V
                     Value::Float(decimal(mantissa / 10i64.pow(6 - p.min(6) as u32), exponent))
                 }
                 (Some(p), _) => Value::Float(decimal(input.int_in_range(-1_000_000_000i64..=999_999_999)?, -p)),
+                (None, _) if input.arbitrary()? => {
+                    let f: f32 = input.arbitrary()?;
+                    Value::Float32(if f.is_finite() { f } else { 0.0 })
+                }
                 (None, _) => {
                     let f: f64 = input.arbitrary()?;
                     Value::Float(if f.is_finite() { f } else { 0.0 })
@@ -140,7 +160,15 @@ fn value(input: &mut Unstructured<'_>, kind: ValueKind, spec: &Spec) -> Result<V
             }
         }
         ValueKind::Bool => Value::Bool(input.arbitrary()?),
-        ValueKind::Quoted => Value::Str(Cow::Owned(input.arbitrary::<String>()?)),
+        ValueKind::Quoted => match String::from_utf8(input.arbitrary::<Vec<u8>>()?) {
+            Ok(text) => Value::Str(Cow::Owned(text)),
+            Err(e) => Value::Bytes(Cow::Owned(e.into_bytes())),
+        },
+        ValueKind::Text if matches!(spec.verb, 'x' | 'X') && input.arbitrary()? => {
+            let mut bytes: Vec<u8> = input.arbitrary()?;
+            bytes.push(0xff);
+            Value::Bytes(Cow::Owned(bytes))
+        }
         ValueKind::Text => {
             let max = match spec.precision {
                 Count::Fixed(p) => usize::from(p).max(1),

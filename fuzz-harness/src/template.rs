@@ -35,19 +35,20 @@ pub fn check(template: &Template) {
         assert!(field < template.fields.len(), "placeholder of field {field}, of {} fields", template.fields.len());
     }
     // Every field is rendered by a placeholder, or is the `*` width or
-    // precision of one: an integer argument just before the value's.
+    // precision of one: an integer argument just before the value's, or the
+    // one a `Count::Arg` names (Go's `%[2]*[1]d`).
     let mut rendered: HashSet<usize> = placeholders.iter().copied().collect();
     for piece in template.pieces.iter() {
         let Piece::Value { field, spec } = piece else { continue };
         let arg = template.fields[usize::from(*field)].arg;
-        let stars = [spec.precision == Count::Star, spec.width == Count::Star];
-        let backs = match stars {
-            [true, true] => &[1u16, 2][..],
-            [true, false] | [false, true] => &[1][..],
-            [false, false] => &[][..],
+        let star_arg = |count: Count, back: u16| match count {
+            Count::Star => arg.checked_sub(back),
+            Count::Arg(star) => Some(star),
+            Count::None | Count::Fixed(_) => None,
         };
-        for back in backs {
-            let star = template.fields.iter().position(|f| Some(f.arg) == arg.checked_sub(*back));
+        let width_back = if spec.precision.is_star() { 2 } else { 1 };
+        for star_arg in [star_arg(spec.precision, 1), star_arg(spec.width, width_back)].into_iter().flatten() {
+            let star = template.fields.iter().position(|f| f.arg == star_arg);
             if let Some(star) = star.filter(|&star| template.fields[star].kind == ValueKind::Int) {
                 rendered.insert(star);
             }

@@ -150,6 +150,15 @@ func main() {
 		emit("[%.*s]", p, "abcdef")
 		emit("[%*.*f]", 9, p, -2.5)
 	}
+	// Stars with explicit argument indexes: the count need not be the
+	// argument before the value's.
+	for _, w := range []int{0, 5, -5} {
+		emit("[%[2]*[1]d]", 42, w)
+		emit("[%-[2]*[1]s|%[1]q]", "ab", w)
+	}
+	emit("[%[3]*.[2]*[1]f]", 12.0, 2, 6)
+	emit("[%[1]*.[3]*[2]f]", 8, 1.5, 3)
+	emit("[%[2]*[1]d %[3]*[1]x]", 255, 6, -4)
 	// Several values in one message, with explicit argument indexes.
 	emit("[%d %s %q]", 7, "x y", "z")
 	emit("[%[2]d %[1]q %[2]x]", "a", 255)

@@ -35,7 +35,7 @@ pub(super) fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenSt
         kind: format_ident!("{}Kind", input.ident),
         variants: data.entries.iter().map(|e| format_ident!("{}", e.name.as_ref())).collect(),
     };
-    let error_enum = error_enum(input, data, &names);
+    let error_enum = error_enum(input, data, &names, krate);
     let kind_enum = kind_enum(input, data, &names);
     let support = support(input, data, &names);
     let (error_ident, kind_ident) = (&input.ident, &names.kind);
@@ -56,10 +56,12 @@ pub(super) fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenSt
     }
 }
 
-/// The Rust type of a field of this kind, as `catalog_runtime` maps it.
-fn field_type(kind: ValueKind) -> TokenStream {
+/// The Rust type of a field of this kind, as `catalog_runtime` maps it;
+/// `runtime` is where the runtime's types are (the crate, or `__ec`).
+fn field_type(kind: ValueKind, runtime: &TokenStream) -> TokenStream {
     match kind.rust_type() {
         "String" => quote!(::std::string::String),
+        "ByteString" => quote!(#runtime::ByteString),
         primitive => {
             let ident = format_ident!("{primitive}");
             quote!(::core::primitive::#ident)
@@ -80,7 +82,7 @@ fn repr(n: usize) -> TokenStream {
     }
 }
 
-fn error_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
+fn error_enum(input: &Input, data: &Data, names: &Names, krate: &syn::Path) -> TokenStream {
     let Input { attrs, vis, ident } = input;
     let variants = data.entries.iter().zip(&names.variants).map(|(metadata, variant)| {
         let doc = docs::variant(metadata);
@@ -89,7 +91,7 @@ fn error_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
         }
         let fields = metadata.template.fields.iter().enumerate().map(|(i, field)| {
             let name = format_ident!("{}", field.name.as_ref());
-            let ty = field_type(field.kind);
+            let ty = field_type(field.kind, &quote!(#krate));
             let doc = docs::field(metadata, i);
             quote!(#doc #name: #ty)
         });
@@ -324,7 +326,7 @@ fn values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> To
             // One call per variant, whatever its fields.
             quote!(#error::#variant { #(#fields),* } => __ec::field_values((#(#fields,)*)),)
         } else {
-            let types = data.entries[i].template.fields.iter().map(|f| field_type(f.kind));
+            let types = data.entries[i].template.fields.iter().map(|f| field_type(f.kind, &quote!(__ec)));
             quote!(#error::#variant { #(#fields),* } => __ec::values([#(__ec::to_value::<#types>(#fields)),*]),)
         }
     });
@@ -351,7 +353,7 @@ fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) 
         } else if fields.len() <= MAX_TUPLE_FIELDS {
             // One call per variant, with the field types written out: no `?`
             // and no cleanup per field, no type to infer.
-            let types = kinds.map(field_type);
+            let types = kinds.map(|kind| field_type(kind, &quote!(__ec)));
             quote! {
                 #index => match __ec::take_fields::<(#(#types,)*)>(values) {
                     __S((#(#fields,)*)) => __S(#error::#variant { #(#fields),* }),
@@ -359,7 +361,7 @@ fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) 
                 },
             }
         } else {
-            let types = kinds.map(field_type);
+            let types = kinds.map(|kind| field_type(kind, &quote!(__ec)));
             quote! {
                 #index => {
                     let mut values = values.into_iter();
@@ -428,7 +430,10 @@ mod tests {
             "solutions"
         );
         assert!(doc.contains("[source](https://github.com/nats-io/nats-server/blob/"), "source link");
-        assert!(code.contains("Placeholder `%q`: a quoted string, held unquoted."), "field docs");
+        assert!(
+            code.contains("Placeholder `%q`: a quoted string, held unquoted (its bytes, UTF-8 or not)."),
+            "field docs"
+        );
     }
 
     #[test]

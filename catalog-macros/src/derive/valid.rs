@@ -280,7 +280,7 @@ fn not_exhaustive(missing: &[&Entry], dir: &str) -> String {
     );
     for metadata in missing.iter().take(SHOWN) {
         let fields: Vec<String> =
-            metadata.template.fields.iter().map(|f| format!("{}: {}", f.name, f.kind.rust_type())).collect();
+            metadata.template.fields.iter().map(|f| format!("{}: {}", f.name, imported_type(f.kind))).collect();
         let fields = if fields.is_empty() { String::new() } else { format!(" {{ {} }}", fields.join(", ")) };
         message.push_str(&format!("\n    #[catalog(id = \"{}\")] {}{fields},", metadata.record.id, metadata.name));
     }
@@ -288,4 +288,14 @@ fn not_exhaustive(missing: &[&Entry], dir: &str) -> String {
         message.push_str(&format!("\n    ... and {} more", n - SHOWN));
     }
     message
+}
+
+/// The type suggested for an imported field: the attribute's, except
+/// `String` for a quoted string (an imported field is converted through its
+/// text, which `String` holds as well as `ByteString`, with no import).
+fn imported_type(kind: ValueKind) -> &'static str {
+    match kind {
+        ValueKind::Quoted => "String",
+        kind => kind.rust_type(),
+    }
 }

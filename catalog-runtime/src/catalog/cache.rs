@@ -33,7 +33,7 @@ use crate::model::Entry;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
 /// a serialized type changes shape, so that older files are never misread.
-const MAGIC: &[u8; 8] = b"errcat\x00\x03";
+const MAGIC: &[u8; 8] = b"errcat\x00\x04";
 
 /// A file modified this recently may be modified again within the same mtime
 /// tick without its stamp changing (git's "racily clean" problem), so a load
@@ -140,7 +140,7 @@ impl Catalog {
 
 /// Starts the bytes of [`Catalog::to_bytes`]; the last byte is their layout
 /// version.
-const PACKED_MAGIC: &[u8; 8] = b"errcatC\x01";
+const PACKED_MAGIC: &[u8; 8] = b"errcatC\x02";
 
 impl Catalog {
     /// The compiled catalog as bytes (entries and origins, with the crate's
@@ -599,7 +599,7 @@ mod tests {
         *flipped.last_mut().unwrap() ^= 0x01;
         let mut longer = bytes.clone();
         longer.push(0);
-        for damaged in [&bytes[..bytes.len() / 2], &flipped[..], &longer[..], b"errcatC\x01", &[][..]] {
+        for damaged in [&bytes[..bytes.len() / 2], &flipped[..], &longer[..], b"errcatC\x02", &[][..]] {
             assert!(Catalog::from_bytes(damaged).is_none());
         }
         // Another version's bytes are refused.

@@ -26,7 +26,7 @@ pub fn field_from_value<T: FromStr>(value: &Value<'_>) -> Option<T> {
 pub fn value_from_field<T: fmt::Display + ?Sized>(field: &T, kind: ValueKind) -> Value<'static> {
     let text = field.to_string();
     let typed = match kind {
-        ValueKind::Int => text.parse().ok().map(Value::Int),
+        ValueKind::Int => Value::integer(&text),
         ValueKind::Float => text.parse().ok().map(Value::Float),
         ValueKind::Bool => text.parse().ok().map(Value::Bool),
         ValueKind::Quoted | ValueKind::Text => None,
@@ -60,7 +60,8 @@ mod tests {
         assert_eq!(field_from_value::<bool>(&Value::Bool(true)), Some(true));
         assert_eq!(field_from_value::<String>(&Value::Float(1.5)), Some("1.5".to_owned()));
         assert_eq!(value_from_field(&7u8, ValueKind::Int), Value::Int(7));
-        assert_eq!(value_from_field(&u64::MAX, ValueKind::Int), Value::Str(u64::MAX.to_string().into()));
+        assert_eq!(value_from_field(&u64::MAX, ValueKind::Int), Value::Uint(u64::MAX));
+        assert_eq!(value_from_field(&i128::MIN, ValueKind::Int), Value::BigInt(i128::MIN.to_string().into()));
         assert_eq!(value_from_field(&7u8, ValueKind::Text), Value::Str("7".into()));
         assert_eq!(value_from_field(&2.5f32, ValueKind::Float), Value::Float(2.5));
     }

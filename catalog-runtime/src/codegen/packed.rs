@@ -87,6 +87,10 @@ impl Writer {
         match count {
             Count::None => self.tag('n'),
             Count::Star => self.tag('s'),
+            Count::Arg(n) => {
+                self.tag('a');
+                self.number(n);
+            }
             Count::Fixed(n) => {
                 self.tag('f');
                 self.number(n);
@@ -214,6 +218,7 @@ impl Reader {
         match self.tag() {
             b'n' => Count::None,
             b's' => Count::Star,
+            b'a' => Count::Arg(self.number()),
             b'f' => Count::Fixed(self.number()),
             _ => panic!("{BAD}"),
         }

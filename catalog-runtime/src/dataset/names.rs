@@ -34,8 +34,9 @@ pub const NAMES_FILE: &str = "error-catalog.names";
 /// nats-server records take about 150 KiB).
 const MAX_NAMES_BYTES: u64 = 16 << 20;
 
-/// The Rust types a pinned field may have, as [`ValueKind::rust_type`](crate::ValueKind::rust_type) names them.
-const FIELD_TYPES: [&str; 4] = ["String", "i64", "f64", "bool"];
+/// The Rust types a pinned field may have, as [`ValueKind::rust_type`](crate::ValueKind::rust_type) names them,
+/// and `i64`, which names files written before integer fields were `i128` have.
+const FIELD_TYPES: [&str; 6] = ["String", "ByteString", "i128", "f64", "bool", "i64"];
 
 /// The names pinned by a dataset's names file; empty when it has none.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -347,7 +348,7 @@ mod tests {
             [
                 "d/error-catalog.names:3:3: record `a2` has no variant name: write `<id> <VariantName> [<field>:<type> ...]`",
                 "d/error-catalog.names:4:4: `match` cannot name a variant: use letters, digits and `_`, not a Rust keyword",
-                "d/error-catalog.names:5:11: unknown field type `u8`; expected one of String, i64, f64, bool",
+                "d/error-catalog.names:5:11: unknown field type `u8`; expected one of String, ByteString, i128, f64, bool, i64",
                 "d/error-catalog.names:6:10: expected `<field>:<type>`, found `z`",
                 "d/error-catalog.names:7:1: malformed quoted id: expected a JSON string",
                 "d/error-catalog.names:8:1: record `a1` is pinned twice (first on line 2): keep one line",

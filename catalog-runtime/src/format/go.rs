@@ -67,8 +67,10 @@ impl Parser<'_> {
             self.i += 1;
         }
         let mut after_index = self.index()?;
+        let mut width_arg = None;
         let width = if self.peek() == Some(b'*') {
-            self.star(builder)?
+            width_arg = Some(self.star(builder)?);
+            Count::Star
         } else {
             let at = self.i;
             let width = self.number()?;
@@ -81,6 +83,7 @@ impl Parser<'_> {
             after_index = false;
         }
         let mut precision = Count::None;
+        let mut precision_arg = None;
         if self.i + 1 < self.bytes.len() && self.bytes[self.i] == b'.' {
             if after_index {
                 return Err(FormatError::new(self.i, "precision after an argument index (write `%.2[1]f`)"));
@@ -89,7 +92,8 @@ impl Parser<'_> {
             after_index = self.index()?;
             precision = if self.peek() == Some(b'*') {
                 after_index = false;
-                self.star(builder)?
+                precision_arg = Some(self.star(builder)?);
+                Count::Star
             } else {
                 Count::Fixed(self.number()?.unwrap_or(0))
             };
@@ -107,8 +111,17 @@ impl Parser<'_> {
             return Ok(());
         }
         let kind = kind(verb).ok_or_else(|| FormatError::new(at, format!("unknown verb {verb:?}")))?;
+        let arg = self.take_arg(at)?;
+        // A `*` whose argument is not the one just before the value's (the
+        // precision's, for a width) names its argument: `%[2]*[1]d`.
+        let named = |count: Count, star: Option<u16>, back: u16| match star {
+            Some(star) if arg.checked_sub(back) != Some(star) => Count::Arg(star),
+            _ => count,
+        };
+        let precision = named(precision, precision_arg, 1);
+        let width = named(width, width_arg, if precision_arg.is_some() { 2 } else { 1 });
         let spec = Spec { verb, flags: Flags(flags), width, precision };
-        builder.value(self.take_arg(at)?, None, spec, kind);
+        builder.value(arg, None, spec, kind);
         Ok(())
     }
 
@@ -119,12 +132,13 @@ impl Parser<'_> {
         Ok(arg)
     }
 
-    /// A `*` width or precision: it takes an argument, an integer field.
-    fn star(&mut self, builder: &mut Builder) -> Result<Count, FormatError> {
+    /// A `*` width or precision: it takes an argument, an integer field
+    /// (returned: its call argument index).
+    fn star(&mut self, builder: &mut Builder) -> Result<u16, FormatError> {
         let arg = self.take_arg(self.i)?;
         builder.star(arg);
         self.i += 1;
-        Ok(Count::Star)
+        Ok(arg)
     }
 
     /// A decimal number, if there is one.
@@ -191,6 +205,30 @@ mod tests {
         assert_eq!(args("%.[2]d"), [(1, 'd')]);
         assert_eq!(args("%[3]*.[2]*[1]f"), [(0, 'f')]);
         assert_eq!(args("100%% %v"), [(0, 'v')]);
+    }
+
+    #[test]
+    fn stars_with_argument_indexes_follow_go() {
+        use crate::model::Value;
+        // Renders with the call's arguments (the fields are in order of
+        // first appearance, the stars' first).
+        let sprintf = |format: &str, args: &[Value<'static>]| {
+            let template = compile(format, Dialect::Go).unwrap();
+            let values: Vec<Value<'_>> = template.fields.iter().map(|f| args[usize::from(f.arg)].clone()).collect();
+            assert_eq!(template.fields.len(), args.len(), "{format}: a field per argument");
+            template.render(&values).unwrap()
+        };
+        let (int, float) = (Value::Int, Value::Float);
+        // Each expected text is what Go 1.19's fmt.Sprintf writes.
+        assert_eq!(sprintf("[%[2]*[1]d]", &[int(42), int(5)]), "[   42]");
+        assert_eq!(sprintf("[%[2]*[1]d]", &[int(42), int(-5)]), "[42   ]");
+        assert_eq!(sprintf("[%[3]*.[2]*[1]f]", &[float(12.0), int(2), int(6)]), "[ 12.00]");
+        assert_eq!(sprintf("[%[1]*.[3]*[2]f]", &[int(8), float(1.5), int(3)]), "[   1.500]");
+        // A star that is the argument before the value's is a plain `*`.
+        let template = compile("%[1]*d", Dialect::Go).unwrap();
+        assert!(matches!(template.pieces[0], Piece::Value { spec: Spec { width: Count::Star, .. }, .. }));
+        let template = compile("%[2]*[1]d", Dialect::Go).unwrap();
+        assert!(matches!(template.pieces[0], Piece::Value { spec: Spec { width: Count::Arg(1), .. }, .. }));
     }
 
     #[test]

@@ -110,14 +110,34 @@ pub enum ValueKind {
 }
 
 impl ValueKind {
-    /// The Rust type of a generated field of this kind (`i64`), the one
-    /// mapping the `#[catalog]` attribute and `#[derive(Catalog)]` share.
+    /// The Rust type of a generated field of this kind (`i128`), the one
+    /// mapping the `#[catalog]` attribute and `#[derive(Catalog)]` share:
+    ///
+    /// | kind | type | holds |
+    /// | --- | --- | --- |
+    /// | [`Int`](ValueKind::Int) | `i128` | every integer of up to 64 bits, signed or unsigned, of any dialect (Go's `uint64` max, C's `unsigned long long`), Rust's `i128`, and Python's integers within `i128` |
+    /// | [`Float`](ValueKind::Float) | `f64` | every float printed (a Go `float32` read back from its shortest digits is the nearest `f64`, which renders the same digits) |
+    /// | [`Bool`](ValueKind::Bool) | `bool` | `true`, `false` |
+    /// | [`Quoted`](ValueKind::Quoted) | [`ByteString`](crate::ByteString) | the unquoted bytes, UTF-8 or not (Go's `%q` of invalid UTF-8, `"\xc3(ab"`), and a quoted rune (`'⌘'`) as its character |
+    /// | [`Text`](ValueKind::Text) | `String` | the text the program wrote; a value that a text verb wrote in another form is held as its text (bytes that are not UTF-8 escaped as `\xNN`, a number from Go's `%x` or `%#v` in decimal), so it renders back as text |
+    ///
+    /// Not representable, so the message falls to the next record that
+    /// matches (the run-time [`Catalog`](crate::Catalog) keeps the value as a
+    /// [`Value::BigInt`]): a Python integer beyond `i128` (39 digits and
+    /// more), which `str % value` prints without bound.
+    ///
+    /// ```
+    /// use catalog_runtime::ValueKind;
+    /// assert_eq!(ValueKind::Int.rust_type(), "i128");
+    /// assert_eq!(ValueKind::Quoted.rust_type(), "ByteString");
+    /// ```
     pub fn rust_type(self) -> &'static str {
         match self {
-            ValueKind::Int => "i64",
+            ValueKind::Int => "i128",
             ValueKind::Float => "f64",
             ValueKind::Bool => "bool",
-            ValueKind::Quoted | ValueKind::Text => "String",
+            ValueKind::Quoted => "ByteString",
+            ValueKind::Text => "String",
         }
     }
 }
@@ -154,8 +174,19 @@ pub enum Count {
     None,
     /// A number written in the format.
     Fixed(u16),
-    /// `*`: taken from an argument at run time, so unknown here.
+    /// `*`: taken from an argument at run time, so unknown here: the
+    /// argument before the value's (before the precision's for a width).
     Star,
+    /// `*` after an explicit argument index (Go's `%[2]*[1]d`): taken from
+    /// call argument `N` (zero-based), which need not be next to the value's.
+    Arg(u16),
+}
+
+impl Count {
+    /// Whether the count is given by an argument: [`Count::Star`] or [`Count::Arg`].
+    pub const fn is_star(self) -> bool {
+        matches!(self, Count::Star | Count::Arg(_))
+    }
 }
 
 /// One conversion such as `%-08.3f`.

@@ -32,7 +32,7 @@ pub fn parse_value<'a>(kind: ValueKind, spec: &Spec, dialect: Dialect, captured:
         ValueKind::Bool => parse_bool(trimmed),
         ValueKind::Quoted => parse_quoted(trimmed),
         // A `*` width's padding is in the capture (see `value_regex`).
-        ValueKind::Text if spec.width == Count::Star => Some(parse_text(spec, dialect, trimmed)),
+        ValueKind::Text if spec.width.is_star() => Some(parse_text(spec, dialect, trimmed)),
         ValueKind::Text => Some(parse_text(spec, dialect, captured)),
     }
 }
@@ -145,6 +145,13 @@ fn parse_int<'a>(captured: &str, spec: &Spec, dialect: Dialect) -> Option<Value<
     let verb = spec.verb;
     let text = captured.trim_matches(' ');
     if verb == 'c' {
+        // A `*` width's padding is in the capture (see `value_regex`); only
+        // spaces are the padding of a space.
+        let captured = match captured.trim_matches(' ') {
+            "" if spec.width.is_star() && !captured.is_empty() => " ",
+            trimmed if spec.width.is_star() => trimmed,
+            _ => captured,
+        };
         let mut chars = captured.chars();
         let c = chars.next()?;
         return chars.next().is_none().then_some(Value::Int(i64::from(u32::from(c))));
@@ -246,6 +253,15 @@ mod tests {
         assert_eq!(int('X', Go, "0XFF"), Some(Value::Int(255)));
         assert_eq!(int('c', Go, "☺"), Some(Value::Int(0x263a)));
         assert_eq!(int('c', Go, "ab"), None);
+        // `%*c`: the star width's padding is captured with the character
+        // (found by fuzzing: `%*c` of 7 with width 7 did not read back).
+        let star_c = |text| {
+            let spec = Spec { verb: 'c', flags: Flags(0), width: Count::Star, precision: Count::None };
+            parse_value(ValueKind::Int, &spec, Go, text)
+        };
+        assert_eq!(star_c("      \u{7}"), Some(Value::Int(7)));
+        assert_eq!(star_c("x   "), Some(Value::Int(i64::from(b'x'))));
+        assert_eq!(star_c("     "), Some(Value::Int(i64::from(b' '))));
         assert_eq!(int('U', Go, "U+263A '☺'"), Some(Value::Int(0x263a)));
         assert_eq!(int('U', Go, "U+FFFFFFFFFFFFFFFF"), Some(Value::Uint(u64::MAX)));
         assert_eq!(int('u', Printf, "18446744073709551615"), Some(Value::Uint(u64::MAX)));

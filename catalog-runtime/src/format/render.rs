@@ -36,7 +36,7 @@ impl Opts {
     fn new(spec: &Spec) -> Self {
         let fixed = |count| match count {
             Count::Fixed(n) => Some(usize::from(n)),
-            Count::None | Count::Star => None,
+            Count::None | Count::Star | Count::Arg(_) => None,
         };
         let flags = spec.flags;
         Opts {
@@ -180,7 +180,7 @@ fn resolve_stars<'v>(
     value: &impl Fn(usize) -> Option<Option<&'v Value<'v>>>,
 ) -> Spec {
     let mut spec = *spec;
-    if spec.width != Count::Star && spec.precision != Count::Star {
+    if !spec.width.is_star() && !spec.precision.is_star() {
         return spec;
     }
     let (width_field, precision_field) = star_fields(template, field, &spec);
@@ -188,7 +188,7 @@ fn resolve_stars<'v>(
         Some(Value::Int(n)) => Some(*n),
         _ => None,
     };
-    if spec.width == Count::Star {
+    if spec.width.is_star() {
         spec.width = match count(width_field) {
             Some(n) if n < 0 => {
                 spec.flags.0 = (spec.flags.0 | Flags::MINUS) & !Flags::ZERO;
@@ -198,7 +198,7 @@ fn resolve_stars<'v>(
             None => Count::None,
         };
     }
-    if spec.precision == Count::Star {
+    if spec.precision.is_star() {
         spec.precision = match count(precision_field) {
             Some(n) if n >= 0 => Count::Fixed(u16::try_from(n).unwrap_or(u16::MAX)),
             _ => Count::None,
@@ -209,19 +209,28 @@ fn resolve_stars<'v>(
 
 /// The fields holding the `*` width and precision of a placeholder of
 /// `field`: the arguments just before the value's (`%*.*f` takes width,
-/// precision, value), when the format gave them fields.
+/// precision, value), or those a [`Count::Arg`] names (Go's `%[2]*[1]d`),
+/// when the format gave them fields.
 pub(crate) fn star_fields(template: &Template, field: usize, spec: &Spec) -> (Option<usize>, Option<usize>) {
     let Some(arg) = template.fields.get(field).map(|f| f.arg) else {
         return (None, None);
     };
-    let field_of = |back: u16| {
-        let arg = arg.checked_sub(back)?;
-        template.fields.iter().position(|f| f.arg == arg && f.kind == ValueKind::Int)
+    let field_of =
+        |arg: Option<u16>| template.fields.iter().position(|f| Some(f.arg) == arg && f.kind == ValueKind::Int);
+    let (width, precision) = star_args(arg, spec);
+    (width.and_then(|_| field_of(width)), precision.and_then(|_| field_of(precision)))
+}
+
+/// The call arguments of the `*` width and precision of a placeholder of
+/// call argument `arg`: those just before it ([`Count::Star`]) or the ones
+/// named ([`Count::Arg`]).
+pub(crate) fn star_args(arg: u16, spec: &Spec) -> (Option<u16>, Option<u16>) {
+    let star_arg = |count: Count, back: u16| match count {
+        Count::Star => arg.checked_sub(back),
+        Count::Arg(star) => Some(star),
+        Count::None | Count::Fixed(_) => None,
     };
-    let precision = (spec.precision == Count::Star).then(|| field_of(1)).flatten();
-    let width_back = if spec.precision == Count::Star { 2 } else { 1 };
-    let width = (spec.width == Count::Star).then(|| field_of(width_back)).flatten();
-    (width, precision)
+    (star_arg(spec.width, if spec.precision.is_star() { 2 } else { 1 }), star_arg(spec.precision, 1))
 }
 
 fn plain(out: &mut dyn Write, value: &Value<'_>, o: &Opts) -> fmt::Result {

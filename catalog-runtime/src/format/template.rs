@@ -57,9 +57,9 @@ impl Builder {
         }
     }
 
-    /// Drops the `*` count fields that no placeholder renders and that are
-    /// not the arguments just before their value's (Go's `%[2]*[1]d`): their
-    /// count is not known from the text, and rendering ignores it.
+    /// Drops the `*` count fields that no placeholder renders nor uses as
+    /// its width or precision (a C `%*d` whose star argument is another
+    /// placeholder's text field): their count is not known from the text.
     fn drop_unused_stars(&mut self) {
         let mut used = vec![false; self.fields.len()];
         let field_of =
@@ -67,17 +67,9 @@ impl Builder {
         for piece in &self.pieces {
             let Piece::Value { field, spec } = piece else { continue };
             used[usize::from(*field)] = true;
-            let arg = self.fields[usize::from(*field)].arg;
-            let precision_star = spec.precision == Count::Star;
-            if precision_star {
-                if let Some(star) = field_of(arg.checked_sub(1)) {
-                    used[star] = true;
-                }
-            }
-            if spec.width == Count::Star {
-                if let Some(star) = field_of(arg.checked_sub(if precision_star { 2 } else { 1 })) {
-                    used[star] = true;
-                }
+            let (width, precision) = super::render::star_args(self.fields[usize::from(*field)].arg, spec);
+            for star in [width, precision].into_iter().flatten().filter_map(|arg| field_of(Some(arg))) {
+                used[star] = true;
             }
         }
         if used.iter().all(|&u| u) {
@@ -194,14 +186,14 @@ pub(crate) fn value_regex(spec: &Spec, dialect: Dialect) -> String {
         return regex;
     }
     let inner = inner_regex(spec, dialect);
-    if spec.width == Count::Star {
+    if spec.width.is_star() {
         return format!("( *(?:{inner}) *)");
     }
     let flags = spec.flags;
     let go = dialect == Dialect::Go;
     let (left, right) = match spec.width {
         Count::None | Count::Fixed(0) => ("", ""),
-        Count::Star => unreachable!("returned above"),
+        Count::Star | Count::Arg(_) => unreachable!("returned above"),
         Count::Fixed(_) if flags.has(Flags::MINUS) => ("", " *"),
         // Go pads text with zeros too: inside the capture for text verbs
         // (`%05v` of 0 is `00000`), outside for quoted strings, booleans and characters.

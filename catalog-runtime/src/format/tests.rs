@@ -325,9 +325,10 @@ fn go_messages() {
     check(Dialect::Go, "%[2]d %[1]d", &[int(2), int(1)], "2 1");
     check(Dialect::Go, "%[2]d %d %[1]d", &[int(2), int(3), int(1)], "2 3 1");
     check(Dialect::Go, "%[1]s=%[1]q", &[text("x")], r#"x="x""#);
-    // The width of an explicit index (`%[2]*`) is not the argument before
-    // the value's: it is not known, and left out.
-    check(Dialect::Go, "%[2]*[1]d|%d", &[int(7), int(8)], "8|7");
+    // The width of an explicit index (`%[2]*`) is the argument it names, as
+    // in Go: fmt.Sprintf("%[2]*[1]d|%d", 8, 7) == "      8|7" (the fields
+    // are arg1, the width, then arg0).
+    check(Dialect::Go, "%[2]*[1]d|%d", &[int(7), int(8)], "      8|7");
     // A `*` width is a field, read back from the padded text.
     check(Dialect::Go, "%*d|", &[int(3), int(7)], "  7|");
     check(Dialect::Go, "%-*d|", &[int(3), int(7)], "7  |");
@@ -347,7 +348,8 @@ fn go_messages() {
     assert_eq!(template.pieces.len(), 7);
 
     let template = compile("%[2]*[1]d", Dialect::Go).unwrap();
-    assert_eq!(template.fields.as_ref(), [Field { name: "arg0".into(), kind: ValueKind::Int, arg: 0 }]);
+    let field = |arg: u16| Field { name: format!("arg{arg}").into(), kind: ValueKind::Int, arg };
+    assert_eq!(template.fields.as_ref(), [field(1), field(0)]);
     // A `*` width's padding is captured: the width is read back from it.
     assert_eq!(template.regex, r"( *(?:[-+ ]?[0-9]+) *)");
 

@@ -105,7 +105,7 @@ pub(super) fn regex(spec: &Spec, dialect: Dialect) -> Option<String> {
     };
     let (left, right) = match spec.width {
         Count::None | Count::Fixed(0) => ("", ""),
-        Count::Star => (" *", " *"),
+        Count::Star | Count::Arg(_) => (" *", " *"),
         Count::Fixed(_) if flags.has(CENTER) => (" *", " *"),
         Count::Fixed(_) if flags.has(Flags::MINUS) => ("", " *"),
         Count::Fixed(_) if flags.has(Flags::ZERO) && kind != ValueKind::Text => ("", ""),
@@ -180,7 +180,7 @@ fn unpad<'a>(captured: &'a str, spec: &Spec) -> &'a str {
         return captured;
     }
     let flags = spec.flags;
-    if spec.width == Count::Star || flags.has(CENTER) {
+    if spec.width.is_star() || flags.has(CENTER) {
         captured.trim_matches(' ')
     } else if flags.has(Flags::MINUS) {
         captured.trim_end_matches(' ')
@@ -194,7 +194,7 @@ fn unpad<'a>(captured: &'a str, spec: &Spec) -> &'a str {
 fn write_padded(out: &mut dyn Write, body: &str, spec: &Spec, zero: bool) -> fmt::Result {
     let width = match spec.width {
         Count::Fixed(n) => usize::from(n),
-        Count::None | Count::Star => 0,
+        Count::None | Count::Star | Count::Arg(_) => 0,
     };
     let fill = width.saturating_sub(body.chars().count());
     if fill == 0 {
@@ -228,7 +228,7 @@ fn truncate(s: &str, precision: Count) -> &str {
             Some((end, _)) => &s[..end],
             None => s,
         },
-        Count::None | Count::Star => s,
+        Count::None | Count::Star | Count::Arg(_) => s,
     }
 }
 
@@ -318,7 +318,7 @@ fn float_text(v: f64, spec: &Spec, dialect: Dialect) -> String {
     let flags = spec.flags;
     let precision = match spec.precision {
         Count::Fixed(n) => Some(usize::from(n)),
-        Count::None | Count::Star => None,
+        Count::None | Count::Star | Count::Arg(_) => None,
     };
     let sign = if v.is_sign_negative() && !v.is_nan() { "-" } else { positive_sign(flags) };
     let a = v.abs();

@@ -2,6 +2,7 @@
 //! a catalog holds for it ([`Entry`]: the record, its variant name and its
 //! compiled message), and the values a message's fields take ([`Value`]).
 
+mod byte_string;
 mod entry;
 mod identifier;
 mod record;
@@ -9,6 +10,7 @@ pub(crate) mod value;
 
 use std::borrow::Cow;
 
+pub use byte_string::ByteString;
 pub use entry::Entry;
 pub(crate) use identifier::{is_identifier, is_keyword};
 pub(crate) use record::with_record_schema;

@@ -3,6 +3,8 @@
 use std::borrow::Cow;
 use std::fmt::{self, Write};
 
+use super::ByteString;
+
 /// The value of one field of a message.
 ///
 /// Every value a formatter can print reads back without loss: integers
@@ -132,15 +134,17 @@ pub trait FieldValue: Sized {
 }
 
 impl FieldValue for String {
-    /// Text as it is; bytes that are not UTF-8 as escaped text (each invalid
-    /// byte as `\xNN`, as [`Value`]'s `Display` writes them), so that such a
-    /// message is still classified: a `String` cannot hold the bytes
-    /// themselves (the run-time [`Value::Bytes`] does).
+    /// Text as it is; any other value as its text ([`Value`]'s `Display`), so
+    /// that a message is classified whatever its text field holds: bytes that
+    /// are not UTF-8 as escaped text (each invalid byte as `\xNN`), and a
+    /// number that a text placeholder's verb wrote (Go's `%x` of an integer,
+    /// `%#v` of one) in decimal. A `String` cannot hold the bytes themselves
+    /// nor which verb wrote a number (the run-time [`Value`] does; a quoted
+    /// field's [`ByteString`] holds bytes): such a field renders back as text.
     fn from_value(value: Value<'_>) -> Option<Self> {
         match value {
             Value::Str(s) => Some(s.into_owned()),
-            Value::Bytes(b) => Some(Value::Bytes(b).to_string()),
-            _ => None,
+            other => Some(other.to_string()),
         }
     }
     fn to_value(&self) -> Value<'_> {
@@ -160,6 +164,28 @@ impl FieldValue for Vec<u8> {
         match std::str::from_utf8(self) {
             Ok(text) => Value::Str(Cow::Borrowed(text)),
             Err(_) => Value::Bytes(Cow::Borrowed(self)),
+        }
+    }
+}
+
+impl FieldValue for ByteString {
+    /// Text or bytes as they are, and a quoted rune (Go's `%q` of an integer,
+    /// `'⌘'`) as its character, which renders back double-quoted.
+    fn from_value(value: Value<'_>) -> Option<Self> {
+        match value {
+            Value::Str(s) => Some(ByteString::from(s.into_owned())),
+            Value::Bytes(b) => Some(ByteString::from(b.into_owned())),
+            Value::Int(code) => {
+                let c = u32::try_from(code).ok().and_then(char::from_u32).unwrap_or(char::REPLACEMENT_CHARACTER);
+                Some(ByteString::from(c.to_string()))
+            }
+            _ => None,
+        }
+    }
+    fn to_value(&self) -> Value<'_> {
+        match self.as_str() {
+            Some(text) => Value::Str(Cow::Borrowed(text)),
+            None => Value::Bytes(Cow::Borrowed(self.as_bytes())),
         }
     }
 }

@@ -184,10 +184,11 @@ fn compiled_and_loaded_find_the_same() {
             let mut expected = Vec::new();
             let mut unfit = Vec::new();
             for (number, line) in lines.iter().enumerate() {
-                let compiled = CorpusError::find_span(line).map(|(e, span)| (e.index(), own(e.values()), span));
-                // The generated fields are `i64`, `f64`, `bool` and `String`:
-                // a value beyond them (an integer above `i64::MAX` or below
-                // `i64::MIN`, which the run-time catalog keeps as `Uint` or
+                let compiled = CorpusError::find_span(line)
+                    .map(|(e, span)| (e.index(), own(&catalog, e.index(), e.values()), span));
+                // The generated fields are `i128`, `f64`, `bool`,
+                // `ByteString` and `String`: a value beyond them (an integer
+                // beyond `i128`, which the run-time catalog keeps as a
                 // `BigInt`) makes the enum take the next record. The same
                 // accept step on the loaded catalog must agree.
                 let fits = |m: &Match<'_>| {
@@ -197,7 +198,7 @@ fn compiled_and_loaded_find_the_same() {
                 let loaded = catalog
                     .matcher()
                     .find_map(line, |m| fits(&m).then_some(m))
-                    .map(|m| (m.index, own(m.values), m.span));
+                    .map(|m| (m.index, own(&catalog, m.index, m.values), m.span));
                 if catalog.find(line).is_some_and(|m| !fits(&m)) {
                     unfit.push(number);
                 }
@@ -211,7 +212,7 @@ fn compiled_and_loaded_find_the_same() {
             let mut scanned = Vec::new();
             catalog.matcher().find_lines(&text, |range, m| {
                 let number = starts.partition_point(|&start| start <= range.start) - 1;
-                scanned.push((number, (m.index, own(m.values), m.span)));
+                scanned.push((number, (m.index, own(&catalog, m.index, m.values), m.span)));
             });
             // The buffer scan has no accept step: lines whose best match
             // does not fit the generated fields are compared above only.
@@ -225,25 +226,34 @@ fn compiled_and_loaded_find_the_same() {
     assert!(found.get() * 2 > total.get(), "only {} of {} lines matched", found.get(), total.get());
 }
 
-/// Whether a generated field of `kind` (`i64`, `f64`, `bool`, `String`)
-/// holds the value: not an integer beyond `i64`, nor a text field's value
-/// read as a number (Go's `%x` of an integer, `%#v` of one).
+/// Whether a generated field of `kind` holds the value: an integer within
+/// `i128` for `i128`, text, bytes or a quoted rune for `ByteString`, any
+/// value for `String` (as its text).
 fn fits_generated_field(kind: ValueKind, value: &Value<'_>) -> bool {
-    match value {
-        Value::Int(_) => kind == ValueKind::Int,
-        Value::Float(_) => kind == ValueKind::Float,
-        Value::Bool(_) => kind == ValueKind::Bool,
-        Value::Str(_) | Value::Bytes(_) => matches!(kind, ValueKind::Text | ValueKind::Quoted),
+    match (kind, value) {
+        (ValueKind::Int, Value::Int(_) | Value::Uint(_)) => true,
+        (ValueKind::Int, Value::BigInt(digits)) => digits.parse::<i128>().is_ok(),
+        (ValueKind::Float, Value::Float(_) | Value::Float32(_)) => true,
+        (ValueKind::Bool, Value::Bool(_)) => true,
+        (ValueKind::Quoted, Value::Str(_) | Value::Bytes(_) | Value::Int(_)) => true,
+        (ValueKind::Text, _) => true,
         _ => false,
     }
 }
 
-/// The values, owned; bytes that are not UTF-8 as the escaped text a
-/// generated `String` field holds them as.
-fn own(values: Vec<Value<'_>>) -> Vec<Value<'static>> {
-    let escaped = |value: Value<'_>| match value {
-        Value::Bytes(_) => Value::Str(value.to_string().into()),
-        other => other.into_owned(),
+/// The values of entry `index`, owned, as the generated fields hold them: a
+/// text field's value that is not text as its text, a quoted rune as its
+/// character.
+fn own(catalog: &Catalog, index: usize, values: Vec<Value<'_>>) -> Vec<Value<'static>> {
+    let fields = &catalog.entries()[index].template.fields;
+    let held = |(field, value): (&error_catalog::Field, Value<'_>)| match (field.kind, value) {
+        (ValueKind::Text, Value::Str(text)) => Value::Str(text.into_owned().into()),
+        (ValueKind::Text, other) => Value::Str(other.to_string().into()),
+        (ValueKind::Quoted, Value::Int(code)) => {
+            let c = u32::try_from(code).ok().and_then(char::from_u32).unwrap_or(char::REPLACEMENT_CHARACTER);
+            Value::Str(c.to_string().into())
+        }
+        (_, other) => other.into_owned(),
     };
-    values.into_iter().map(escaped).collect()
+    fields.iter().zip(values).map(held).collect()
 }

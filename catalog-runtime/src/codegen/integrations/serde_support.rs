@@ -73,6 +73,7 @@ struct Raw {
 enum RawValue {
     Bool(bool),
     Int(i64),
+    Uint(u64),
     Float(f64),
     Str(String),
 }
@@ -109,8 +110,14 @@ pub fn deserialize<'de, E: CatalogEnum, D: Deserializer<'de>>(
             .ok_or_else(|| D::Error::custom(format!("missing field `{}` of `{}`", field.name, metadata.name)))?;
         let value = match (field.kind, raw_value) {
             (ValueKind::Int, RawValue::Int(n)) => Value::Int(n),
+            (ValueKind::Int, RawValue::Uint(n)) => Value::Uint(n),
+            // An integer beyond 64 bits is written as its decimal text.
+            (ValueKind::Int, RawValue::Str(text)) if Value::integer(&text).is_some() => {
+                Value::integer(&text).unwrap_or(Value::Int(0))
+            }
             (ValueKind::Float, RawValue::Float(x)) => Value::Float(x),
             (ValueKind::Float, RawValue::Int(n)) => Value::Float(n as f64),
+            (ValueKind::Float, RawValue::Uint(n)) => Value::Float(n as f64),
             (ValueKind::Bool, RawValue::Bool(b)) => Value::Bool(b),
             (ValueKind::Text | ValueKind::Quoted, RawValue::Str(text)) => Value::Str(Cow::Owned(text)),
             (kind, _) => {
