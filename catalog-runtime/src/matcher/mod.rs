@@ -1,13 +1,18 @@
 //! The multi-pattern matcher: which record does a message (or a log line
 //! containing one) come from, and what are its field values?
 //!
-//! A literal prefilter over each template's longest literal piece (4-byte
-//! grams in a bitmap, or Aho-Corasick) picks the candidate records whose
-//! literal occurs in the input; only
-//! those are verified with their own regex, most specific first. Each regex is
-//! compiled on first use, so building a matcher for thousands of records is
-//! cheap. Every step is linear in the input (the `regex` crate guarantees it
-//! per pattern), so no input takes super-linear time.
+//! A literal prefilter over each template's longest literal piece (strided
+//! 8-byte grams in a Bloom filter, Aho-Corasick for short pieces; see
+//! `prefilter`) picks the candidate records whose literal occurs in the
+//! input; templates without a usable piece are candidates of every line
+//! (ranked last) or, for patterns of unknown literal text, found by one
+//! regex set. Candidates are verified most specific first, and only until
+//! one matches: without a regex where the template is literal text and
+//! simple placeholders (`literal_match`), else with its own regex. Regexes
+//! and the other per-template searchers are built on first use, so building
+//! a matcher for thousands of records is cheap. Every step is linear in the
+//! input (the `regex` crate guarantees it per pattern; the literal matcher
+//! has a step budget), so no input takes super-linear time.
 
 use std::ops::Range;
 use std::sync::OnceLock;
