@@ -36,6 +36,18 @@ fn reference<I: AsRef<Template>>(
     lines.enumerate().filter_map(|(n, line)| naive(templates, matcher, line).map(|(i, span)| (n, i, span))).collect()
 }
 
+/// `find_lines` on the whole text and `find` on each line give the naive
+/// reference's results.
+fn agrees_with_the_reference(templates: &[Template], matcher: &Matcher, text: &str) -> Result<(), TestCaseError> {
+    let expected = reference(templates, matcher, text);
+    prop_assert_eq!(scanned(matcher, text), expected.clone());
+    for (n, line) in text.split('\n').enumerate() {
+        let by_find = matcher.find(line).map(|m| (n, m.index, m.span));
+        prop_assert_eq!(by_find, expected.iter().find(|e| e.0 == n).cloned());
+    }
+    Ok(())
+}
+
 const MESSAGES: &[&str] = &[
     "stream %s not found",
     "stream %s not found in account %q",
@@ -99,12 +111,7 @@ proptest! {
     #[test]
     fn find_lines_agrees_with_the_naive_reference(text in text()) {
         let (templates, matcher) = &*SMALL;
-        let expected = reference(templates, matcher, &text);
-        prop_assert_eq!(scanned(matcher, &text), expected.clone());
-        for (n, line) in text.split('\n').enumerate() {
-            let by_find = matcher.find(line).map(|m| (n, m.index, m.span));
-            prop_assert_eq!(by_find, expected.iter().find(|e| e.0 == n).cloned());
-        }
+        agrees_with_the_reference(templates, matcher, &text)?;
     }
 }
 
@@ -172,12 +179,7 @@ proptest! {
     ) {
         let text = lines.join("\n");
         let (templates, matcher) = &*PATTERN_CATALOG;
-        let expected = reference(templates, matcher, &text);
-        prop_assert_eq!(scanned(matcher, &text), expected.clone());
-        for (n, line) in text.split('\n').enumerate() {
-            let by_find = matcher.find(line).map(|m| (n, m.index, m.span));
-            prop_assert_eq!(by_find, expected.iter().find(|e| e.0 == n).cloned());
-        }
+        agrees_with_the_reference(templates, matcher, &text)?;
     }
 }
 
