@@ -3,7 +3,41 @@
 //! expression inside `{...}`, naming a field after it, and numbering fields
 //! that are not positional arguments.
 
-use super::FormatError;
+use super::template::Builder;
+use super::{Dialect, FormatError, Template};
+
+/// Compiles a brace format string in `dialect`: literal text with `{{` and
+/// `}}` escapes, and holes, each read by `hole(format, open, builder)` from
+/// its `{` at `open` to the position after its `}`. A lone `}` is an error
+/// (`unmatched`, the dialect's words for it).
+pub(super) fn compile_holes(
+    format: &str,
+    dialect: Dialect,
+    unmatched: &str,
+    mut hole: impl FnMut(&str, usize, &mut Builder) -> Result<usize, FormatError>,
+) -> Result<Template, FormatError> {
+    let mut builder = Builder::new(dialect);
+    let bytes = format.as_bytes();
+    let (mut i, mut literal_start) = (0, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'}' if bytes.get(i + 1) == Some(&bytes[i]) => {
+                builder.literal(&format[literal_start..=i]);
+                i += 2;
+                literal_start = i;
+            }
+            b'}' => return Err(FormatError::new(i, unmatched)),
+            b'{' => {
+                builder.literal(&format[literal_start..i]);
+                i = hole(format, i, &mut builder)?;
+                literal_start = i;
+            }
+            _ => i += 1,
+        }
+    }
+    builder.literal(&format[literal_start..]);
+    Ok(builder.finish())
+}
 
 /// Fields named by a key or an expression (`{name}`, `{self.model}`) rather
 /// than by a positional argument get argument indexes from here on, in order

@@ -2,8 +2,7 @@
 //! interpolated strings (`$"{x}"`): `{index-or-expression[,alignment][:format]}`
 //! with `{{`/`}}` escapes.
 
-use super::brace::{expression_name, scan_expression, Keys};
-use super::template::Builder;
+use super::brace::{compile_holes, expression_name, scan_expression, Keys};
 use super::value_forms::{self, GROUPING};
 use super::{Count, Dialect, Flags, FormatError, Spec, Template};
 
@@ -13,68 +12,49 @@ use super::{Count, Dialect, Flags, FormatError, Spec, Template};
 /// optional digit count, `F`, `N` (grouped) and `E` floats, invariant
 /// culture); other formats are text. A negative alignment pads on the right.
 pub(super) fn compile(format: &str) -> Result<Template, FormatError> {
-    let mut builder = Builder::new(Dialect::CSharp);
     let mut keys = Keys::default();
-    let bytes = format.as_bytes();
-    let (mut i, mut literal_start) = (0, 0);
-    while i < bytes.len() {
-        match bytes[i] {
-            b'{' | b'}' if bytes.get(i + 1) == Some(&bytes[i]) => {
-                builder.literal(&format[literal_start..=i]);
-                i += 2;
-                literal_start = i;
-            }
-            b'}' => return Err(FormatError::new(i, "unmatched `}` (write `}}`)")),
-            b'{' => {
-                builder.literal(&format[literal_start..i]);
-                let open = i;
-                let stop = |t: &str, j: usize| matches!(t.as_bytes()[j], b'}' | b',' | b':');
-                let end = scan_expression(format, open + 1, open, "format item", stop)?;
-                let hole = format[open + 1..end].trim();
-                let mut j = end;
-                let mut alignment = 0i32;
-                if bytes[j] == b',' {
-                    let close = format[j..].find([':', '}']).map_or(format.len(), |n| j + n);
-                    let text = format[j + 1..close].trim();
-                    alignment = text
-                        .parse()
-                        .map_err(|_| FormatError::new(j + 1, format!("alignment {text:?} is not a number")))?;
-                    j = close;
-                }
-                let mut format_text = "";
-                if bytes.get(j) == Some(&b':') {
-                    let close = format[j..].find('}').map_or(format.len(), |n| j + n);
-                    format_text = &format[j + 1..close];
-                    j = close;
-                }
-                if bytes.get(j) != Some(&b'}') {
-                    return Err(FormatError::new(open, "unterminated format item: missing `}`"));
-                }
-                let (verb, precision, grouping) = standard_format(format_text);
-                let mut flags = if grouping { GROUPING } else { 0 };
-                if alignment < 0 {
-                    flags |= Flags::MINUS;
-                }
-                let width = u16::try_from(alignment.unsigned_abs())
-                    .map_err(|_| FormatError::new(open, "alignment is too large"))?;
-                let width = if width == 0 { Count::None } else { Count::Fixed(width) };
-                let spec = Spec { verb, flags: Flags(flags), width, precision };
-                let kind = value_forms::kind(verb, Dialect::CSharp);
-                if hole.bytes().all(|b| b.is_ascii_digit()) && !hole.is_empty() {
-                    let arg = hole.parse().map_err(|_| FormatError::new(open + 1, "argument index is too large"))?;
-                    builder.value(arg, None, spec, kind);
-                } else {
-                    let name = expression_name(hole);
-                    builder.value(keys.arg(hole, open + 1)?, name.as_deref(), spec, kind);
-                }
-                i = j + 1;
-                literal_start = i;
-            }
-            _ => i += 1,
+    compile_holes(format, Dialect::CSharp, "unmatched `}` (write `}}`)", |format, open, builder| {
+        let bytes = format.as_bytes();
+        let stop = |t: &str, j: usize| matches!(t.as_bytes()[j], b'}' | b',' | b':');
+        let end = scan_expression(format, open + 1, open, "format item", stop)?;
+        let hole = format[open + 1..end].trim();
+        let mut j = end;
+        let mut alignment = 0i32;
+        if bytes[j] == b',' {
+            let close = format[j..].find([':', '}']).map_or(format.len(), |n| j + n);
+            let text = format[j + 1..close].trim();
+            alignment =
+                text.parse().map_err(|_| FormatError::new(j + 1, format!("alignment {text:?} is not a number")))?;
+            j = close;
         }
-    }
-    builder.literal(&format[literal_start..]);
-    Ok(builder.finish())
+        let mut format_text = "";
+        if bytes.get(j) == Some(&b':') {
+            let close = format[j..].find('}').map_or(format.len(), |n| j + n);
+            format_text = &format[j + 1..close];
+            j = close;
+        }
+        if bytes.get(j) != Some(&b'}') {
+            return Err(FormatError::new(open, "unterminated format item: missing `}`"));
+        }
+        let (verb, precision, grouping) = standard_format(format_text);
+        let mut flags = if grouping { GROUPING } else { 0 };
+        if alignment < 0 {
+            flags |= Flags::MINUS;
+        }
+        let width =
+            u16::try_from(alignment.unsigned_abs()).map_err(|_| FormatError::new(open, "alignment is too large"))?;
+        let width = if width == 0 { Count::None } else { Count::Fixed(width) };
+        let spec = Spec { verb, flags: Flags(flags), width, precision };
+        let kind = value_forms::kind(verb, Dialect::CSharp);
+        if hole.bytes().all(|b| b.is_ascii_digit()) && !hole.is_empty() {
+            let arg = hole.parse().map_err(|_| FormatError::new(open + 1, "argument index is too large"))?;
+            builder.value(arg, None, spec, kind);
+        } else {
+            let name = expression_name(hole);
+            builder.value(keys.arg(hole, open + 1)?, name.as_deref(), spec, kind);
+        }
+        Ok(j + 1)
+    })
 }
 
 /// The verb, precision and grouping of a standard numeric format string

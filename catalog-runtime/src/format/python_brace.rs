@@ -3,7 +3,7 @@
 //! mini-language (`{:>10}`, `{:.2f}`, `{:,d}`), self-documenting `{expr=}`,
 //! and `{{`/`}}`.
 
-use super::brace::{expression_name, scan_expression, Keys};
+use super::brace::{compile_holes, expression_name, scan_expression, Keys};
 use super::std_spec::{self, SpecLanguage};
 use super::template::Builder;
 use super::{Dialect, FormatError, Template};
@@ -13,28 +13,13 @@ use super::{Dialect, FormatError, Template};
 /// after its key or expression (`{self.model.__name__}` → `model_name`),
 /// one field per distinct expression.
 pub(super) fn compile(format: &str) -> Result<Template, FormatError> {
-    let mut builder = Builder::new(Dialect::PythonBrace);
     let mut fields = Fields { keys: Keys::default(), next_auto: 0 };
-    let bytes = format.as_bytes();
-    let (mut i, mut literal_start) = (0, 0);
-    while i < bytes.len() {
-        match bytes[i] {
-            b'{' | b'}' if bytes.get(i + 1) == Some(&bytes[i]) => {
-                builder.literal(&format[literal_start..=i]);
-                i += 2;
-                literal_start = i;
-            }
-            b'}' => return Err(FormatError::new(i, "single `}` in a format string (write `}}`)")),
-            b'{' => {
-                builder.literal(&format[literal_start..i]);
-                i = fields.field(format, i, &mut builder)?;
-                literal_start = i;
-            }
-            _ => i += 1,
-        }
-    }
-    builder.literal(&format[literal_start..]);
-    Ok(builder.finish())
+    compile_holes(
+        format,
+        Dialect::PythonBrace,
+        "single `}` in a format string (write `}}`)",
+        |format, open, builder| fields.field(format, open, builder),
+    )
 }
 
 struct Fields {

@@ -3,66 +3,46 @@
 //! capture), `{:?}`/`{:#?}`, fill/align, sign, `#`, `0`, width and precision
 //! (`N$`, `name$`, `.*`), and `{{`/`}}`.
 
-use super::brace::Keys;
+use super::brace::{compile_holes, Keys};
 use super::std_spec::{self, SpecLanguage};
-use super::template::Builder;
 use super::{Dialect, FormatError, Template};
 
 /// Compiles a Rust format string. `{}` takes the next positional argument
 /// (`.*` takes one more before it, for the precision); `{name}` is named
 /// `name`, one field per distinct name.
 pub(super) fn compile(format: &str) -> Result<Template, FormatError> {
-    let mut builder = Builder::new(Dialect::Rust);
     let mut keys = Keys::default();
     let mut next_positional = 0usize;
-    let bytes = format.as_bytes();
-    let (mut i, mut literal_start) = (0, 0);
-    while i < bytes.len() {
-        match bytes[i] {
-            b'{' | b'}' if bytes.get(i + 1) == Some(&bytes[i]) => {
-                builder.literal(&format[literal_start..=i]);
-                i += 2;
-                literal_start = i;
-            }
-            b'}' => return Err(FormatError::new(i, "unmatched `}` in a format string (write `}}`)")),
-            b'{' => {
-                builder.literal(&format[literal_start..i]);
-                let open = i;
-                let close = format[open..]
-                    .find('}')
-                    .map(|n| open + n)
-                    .ok_or_else(|| FormatError::new(open, "unterminated placeholder: missing `}`"))?;
-                let inside = &format[open + 1..close];
-                let (argument, spec_text, spec_at) = match inside.find(':') {
-                    Some(colon) => (&inside[..colon], &inside[colon + 1..], open + 2 + colon),
-                    None => (inside, "", close),
-                };
-                let parsed = std_spec::parse(spec_text, spec_at, SpecLanguage::Rust, None)?;
-                let mut take_positional = || {
-                    next_positional += 1;
-                    u16::try_from(next_positional - 1).map_err(|_| FormatError::new(open, "too many arguments"))
-                };
-                if parsed.precision_argument {
-                    take_positional()?;
-                }
-                let (arg, name) = if argument.is_empty() {
-                    (take_positional()?, None)
-                } else if argument.bytes().all(|b| b.is_ascii_digit()) {
-                    (argument.parse().map_err(|_| FormatError::new(open + 1, "argument index is too large"))?, None)
-                } else if is_identifier(argument) {
-                    (keys.arg(argument, open + 1)?, Some(argument.trim_start_matches("r#")))
-                } else {
-                    return Err(FormatError::new(open + 1, format!("invalid argument name {argument:?}")));
-                };
-                builder.value(arg, name, parsed.spec, parsed.kind);
-                i = close + 1;
-                literal_start = i;
-            }
-            _ => i += 1,
+    compile_holes(format, Dialect::Rust, "unmatched `}` in a format string (write `}}`)", |format, open, builder| {
+        let close = format[open..]
+            .find('}')
+            .map(|n| open + n)
+            .ok_or_else(|| FormatError::new(open, "unterminated placeholder: missing `}`"))?;
+        let inside = &format[open + 1..close];
+        let (argument, spec_text, spec_at) = match inside.find(':') {
+            Some(colon) => (&inside[..colon], &inside[colon + 1..], open + 2 + colon),
+            None => (inside, "", close),
+        };
+        let parsed = std_spec::parse(spec_text, spec_at, SpecLanguage::Rust, None)?;
+        let mut take_positional = || {
+            next_positional += 1;
+            u16::try_from(next_positional - 1).map_err(|_| FormatError::new(open, "too many arguments"))
+        };
+        if parsed.precision_argument {
+            take_positional()?;
         }
-    }
-    builder.literal(&format[literal_start..]);
-    Ok(builder.finish())
+        let (arg, name) = if argument.is_empty() {
+            (take_positional()?, None)
+        } else if argument.bytes().all(|b| b.is_ascii_digit()) {
+            (argument.parse().map_err(|_| FormatError::new(open + 1, "argument index is too large"))?, None)
+        } else if is_identifier(argument) {
+            (keys.arg(argument, open + 1)?, Some(argument.trim_start_matches("r#")))
+        } else {
+            return Err(FormatError::new(open + 1, format!("invalid argument name {argument:?}")));
+        };
+        builder.value(arg, name, parsed.spec, parsed.kind);
+        Ok(close + 1)
+    })
 }
 
 /// A Rust identifier (or raw identifier `r#type`).
