@@ -1173,3 +1173,49 @@ fn nats_server_lines_with_context_and_invalid_utf8() {
     assert!(out.stdout.contains("\\xc3(ab"), "shown escaped: {}", out.stdout);
     assert!(!out.stdout.contains('\u{fffd}'), "never lossy: {}", out.stdout);
 }
+
+/// A catalog of `messagePattern`s only (no format string, no source file):
+/// lines of several systems, each with its own prefix, are classified to the
+/// most literal pattern that matches, with the groups' values, through the
+/// regex-free matcher (`(.*?)`, `(\d+)`) and the regex set of a pattern of
+/// another shape alike.
+#[test]
+fn pattern_catalogs_find_the_most_literal_record() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let patterns = [
+        ("general", r"Received (.*?)"),
+        ("block", r"Received block (.*?) of size (\d+) from (.*?)"),
+        ("ssh", r"Failed password for (.*?) from (.*?) port (\d+) ssh2"),
+        ("alternation", r"(?:open|close) failed for (\d+)"),
+    ];
+    for (id, pattern) in patterns {
+        let record = json!({"record": {
+            "id": id, "repo": "o/r", "slug": id, "errorMessage": "", "messagePattern": pattern,
+            "severity": "error", "filePath": null
+        }});
+        fs::write(dir.path().join(format!("{id}.json")), record.to_string()).expect("written");
+    }
+    let log = concat!(
+        "081109 203615 148 INFO dfs.DataNode$PacketResponder: Received block blk_38865 of size 67108864 from /10.251.42.84\n",
+        "081109 203616 149 INFO dfs.DataNode: Received a heartbeat\n",
+        "Dec 10 06:55:46 LabSZ sshd[24200]: Failed password for invalid user webmaster from 173.234.31.186 port 38926 ssh2\n",
+        "2026-11-29 17:20:00,5 ERROR close failed for 42\n",
+        "nothing known here\n",
+    );
+    let out = run_with_stdin(&["--no-cache", "--data", path_str(dir.path()), "scan", "--json", "-"], log.as_bytes(), 0);
+    let found: Vec<(String, Value)> = json_lines(&out.stdout)
+        .iter()
+        .map(|m| (m["id"].as_str().unwrap_or("").to_owned(), m["args"].clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("block".to_owned(), json!(["blk_38865", "67108864", "/10.251.42.84"])),
+            ("general".to_owned(), json!(["a heartbeat"])),
+            ("ssh".to_owned(), json!(["invalid user webmaster", "173.234.31.186", "38926"])),
+            ("alternation".to_owned(), json!(["42"])),
+        ],
+        "{}",
+        out.stdout
+    );
+}
