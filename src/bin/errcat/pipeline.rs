@@ -11,7 +11,8 @@
 
 use std::collections::BTreeMap;
 use std::io;
-use std::sync::mpsc;
+use std::ops::Range;
+use std::sync::{mpsc, Arc};
 
 use error_catalog::{Catalog, Match};
 
@@ -24,9 +25,28 @@ pub const CHUNK: usize = 1 << 20;
 pub struct Chunk {
     /// 1-based number of the chunk's first line.
     pub first_line: u64,
-    pub data: Vec<u8>,
+    pub data: Lines,
     /// The chunk ended because the input had nothing more for now.
     pub input_paused: bool,
+}
+
+/// The bytes of a chunk: read into memory, or a range of a mapped file
+/// (see [`Input`]), which the chunk keeps mapped until it is dropped on
+/// whichever thread classified it.
+pub enum Lines {
+    Read(Vec<u8>),
+    Mapped { map: Arc<memmap2::Mmap>, range: Range<usize> },
+}
+
+impl std::ops::Deref for Lines {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Lines::Read(bytes) => bytes,
+            Lines::Mapped { map, range } => &map[range.clone()],
+        }
+    }
 }
 
 /// What the pipeline passes on, in input order.
