@@ -480,6 +480,97 @@ fn scan_skips_a_line_over_16_mib_and_reads_the_next() {
     assert_reported(&stderr, &path, ":1: line longer than 16 MiB; skipped");
 }
 
+/// Writes `bytes` to `name` in `dir`, last modified an hour ago: a quiet
+/// file, which `errcat scan` maps instead of reading it (the unit tests of
+/// `src/bin/errcat/input.rs` check which files are mapped).
+fn quiet_log(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = dir.join(name);
+    fs::write(&path, bytes).unwrap();
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    fs::File::options().write(true).open(&path).unwrap().set_modified(an_hour_ago).unwrap();
+    path
+}
+
+/// Asserts that `errcat scan --json` gives the same matches, messages and
+/// exit status for the file at `path` (mapped) as for its bytes piped in,
+/// with one thread and with two. The messages are compared in any order:
+/// those about skipped lines come as the lines are read, which a pipe and
+/// a mapping do at different points.
+fn assert_mapped_scan_is_piped_scan(path: &Path) {
+    let bytes = fs::read(path).unwrap();
+    for threads in ["1", "2"] {
+        let args = ["scan", "--json", "--threads", threads];
+        let mapped = errcat().args(args).arg(path).output().unwrap();
+        let piped = errcat().args(args).arg("-").write_stdin(bytes.clone()).output().unwrap();
+        let named = |output: &[u8]| String::from_utf8(output.to_vec()).unwrap().replace("<stdin>", path_str(path));
+        let sorted = |stderr: String| {
+            let mut lines: Vec<String> = stderr.lines().map(str::to_owned).collect();
+            lines.sort();
+            lines
+        };
+        let context = format!("{} with {threads} thread(s)", path.display());
+        assert_eq!(mapped.status.code(), piped.status.code(), "{context}");
+        assert!(mapped.stdout == named(&piped.stdout).as_bytes(), "{context}: stdout differs");
+        assert_eq!(sorted(named(&mapped.stderr)), sorted(named(&piped.stderr)), "{context}");
+    }
+}
+
+#[test]
+fn a_quiet_file_mapped_scans_as_its_bytes_piped() {
+    let dir = tempfile::tempdir().unwrap();
+    let matching = |id: &str| format!("{PREFIX}{}", persist_message(id)).into_bytes();
+    let mut bytes = example_log();
+    for line in [
+        [matching("crlf"), b"\r".to_vec()].concat(),
+        [b"\xff\xfe ".to_vec(), matching("invalid-1")].concat(),
+        vec![b'a'; 17 << 20],
+        matching("after-long"),
+        [b"\xc3 ".to_vec(), matching("invalid-2")].concat(),
+        vec![b'b'; 2 << 20],
+        matching("after-two-mib"),
+    ] {
+        bytes.extend_from_slice(&line);
+        bytes.push(b'\n');
+    }
+    bytes.extend_from_slice(&matching("no-line-break"));
+    let mixed = quiet_log(dir.path(), "mixed.log", &bytes);
+    let out = errcat().args(["scan", "--json"]).arg(&mixed).output().unwrap();
+    let found = json_lines(&String::from_utf8(out.stdout).unwrap());
+    let last = example_log().iter().filter(|&&b| b == b'\n').count() as u64;
+    let after_example: Vec<(u64, &str)> = found
+        .iter()
+        .filter(|object| object["line"].as_u64().unwrap() > last)
+        .map(|object| (object["line"].as_u64().unwrap(), object["fields"]["ps_id"].as_str().unwrap()))
+        .collect();
+    let numbered = [(1, "crlf"), (2, "invalid-1"), (4, "after-long"), (5, "invalid-2"), (7, "after-two-mib")];
+    let expected: Vec<(u64, &str)> =
+        numbered.iter().map(|(n, id)| (last + n, *id)).chain([(last + 8, "no-line-break")]).collect();
+    assert_eq!(after_example, expected);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_reported(&stderr, &mixed, &format!(":{}: line longer than 16 MiB; skipped", last + 3));
+    assert_reported(&stderr, &mixed, &format!(":{}: invalid UTF-8", last + 2));
+    assert_mapped_scan_is_piped_scan(&mixed);
+
+    // A file of exactly a chunk (1 MiB) ending with a match, and one whose
+    // matching last line crosses the chunk's end.
+    for (name, length) in [("chunk.log", 1 << 20), ("across.log", (1 << 20) + 20)] {
+        let mut bytes = Vec::new();
+        while bytes.len() + 200 < length {
+            bytes.extend_from_slice(b"[7] 2026/11/29 17:20:00.123456 [INF] nothing to see\n");
+        }
+        let line = matching(name);
+        bytes.resize(length - line.len() - 2, b'.');
+        bytes.push(b'\n');
+        bytes.extend_from_slice(&line);
+        bytes.push(b'\n');
+        assert_eq!(bytes.len(), length);
+        assert_mapped_scan_is_piped_scan(&quiet_log(dir.path(), name, &bytes));
+    }
+    assert_mapped_scan_is_piped_scan(&quiet_log(dir.path(), "empty.log", b""));
+    let binary = [b"text\n\0".to_vec(), matching("in-binary")].concat();
+    assert_mapped_scan_is_piped_scan(&quiet_log(dir.path(), "binary.log", &binary));
+}
+
 /// The example log gzipped into `dir`, and its bytes.
 fn gzipped_example(dir: &Path) -> (std::path::PathBuf, Vec<u8>) {
     let mut encoder = GzEncoder::new(Vec::new(), flate2::Compression::default());
