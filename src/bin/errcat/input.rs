@@ -84,10 +84,12 @@ pub fn open(path: &Path) -> Result<Input, String> {
     let file = File::open(path).map_err(|err| format!("{label}: cannot open: {}", io_message(&err)))?;
     let live = (!metadata.is_file()).then(|| LiveSource::of(&file));
     let compressed = path.extension().is_some_and(|e| e == "gz");
-    let mapped = if !compressed && quiet_regular_file(&metadata, SystemTime::now()) {
-        file.try_clone().ok().and_then(|file| Mapped::open(file, &metadata))
-    } else {
-        None
+    // The file opened, not the path stat'ed above: another file may have
+    // taken its place since, and mapping past a file's end raises SIGBUS.
+    let opened = file.metadata().ok().filter(|opened| quiet_regular_file(opened, SystemTime::now()));
+    let mapped = match opened {
+        Some(opened) if !compressed => file.try_clone().ok().and_then(|file| Mapped::open(file, &opened)),
+        _ => None,
     };
     let progress = (metadata.len() > PROGRESS_FROM && io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(metadata.len());
@@ -336,7 +338,10 @@ fn quiet_regular_file(metadata: &std::fs::Metadata, now: SystemTime) -> bool {
 /// or been modified since it was opened is read from there on, as a live
 /// log is. What remains is a quiet file truncated during the scan (an idle
 /// log rotated by `copytruncate` in those very seconds); a file being
-/// written, or just rotated and written again, is never mapped.
+/// written, or just rotated and written again, is never mapped. (An I/O
+/// error under a mapped page raises SIGBUS too, where `read(2)` would
+/// report it: a file on a failing disk is better scanned from standard
+/// input.)
 struct Mapped {
     /// A descriptor of its own (sharing the reader's offset).
     file: File,
