@@ -17,6 +17,10 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
+#[cfg(feature = "cache")]
+pub(crate) use items::Lazy;
+pub(crate) use items::Slots;
+pub use items::{Entries, Items, ItemsIter};
 use literal_match::{LiteralTemplate, Outcome};
 pub use log_line::LogLevel;
 pub(crate) use log_line::{log_prefix_len, trim_line_break};
@@ -24,6 +28,7 @@ use memchr::memmem::Finder;
 use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
 
+mod items;
 mod literal_match;
 mod log_line;
 mod prefilter;
@@ -57,7 +62,7 @@ impl Match<'_> {
 
 /// Regexes of one template, compiled on first use.
 #[derive(Debug, Default)]
-struct Lazy {
+struct Regexes {
     find: OnceLock<Option<Regex>>,
     parse: OnceLock<Option<Regex>>,
 }
@@ -70,11 +75,14 @@ struct Lazy {
 /// one copy of each template.
 #[derive(Debug)]
 pub struct Matcher<I = Template> {
-    templates: Vec<I>,
-    regexes: Vec<Lazy>,
+    items: Slots<I>,
+    regexes: Vec<Regexes>,
     prefilter: Prefilter,
-    /// For each prefilter literal, the templates that require it.
-    owners: Vec<Vec<u32>>,
+    /// For each prefilter literal `l`, the templates that require it:
+    /// `owners[owner_ends[l - 1]..owner_ends[l]]` (one allocation, not one
+    /// per literal, for thousands of literals).
+    owner_ends: Vec<u32>,
+    owners: Vec<u32>,
     /// Templates whose literal runs are all shorter than the prefilter's
     /// grams (`%v: %v`, a pattern's `(.*?) to (.*?)`): candidates of every
     /// line that holds their runs in order. Ranked last, they are only
@@ -128,52 +136,81 @@ impl Matcher {
 impl<I: AsRef<Template>> Matcher<I> {
     /// Builds a matcher over `items`, each holding a template; match indexes
     /// are positions in it.
-    pub fn from_items(templates: Vec<I>) -> Self {
-        let mut literals: Vec<&str> = Vec::new();
-        let mut owners: Vec<Vec<u32>> = Vec::new();
-        let mut by_literal = std::collections::HashMap::new();
-        let mut unfiltered = Vec::new();
-        let mut opaque = Vec::new();
-        for (index, template) in templates.iter().enumerate() {
-            let index = index as u32;
-            let template = template.as_ref();
-            match required_literal(template) {
-                Some(literal) if literal.len() >= prefilter::MIN_LITERAL => {
-                    let slot = *by_literal.entry(literal).or_insert_with(|| {
-                        literals.push(literal);
-                        owners.push(Vec::new());
-                        owners.len() - 1
-                    });
-                    owners[slot].push(index);
-                }
-                _ if template.dialect == Dialect::Pattern && !format::pieces_describe_regex(template) => {
-                    opaque.push(index)
-                }
-                _ => unfiltered.push(index),
-            }
-        }
+    pub fn from_items(items: Vec<I>) -> Self {
+        let index = Index::of(&items);
+        Matcher::from_index(index, Slots::Ready(items))
+    }
+
+    /// A matcher over `items` with what [`Index::of`] derived from their
+    /// templates: none of them is looked at until it is a candidate, so
+    /// items that are decoded on first use stay encoded.
+    pub(crate) fn from_index(index: Index, items: Slots<I>) -> Self {
+        debug_assert!(index.fits(items.len()));
+        let Index { literal_text, literal_ends, owner_ends, owners, unfiltered, opaque, rank } = index;
+        let mut start = 0;
+        let literals: Vec<&str> = literal_ends
+            .iter()
+            .map(|&end| {
+                let literal = &literal_text[start..end as usize];
+                start = end as usize;
+                literal
+            })
+            .collect();
         let prefilter = Prefilter::new(&literals);
-        let mut order: Vec<u32> = (0..templates.len() as u32).collect();
-        order.sort_unstable_by_key(|&i| (std::cmp::Reverse(templates[i as usize].as_ref().literal_len), i));
-        let mut rank = vec![0; templates.len()];
-        for (position, &index) in order.iter().enumerate() {
-            rank[index as usize] = position as u32;
-        }
-        let regexes = templates.iter().map(|_| Lazy::default()).collect();
-        let runs = templates.iter().map(|_| OnceLock::new()).collect();
-        let literal_templates = templates.iter().map(|_| OnceLock::new()).collect();
+        let len = items.len();
+        let regexes = (0..len).map(|_| Regexes::default()).collect();
+        let runs = (0..len).map(|_| OnceLock::new()).collect();
+        let literal_templates = (0..len).map(|_| OnceLock::new()).collect();
         let opaque_set = OnceLock::new();
-        Matcher { templates, regexes, prefilter, owners, unfiltered, opaque, opaque_set, rank, runs, literal_templates }
+        Matcher {
+            items,
+            regexes,
+            prefilter,
+            owner_ends,
+            owners,
+            unfiltered,
+            opaque,
+            opaque_set,
+            rank,
+            runs,
+            literal_templates,
+        }
     }
 
     /// The items, in index order.
-    pub fn items(&self) -> &[I] {
-        &self.templates
+    pub fn items(&self) -> Items<'_, I> {
+        Items::new(&self.items)
     }
 
     /// The items, taken back.
     pub fn into_items(self) -> Vec<I> {
-        self.templates
+        self.items.into_vec()
+    }
+
+    /// Item `index`.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is out of range.
+    pub(crate) fn item(&self, index: usize) -> &I {
+        self.items.at(index)
+    }
+
+    /// How many items are in memory (see [`Slots`]).
+    #[cfg(test)]
+    pub(crate) fn decoded(&self) -> usize {
+        self.items.decoded()
+    }
+
+    /// Template `index`.
+    fn template(&self, index: usize) -> &Template {
+        self.item(index).as_ref()
+    }
+
+    /// The templates that require prefilter literal `literal`.
+    fn owners_of(&self, literal: usize) -> &[u32] {
+        let start = literal.checked_sub(1).map_or(0, |before| self.owner_ends[before] as usize);
+        &self.owners[start..self.owner_ends[literal] as usize]
     }
 
     /// The best record for a whole message.
@@ -243,7 +280,7 @@ impl<I: AsRef<Template>> Matcher<I> {
 
     /// Whether template `index` matches the whole message, and its values.
     pub fn try_parse<'h>(&self, index: usize, message: &'h str) -> Option<Match<'h>> {
-        let template = self.templates[index].as_ref();
+        let template = self.template(index);
         let regex = self.regexes[index].parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
         let captures = regex.as_ref()?.captures(message)?;
         let values =
@@ -260,7 +297,7 @@ impl<I: AsRef<Template>> Matcher<I> {
 
     /// [`try_find`](Self::try_find) with the log prefix length known.
     fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
-        let template = self.templates[index].as_ref();
+        let template = self.template(index);
         if let Some(literal) = self.literal_templates[index].get_or_init(|| LiteralTemplate::new(template)) {
             let rest = &line[start..];
             match literal.find(rest) {
@@ -296,7 +333,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// the regex's own split gives values that disagree or do not parse (a
     /// text argument rendered twice, a number followed by literal digits).
     fn resplit<'h>(&self, index: usize, rest: &'h str, from: usize) -> Option<(Range<usize>, Vec<Value<'h>>)> {
-        let template = self.templates[index].as_ref();
+        let template = self.template(index);
         let anchored_end = find_regex(template).ends_with('$');
         let (end, values) = resplit::values(template, &rest[from..], anchored_end, true)?;
         Some((from..from + end, values))
@@ -346,7 +383,7 @@ impl<I: AsRef<Template>> Matcher<I> {
                     line = Some(start..end);
                 }
             }
-            found.extend_from_slice(&self.owners[literal]);
+            found.extend_from_slice(self.owners_of(literal));
         });
         if let Some(done) = line {
             self.best_in_line(text, done, &mut found, &mut each);
@@ -373,7 +410,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// Templates whose required literal occurs in `text`, in ranking order.
     fn candidates(&self, text: &str) -> Vec<u32> {
         let mut found: Vec<u32> = self.unfiltered.clone();
-        self.prefilter.for_each(text, |_, literal| found.extend_from_slice(&self.owners[literal]));
+        self.prefilter.for_each(text, |_, literal| found.extend_from_slice(self.owners_of(literal)));
         if let Some((set, owners)) = self.opaque_set() {
             found.extend(set.matches(text).iter().map(|i| owners[i]));
         }
@@ -392,7 +429,7 @@ impl<I: AsRef<Template>> Matcher<I> {
             let mut regexes = Vec::new();
             let mut owners = Vec::new();
             for &index in &self.opaque {
-                let regex = find_regex(self.templates[index as usize].as_ref());
+                let regex = find_regex(self.template(index as usize));
                 let regex = regex.strip_prefix('^').map(str::to_owned).unwrap_or(regex);
                 // A template whose regex does not compile never matches.
                 if Regex::new(&regex).is_ok() {
@@ -417,7 +454,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// any log prefix or regex work. A template matched without a regex
     /// searches its literals itself: checking them first would search twice.
     fn viable(&self, index: u32, text: &str) -> bool {
-        let template = self.templates[index as usize].as_ref();
+        let template = self.template(index as usize);
         self.literal_templates[index as usize].get_or_init(|| LiteralTemplate::new(template)).is_some()
             || self.holds_runs(index, text)
     }
@@ -425,7 +462,106 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// Whether `text` holds template `index`'s literal runs, in order.
     fn holds_runs(&self, index: u32, text: &str) -> bool {
         let index = index as usize;
-        runs_in_order(self.runs[index].get_or_init(|| literal_runs(self.templates[index].as_ref())), text)
+        runs_in_order(self.runs[index].get_or_init(|| literal_runs(self.template(index))), text)
+    }
+}
+
+/// What building a matcher derives from its templates, apart from them:
+/// which literal the prefilter looks for on behalf of which templates, and
+/// the ranking. A catalog's cache stores it, so that a matcher over
+/// thousands of entries is built without decoding any of them.
+#[derive(Debug, PartialEq)]
+#[cfg_attr(feature = "cache", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct Index {
+    /// The prefilter's literals (each once), one after the other; literal
+    /// `l` ends at `literal_ends[l]`.
+    literal_text: String,
+    literal_ends: Vec<u32>,
+    /// The templates that require each literal, in index order (see
+    /// [`Matcher::owners_of`]).
+    owner_ends: Vec<u32>,
+    owners: Vec<u32>,
+    /// See [`Matcher`].
+    unfiltered: Vec<u32>,
+    opaque: Vec<u32>,
+    rank: Vec<u32>,
+}
+
+impl Index {
+    /// The index of `templates`.
+    pub fn of<I: AsRef<Template>>(templates: &[I]) -> Index {
+        let mut literals: Vec<&str> = Vec::new();
+        let mut owners: Vec<Vec<u32>> = Vec::new();
+        let mut by_literal = std::collections::HashMap::new();
+        let mut unfiltered = Vec::new();
+        let mut opaque = Vec::new();
+        for (index, template) in templates.iter().enumerate() {
+            let index = index as u32;
+            let template = template.as_ref();
+            match required_literal(template) {
+                Some(literal) if literal.len() >= prefilter::MIN_LITERAL => {
+                    let slot = *by_literal.entry(literal).or_insert_with(|| {
+                        literals.push(literal);
+                        owners.push(Vec::new());
+                        owners.len() - 1
+                    });
+                    owners[slot].push(index);
+                }
+                _ if template.dialect == Dialect::Pattern && !format::pieces_describe_regex(template) => {
+                    opaque.push(index)
+                }
+                _ => unfiltered.push(index),
+            }
+        }
+        let mut order: Vec<u32> = (0..templates.len() as u32).collect();
+        order.sort_unstable_by_key(|&i| (std::cmp::Reverse(templates[i as usize].as_ref().literal_len), i));
+        let mut rank = vec![0; templates.len()];
+        for (position, &index) in order.iter().enumerate() {
+            rank[index as usize] = position as u32;
+        }
+        let mut literal_text = String::new();
+        let mut literal_ends = Vec::with_capacity(literals.len());
+        for literal in literals {
+            literal_text.push_str(literal);
+            literal_ends.push(literal_text.len() as u32);
+        }
+        let mut owner_ends = Vec::with_capacity(owners.len());
+        let owners = owners
+            .into_iter()
+            .flat_map(|owners| {
+                owner_ends.push(owner_ends.last().copied().unwrap_or(0) + owners.len() as u32);
+                owners
+            })
+            .collect();
+        Index { literal_text, literal_ends, owner_ends, owners, unfiltered, opaque, rank }
+    }
+
+    /// Whether this can be the index of `len` templates: every part in
+    /// range, so that a matcher built with it never indexes out of bounds.
+    /// (A cache's index is checked by its checksum; this is a guard against
+    /// one written by a faulty version, at little cost.)
+    pub fn fits(&self, len: usize) -> bool {
+        let ascending = |ends: &[u32], limit: usize| {
+            ends.windows(2).all(|pair| pair[0] <= pair[1]) && ends.last().map_or(0, |&end| end as usize) == limit
+        };
+        let in_range = |indexes: &[u32]| indexes.iter().all(|&index| (index as usize) < len);
+        let boundaries = {
+            let mut start = 0;
+            self.literal_ends.iter().all(|&end| {
+                let whole = self.literal_text.get(start..end as usize).is_some();
+                start = end as usize;
+                whole
+            })
+        };
+        ascending(&self.literal_ends, self.literal_text.len())
+            && boundaries
+            && self.owner_ends.len() == self.literal_ends.len()
+            && ascending(&self.owner_ends, self.owners.len())
+            && in_range(&self.owners)
+            && in_range(&self.unfiltered)
+            && in_range(&self.opaque)
+            && self.rank.len() == len
+            && in_range(&self.rank)
     }
 }
 
