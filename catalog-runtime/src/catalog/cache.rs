@@ -31,7 +31,7 @@ use std::fs;
 use std::io::{self, Read};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -70,6 +70,9 @@ const RACY: Duration = Duration::from_secs(2);
 /// The fewest record files worth a thread of their own to stat: a thread
 /// costs tens of microseconds to start, a stat one or two.
 const STATS_PER_THREAD: usize = 256;
+
+/// The record files that a thread stats at a time (see [`hit`]).
+const STATS_PER_BLOCK: usize = 64;
 
 /// What a cached load depends on. Paths are text: a dataset with a path
 /// that is not Unicode is not cached.
@@ -275,13 +278,12 @@ impl Catalog {
         let cache = CacheFile::open(&path);
         let mut cached = None;
         if let Some(cache) = &cache {
-            match cache.fingerprint().filter(|cached| same_load(cached, dir, &canonical, filter)) {
-                Some(fingerprint) => match hit(dir, &fingerprint, cache) {
+            if let Some(fingerprint) = cache.fingerprint().filter(|cached| same_load(cached, dir, &canonical, filter)) {
+                match hit(dir, &fingerprint, cache) {
                     Hit::Fresh(catalog) => return Ok(catalog),
-                    Hit::Listed(catalog) => cached = Some((fingerprint, catalog)),
+                    Hit::Listed => cached = Some(fingerprint),
                     Hit::Stale => {}
-                },
-                None => {}
+                }
             }
         }
         let Ok((paths, listing)) = list(dir, &canonical, filter) else {
@@ -293,9 +295,9 @@ impl Catalog {
         // A directory changed, but not the record files (a file of another
         // kind came or went): the cached catalog holds, and is stored again
         // with the new directories so that the next load need not list them.
-        if let (Some(cache), Some((fingerprint, catalog))) = (&cache, cached) {
+        if let (Some(cache), Some(fingerprint)) = (&cache, cached) {
             if listing.files == fingerprint.files && listing.names == fingerprint.names {
-                if let Some(catalog) = catalog.or_else(|| cache.catalog()) {
+                if let Some(catalog) = cache.catalog() {
                     if !racy(&listing, SystemTime::now()) {
                         let sections = [WARNINGS, INDEX, ENTRY_ENDS, ENTRIES, ORIGINS].map(|n| cache.section(n));
                         let _ = write(cache_dir, &path, &listing, sections);
@@ -328,10 +330,8 @@ fn same_load(cached: &Fingerprint<'_>, dir: &Path, canonical: &Path, filter: &Fi
 enum Hit {
     /// Nothing changed: the catalog and its warnings.
     Fresh((Catalog, Vec<Diagnostic>)),
-    /// A directory changed, so the record files must be listed to tell; the
-    /// cached catalog if it was already set up (it is used only if the
-    /// listing finds the same files).
-    Listed(Option<(Catalog, Vec<Diagnostic>)>),
+    /// A directory changed, so the record files must be listed to tell.
+    Listed,
     /// A file changed, or the cache is damaged.
     Stale,
 }
@@ -346,7 +346,7 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile) -> Hit {
     let mut path = Vec::new();
     if !fingerprint.dirs.iter().all(|stamp| root.stat(&stamp.path, &mut path).is_ok_and(|(meta, _)| meta == stamp.meta))
     {
-        return Hit::Listed(None);
+        return Hit::Listed;
     }
     let names = match root.stat(NAMES_FILE, &mut path) {
         Ok((meta, true)) => Some(meta),
@@ -357,40 +357,40 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile) -> Hit {
     if names != fingerprint.names.as_ref().map(|stamp| stamp.meta) {
         return Hit::Stale;
     }
+    // The stats are split into blocks taken in turn by the threads, this one
+    // included once the catalog is set up: however busy each processor is,
+    // all finish together.
     let files = &fingerprint.files;
-    let threads =
-        std::thread::available_parallelism().map_or(1, usize::from).min(files.len() / STATS_PER_THREAD).max(1);
+    let helpers = std::thread::available_parallelism().map_or(1, usize::from).min(files.len() / STATS_PER_THREAD);
+    let next = AtomicUsize::new(0);
     let changed = AtomicBool::new(false);
-    let (unchanged, catalog) = std::thread::scope(|scope| {
-        let (root, changed) = (&root, &changed);
-        let stats: Vec<_> = files
-            .chunks(files.len().div_ceil(threads).max(1))
-            .map(|part| scope.spawn(move || unchanged(root, part, changed)))
-            .collect();
+    let stat_blocks = || {
+        let mut path = Vec::new();
+        loop {
+            let start = next.fetch_add(STATS_PER_BLOCK, Ordering::Relaxed);
+            let Some(block) = files.get(start..files.len().min(start + STATS_PER_BLOCK)) else {
+                return;
+            };
+            if changed.load(Ordering::Relaxed) {
+                return;
+            }
+            if !block.iter().all(|file| root.stat(&file.path, &mut path).is_ok_and(|(meta, _)| meta == file.meta)) {
+                changed.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    let catalog = std::thread::scope(|scope| {
+        for _ in 1..helpers {
+            scope.spawn(stat_blocks);
+        }
         let catalog = cache.catalog();
-        let unchanged = stats.into_iter().map(|stats| stats.join().unwrap_or(false)).fold(true, |all, one| all && one);
-        (unchanged, catalog)
+        stat_blocks();
+        catalog
     });
     match catalog {
-        Some(catalog) if unchanged => Hit::Fresh(catalog),
+        Some(catalog) if !changed.into_inner() => Hit::Fresh(catalog),
         _ => Hit::Stale,
     }
-}
-
-/// Whether every file of `files` has its stamp; stops early once another
-/// thread has found a change.
-fn unchanged(root: &Root, files: &[Stamp<'_>], changed: &AtomicBool) -> bool {
-    let mut path = Vec::new();
-    for file in files {
-        if changed.load(Ordering::Relaxed) {
-            return false;
-        }
-        if !root.stat(&file.path, &mut path).is_ok_and(|(meta, _)| meta == file.meta) {
-            changed.store(true, Ordering::Relaxed);
-            return false;
-        }
-    }
-    true
 }
 
 /// The dataset's directory, open, so that its files are stat'ed relative to
