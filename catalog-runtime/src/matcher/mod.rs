@@ -60,11 +60,20 @@ impl Match<'_> {
     }
 }
 
-/// Regexes of one template, compiled on first use.
+/// The searchers of one template, each built on first use: a searcher is
+/// costly to set up for every line, and most templates of a large catalog
+/// are never candidates.
 #[derive(Debug, Default)]
-struct Regexes {
+struct Searchers {
     find: OnceLock<Option<Regex>>,
     parse: OnceLock<Option<Regex>>,
+    /// The template's literal text, in order, as runs without line breaks:
+    /// a line lacking one of them in order cannot match, which is checked
+    /// much faster than by the regex.
+    runs: OnceLock<Box<[Finder<'static>]>>,
+    /// The template matched without a regex (see
+    /// [`crate::matcher::literal_match`]), if it can be.
+    literal: OnceLock<Option<LiteralTemplate>>,
 }
 
 /// Matches messages against a set of templates. Ranking: the template with
@@ -76,7 +85,10 @@ struct Regexes {
 #[derive(Debug)]
 pub struct Matcher<I = Template> {
     items: Slots<I>,
-    regexes: Vec<Regexes>,
+    /// Each template's searchers, allocated when it is first a candidate:
+    /// an empty cell is two words, so that setting up a matcher over
+    /// thousands of templates writes little memory.
+    searchers: Box<[OnceLock<Box<Searchers>>]>,
     prefilter: Prefilter,
     /// For each prefilter literal `l`, the templates that require it:
     /// `owners[owner_ends[l - 1]..owner_ends[l]]` (one allocation, not one
@@ -97,16 +109,6 @@ pub struct Matcher<I = Template> {
     opaque_set: OnceLock<Option<(RegexSet, Vec<u32>)>>,
     /// Position of each template in ranking order.
     rank: Vec<u32>,
-    /// Each template's literal text, in order, as runs without line breaks:
-    /// a line lacking one of them in order cannot match, which is checked
-    /// much faster than by the regex.
-    /// Searchers built on first use: a searcher is costly to set up for
-    /// every line, and most templates of a large catalog are never candidates.
-    runs: Vec<OnceLock<Box<[Finder<'static>]>>>,
-    /// Templates matched without a regex (see [`crate::matcher::literal_match`]).
-    /// Built on first use, like the regexes: most templates of a large
-    /// catalog are never candidates in a short run, and start-up counts.
-    literal_templates: Vec<OnceLock<Option<LiteralTemplate>>>,
 }
 
 impl Matcher {
@@ -157,24 +159,9 @@ impl<I: AsRef<Template>> Matcher<I> {
             })
             .collect();
         let prefilter = Prefilter::new(&literals);
-        let len = items.len();
-        let regexes = (0..len).map(|_| Regexes::default()).collect();
-        let runs = (0..len).map(|_| OnceLock::new()).collect();
-        let literal_templates = (0..len).map(|_| OnceLock::new()).collect();
+        let searchers = (0..items.len()).map(|_| OnceLock::new()).collect();
         let opaque_set = OnceLock::new();
-        Matcher {
-            items,
-            regexes,
-            prefilter,
-            owner_ends,
-            owners,
-            unfiltered,
-            opaque,
-            opaque_set,
-            rank,
-            runs,
-            literal_templates,
-        }
+        Matcher { items, searchers, prefilter, owner_ends, owners, unfiltered, opaque, opaque_set, rank }
     }
 
     /// The items, in index order.
@@ -200,6 +187,11 @@ impl<I: AsRef<Template>> Matcher<I> {
     #[cfg(test)]
     pub(crate) fn decoded(&self) -> usize {
         self.items.decoded()
+    }
+
+    /// Template `index`'s searchers.
+    fn searchers(&self, index: usize) -> &Searchers {
+        self.searchers[index].get_or_init(Box::default)
     }
 
     /// Template `index`.
@@ -281,7 +273,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// Whether template `index` matches the whole message, and its values.
     pub fn try_parse<'h>(&self, index: usize, message: &'h str) -> Option<Match<'h>> {
         let template = self.template(index);
-        let regex = self.regexes[index].parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
+        let regex = self.searchers(index).parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
         let captures = regex.as_ref()?.captures(message)?;
         let values =
             extract(template, &captures).or_else(|| Some(resplit::values(template, message, true, false)?.1))?;
@@ -298,7 +290,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// [`try_find`](Self::try_find) with the log prefix length known.
     fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
         let template = self.template(index);
-        if let Some(literal) = self.literal_templates[index].get_or_init(|| LiteralTemplate::new(template)) {
+        if let Some(literal) = self.searchers(index).literal.get_or_init(|| LiteralTemplate::new(template)) {
             let rest = &line[start..];
             match literal.find(rest) {
                 Outcome::Match(span, spans) => {
@@ -313,7 +305,7 @@ impl<I: AsRef<Template>> Matcher<I> {
                 Outcome::Undecided => {}
             }
         }
-        let regex = self.regexes[index].find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
+        let regex = self.searchers(index).find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
         let rest = &line[start..];
         // Most candidates that reach this point still fail; `is_match` (a DFA)
         // rejects them far faster than a search for capture groups.
@@ -455,14 +447,14 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// searches its literals itself: checking them first would search twice.
     fn viable(&self, index: u32, text: &str) -> bool {
         let template = self.template(index as usize);
-        self.literal_templates[index as usize].get_or_init(|| LiteralTemplate::new(template)).is_some()
+        self.searchers(index as usize).literal.get_or_init(|| LiteralTemplate::new(template)).is_some()
             || self.holds_runs(index, text)
     }
 
     /// Whether `text` holds template `index`'s literal runs, in order.
     fn holds_runs(&self, index: u32, text: &str) -> bool {
         let index = index as usize;
-        runs_in_order(self.runs[index].get_or_init(|| literal_runs(self.template(index))), text)
+        runs_in_order(self.searchers(index).runs.get_or_init(|| literal_runs(self.template(index))), text)
     }
 }
 
