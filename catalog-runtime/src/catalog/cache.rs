@@ -51,13 +51,16 @@ const MAGIC: &[u8; 8] = b"errcat\x00\x05";
 
 /// The sections of a cache file, in order.
 const FINGERPRINT: usize = 0;
-const WARNINGS: usize = 1;
-const INDEX: usize = 2;
+/// The record files' stamps (see [`FileTable`]), then their paths.
+const FILES: usize = 1;
+const FILE_PATHS: usize = 2;
+const WARNINGS: usize = 3;
+const INDEX: usize = 4;
 /// The end of each entry in [`ENTRIES`], a little-endian `u64` each.
-const ENTRY_ENDS: usize = 3;
-const ENTRIES: usize = 4;
-const ORIGINS: usize = 5;
-const SECTIONS: usize = 6;
+const ENTRY_ENDS: usize = 5;
+const ENTRIES: usize = 6;
+const ORIGINS: usize = 7;
+const SECTIONS: usize = 8;
 
 /// The magic, the checksum, and the length of each section.
 const HEADER: usize = MAGIC.len() + 8 + 8 * SECTIONS;
@@ -93,8 +96,10 @@ struct Fingerprint<'a> {
     /// removing or renaming an entry changes its directory.
     #[serde(borrow)]
     dirs: Vec<Stamp<'a>>,
-    /// Every record file, in load order.
-    #[serde(borrow)]
+    /// Every record file, in load order. Stored apart, in a table that is
+    /// read where it lies (see [`FileTable`]): decoding thousands of stamps
+    /// would delay the threads that stat them.
+    #[serde(skip)]
     files: Vec<Stamp<'a>>,
     /// The names file, if the dataset has one: it pins variant names.
     #[serde(borrow)]
@@ -208,8 +213,13 @@ impl CacheFile {
         checksum(&self.bytes[MAGIC.len() + 8..]) == self.checksum
     }
 
+    /// The fingerprint, without its files: see [`files`](Self::files).
     fn fingerprint(&self) -> Option<Fingerprint<'_>> {
         postcard::from_bytes(self.section(FINGERPRINT)).ok()
+    }
+
+    fn files(&self) -> FileTable<'_> {
+        FileTable { table: self.section(FILES), paths: self.section(FILE_PATHS) }
     }
 
     /// The catalog and the warnings, if the file is sound; entries are
@@ -247,6 +257,54 @@ impl CacheFile {
         let origins = Bytes { file: Arc::clone(&self.bytes), range: self.sections[ORIGINS].clone() };
         let origins = Origins::Encoded { bytes: origins, decoded: OnceLock::new() };
         Some((Catalog::with_matcher(matcher, origins), warnings))
+    }
+}
+
+/// The record files of a cache, as stored: for each, the end of its path
+/// in the paths section, its length, mtime and inode (little-endian 64-bit
+/// words), in load order.
+struct FileTable<'a> {
+    table: &'a [u8],
+    paths: &'a [u8],
+}
+
+/// The bytes of one file's row in a [`FileTable`].
+const FILE_ROW: usize = 32;
+
+impl<'a> FileTable<'a> {
+    fn len(&self) -> usize {
+        self.table.len() / FILE_ROW
+    }
+
+    /// File `index`'s path and stamp; `None` where the table is damaged.
+    fn get(&self, index: usize) -> Option<(&'a [u8], Meta)> {
+        let row = self.table.get(index * FILE_ROW..(index + 1) * FILE_ROW)?;
+        let start = if index == 0 { 0 } else { word(self.table, index * FILE_ROW - FILE_ROW)? };
+        let path = self.paths.get(usize::try_from(start).ok()?..usize::try_from(word(row, 0)?).ok()?)?;
+        let meta = Meta { len: word(row, 8)?, mtime: word(row, 16)? as i64, inode: word(row, 24)? };
+        Some((path, meta))
+    }
+
+    /// Whether these are `files`, in order.
+    fn holds(&self, files: &[Stamp<'_>]) -> bool {
+        self.len() == files.len()
+            && files.iter().enumerate().all(|(index, file)| {
+                self.get(index).is_some_and(|(path, meta)| path == file.path.as_bytes() && meta == file.meta)
+            })
+    }
+
+    /// The table of `files`, and their paths.
+    fn encode(files: &[Stamp<'_>]) -> (Vec<u8>, Vec<u8>) {
+        let mut table = Vec::with_capacity(files.len() * FILE_ROW);
+        let mut paths = Vec::new();
+        for file in files {
+            paths.extend(file.path.as_bytes());
+            let Meta { len, mtime, inode } = file.meta;
+            for word in [paths.len() as u64, len, mtime as u64, inode] {
+                table.extend(word.to_le_bytes());
+            }
+        }
+        (table, paths)
     }
 }
 
@@ -296,7 +354,7 @@ impl Catalog {
         // kind came or went): the cached catalog holds, and is stored again
         // with the new directories so that the next load need not list them.
         if let (Some(cache), Some(fingerprint)) = (&cache, cached) {
-            if listing.files == fingerprint.files && listing.names == fingerprint.names {
+            if cache.files().holds(&listing.files) && listing.names == fingerprint.names {
                 if let Some(catalog) = cache.catalog() {
                     if !racy(&listing, SystemTime::now()) {
                         let sections = [WARNINGS, INDEX, ENTRY_ENDS, ENTRIES, ORIGINS].map(|n| cache.section(n));
@@ -340,15 +398,19 @@ enum Hit {
 /// directories first, then the record files (on several threads, while this
 /// one checks the cache and sets its catalog up) and the names file.
 fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile) -> Hit {
+    let files = cache.files();
     let Ok(root) = Root::open(dir) else {
         return Hit::Stale;
     };
     let mut path = Vec::new();
-    if !fingerprint.dirs.iter().all(|stamp| root.stat(&stamp.path, &mut path).is_ok_and(|(meta, _)| meta == stamp.meta))
+    if !fingerprint
+        .dirs
+        .iter()
+        .all(|stamp| root.stat(stamp.path.as_bytes(), &mut path).is_ok_and(|(meta, _)| meta == stamp.meta))
     {
         return Hit::Listed;
     }
-    let names = match root.stat(NAMES_FILE, &mut path) {
+    let names = match root.stat(NAMES_FILE.as_bytes(), &mut path) {
         Ok((meta, true)) => Some(meta),
         Ok((_, false)) => None,
         Err(err) if err.kind() == io::ErrorKind::NotFound => None,
@@ -360,7 +422,6 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile) -> Hit {
     // The stats are split into blocks taken in turn by the threads, this one
     // included once the catalog is set up: however busy each processor is,
     // all finish together.
-    let files = &fingerprint.files;
     let helpers = std::thread::available_parallelism().map_or(1, usize::from).min(files.len() / STATS_PER_THREAD);
     let next = AtomicUsize::new(0);
     let changed = AtomicBool::new(false);
@@ -368,13 +429,16 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile) -> Hit {
         let mut path = Vec::new();
         loop {
             let start = next.fetch_add(STATS_PER_BLOCK, Ordering::Relaxed);
-            let Some(block) = files.get(start..files.len().min(start + STATS_PER_BLOCK)) else {
-                return;
-            };
-            if changed.load(Ordering::Relaxed) {
+            if start >= files.len() || changed.load(Ordering::Relaxed) {
                 return;
             }
-            if !block.iter().all(|file| root.stat(&file.path, &mut path).is_ok_and(|(meta, _)| meta == file.meta)) {
+            let same = |index| {
+                let Some((file, meta)) = files.get(index) else {
+                    return false;
+                };
+                root.stat(file, &mut path).is_ok_and(|(now, _)| now == meta)
+            };
+            if !(start..files.len().min(start + STATS_PER_BLOCK)).all(same) {
                 changed.store(true, Ordering::Relaxed);
             }
         }
@@ -416,10 +480,10 @@ impl Root {
     /// is a regular file. `buffer` is where the path is spelled for the
     /// system, reused from call to call.
     #[cfg(unix)]
-    fn stat(&self, path: &str, buffer: &mut Vec<u8>) -> io::Result<(Meta, bool)> {
+    fn stat(&self, path: &[u8], buffer: &mut Vec<u8>) -> io::Result<(Meta, bool)> {
         use std::os::fd::AsRawFd;
         buffer.clear();
-        buffer.extend_from_slice(path.as_bytes());
+        buffer.extend_from_slice(path);
         buffer.push(0);
         let path = std::ffi::CStr::from_bytes_with_nul(buffer).map_err(io::Error::other)?;
         let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
@@ -451,7 +515,8 @@ impl Root {
     }
 
     #[cfg(not(unix))]
-    fn stat(&self, path: &str, _buffer: &mut Vec<u8>) -> io::Result<(Meta, bool)> {
+    fn stat(&self, path: &[u8], _buffer: &mut Vec<u8>) -> io::Result<(Meta, bool)> {
+        let path = std::str::from_utf8(path).map_err(io::Error::other)?;
         let metadata = fs::metadata(self.dir.join(path))?;
         Ok((meta_of(&metadata)?, metadata.is_file()))
     }
@@ -617,14 +682,10 @@ fn write_compiled(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, 
 /// Writes a cache file of `fingerprint` and the other sections through a
 /// temporary file and a rename, so that a reader never sees half a file,
 /// and a mapped file is never changed.
-fn write(
-    cache_dir: &Path,
-    path: &Path,
-    fingerprint: &Fingerprint<'_>,
-    sections: [&[u8]; SECTIONS - 1],
-) -> io::Result<()> {
-    let fingerprint = postcard::to_allocvec(fingerprint).map_err(io::Error::other)?;
-    let sections: Vec<&[u8]> = std::iter::once(&fingerprint[..]).chain(sections).collect();
+fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[u8]; SECTIONS - 3]) -> io::Result<()> {
+    let encoded = postcard::to_allocvec(fingerprint).map_err(io::Error::other)?;
+    let (files, paths) = FileTable::encode(&fingerprint.files);
+    let sections: Vec<&[u8]> = [&encoded[..], &files, &paths].into_iter().chain(rest).collect();
     let mut bytes = Vec::with_capacity(HEADER + sections.iter().map(|s| s.len()).sum::<usize>());
     bytes.extend(MAGIC);
     bytes.extend([0; 8]);
@@ -800,7 +861,12 @@ mod tests {
             canonical: Cow::Owned(fingerprint.canonical.to_string()),
             filter: fingerprint.filter.clone(),
             dirs: fingerprint.dirs.iter().map(owned).collect(),
-            files: fingerprint.files.iter().map(owned).collect(),
+            files: (0..file.files().len())
+                .map(|index| {
+                    let (path, meta) = file.files().get(index).unwrap();
+                    Stamp { path: Cow::Owned(String::from_utf8(path.to_vec()).unwrap()), meta }
+                })
+                .collect(),
             names: fingerprint.names.as_ref().map(owned),
         };
         Some((fingerprint, catalog, warnings))
