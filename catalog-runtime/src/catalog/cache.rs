@@ -240,7 +240,7 @@ impl CacheFile {
             ok
         });
         let entries_len = self.sections[ENTRIES].len() as u64;
-        if ends.len() % 8 != 0 || !ascending || start != entries_len || !index.fits(count) {
+        if !ends.len().is_multiple_of(8) || !ascending || start != entries_len || !index.fits(count) {
             return None;
         }
         let (bytes, ends, entries) =
@@ -338,7 +338,7 @@ impl Catalog {
         if let Some(cache) = &cache {
             if let Some(fingerprint) = cache.fingerprint().filter(|cached| same_load(cached, dir, &canonical, filter)) {
                 match hit(dir, &fingerprint, cache) {
-                    Hit::Fresh(catalog) => return Ok(catalog),
+                    Hit::Fresh(catalog) => return Ok(*catalog),
                     Hit::Listed => cached = Some(fingerprint),
                     Hit::Stale => {}
                 }
@@ -387,7 +387,7 @@ fn same_load(cached: &Fingerprint<'_>, dir: &Path, canonical: &Path, filter: &Fi
 /// What a look at the dataset tells of a cache made for the same load.
 enum Hit {
     /// Nothing changed: the catalog and its warnings.
-    Fresh((Catalog, Vec<Diagnostic>)),
+    Fresh(Box<(Catalog, Vec<Diagnostic>)>),
     /// A directory changed, so the record files must be listed to tell.
     Listed,
     /// A file changed, or the cache is damaged.
@@ -452,7 +452,7 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile) -> Hit {
         catalog
     });
     match catalog {
-        Some(catalog) if !changed.into_inner() => Hit::Fresh(catalog),
+        Some(catalog) if !changed.into_inner() => Hit::Fresh(Box::new(catalog)),
         _ => Hit::Stale,
     }
 }
@@ -1225,7 +1225,7 @@ mod tests {
         let (cached, catalog, warnings) = read(&path).unwrap();
         assert_eq!(cached, fingerprint);
         assert_eq!(warnings, compiled.diagnostics);
-        assert_eq!(catalog.entries(), compiled.entries);
+        assert_eq!(*catalog.entries(), compiled.entries);
         for (index, origin) in compiled.origins.iter().enumerate() {
             assert_eq!(catalog.origin(index), Some(origin));
         }

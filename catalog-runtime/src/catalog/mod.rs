@@ -147,7 +147,7 @@ impl Catalog {
     /// `entries().iter()` and `for entry in entries()` work as on a slice.
     /// A catalog read from its cache decodes an entry when it is first asked
     /// for (see [`Entries`]).
-    pub fn entries(&self) -> Entries<'_> {
+    pub fn entries(&self) -> &Entries {
         self.matcher.items()
     }
 

@@ -72,7 +72,7 @@ impl<I> Slots<I> {
     }
 
     /// How many items are in memory (all of them unless lazy).
-    #[cfg(test)]
+    #[cfg(all(test, feature = "cache"))]
     pub fn decoded(&self) -> usize {
         match self {
             Slots::Ready(items) => items.len(),
@@ -95,20 +95,6 @@ impl<I> Slots<I> {
     }
 }
 
-impl<I: fmt::Debug> fmt::Debug for Slots<I> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Slots::Ready(items) => items.fmt(f),
-            // Printing would decode every item.
-            #[cfg(feature = "cache")]
-            Slots::Lazy(lazy) => {
-                let decoded = lazy.cells.iter().filter(|cell| cell.get().is_some()).count();
-                write!(f, "[{} items, {decoded} decoded]", lazy.cells.len())
-            }
-        }
-    }
-}
-
 /// The items of a [`Matcher`](crate::Matcher) (and so the entries of a
 /// [`Catalog`](crate::Catalog)), in index order: what a slice of them would
 /// give (`len`, `get`, `iter`, `[index]`, `for`), without requiring them all
@@ -125,15 +111,15 @@ impl<I: fmt::Debug> fmt::Debug for Slots<I> {
 /// }
 /// assert_eq!(entries.iter().rev().count(), 3);
 /// ```
-pub struct Items<'a, I> {
-    slots: &'a Slots<I>,
+pub struct Items<I> {
+    slots: Slots<I>,
 }
 
 /// The entries of a [`Catalog`](crate::Catalog), in record order (see [`Items`]).
-pub type Entries<'a> = Items<'a, crate::Entry>;
+pub type Entries = Items<crate::Entry>;
 
-impl<'a, I> Items<'a, I> {
-    pub(crate) fn new(slots: &'a Slots<I>) -> Items<'a, I> {
+impl<I> Items<I> {
+    pub(crate) fn new(slots: Slots<I>) -> Items<I> {
         Items { slots }
     }
 
@@ -148,13 +134,13 @@ impl<'a, I> Items<'a, I> {
     }
 
     /// Item `index`, if there is one.
-    pub fn get(&self, index: usize) -> Option<&'a I> {
+    pub fn get(&self, index: usize) -> Option<&I> {
         self.slots.get(index)
     }
 
     /// The items, in index order.
-    pub fn iter(&self) -> ItemsIter<'a, I> {
-        ItemsIter { slots: self.slots, range: 0..self.len() }
+    pub fn iter(&self) -> ItemsIter<'_, I> {
+        ItemsIter { items: self, range: 0..self.len() }
     }
 
     /// The items, cloned.
@@ -164,17 +150,29 @@ impl<'a, I> Items<'a, I> {
     {
         self.iter().cloned().collect()
     }
-}
 
-impl<I> Clone for Items<'_, I> {
-    fn clone(&self) -> Self {
-        *self
+    /// Item `index`.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is out of range, as a slice would.
+    pub(crate) fn at(&self, index: usize) -> &I {
+        self.slots.at(index)
+    }
+
+    /// How many items are in memory (see [`Slots`]).
+    #[cfg(all(test, feature = "cache"))]
+    pub(crate) fn decoded(&self) -> usize {
+        self.slots.decoded()
+    }
+
+    /// Every item, owned.
+    pub(crate) fn into_vec(self) -> Vec<I> {
+        self.slots.into_vec()
     }
 }
 
-impl<I> Copy for Items<'_, I> {}
-
-impl<I> std::ops::Index<usize> for Items<'_, I> {
+impl<I> std::ops::Index<usize> for Items<I> {
     type Output = I;
 
     /// # Panics
@@ -185,7 +183,7 @@ impl<I> std::ops::Index<usize> for Items<'_, I> {
     }
 }
 
-impl<'a, I> IntoIterator for Items<'a, I> {
+impl<'a, I> IntoIterator for &'a Items<I> {
     type Item = &'a I;
     type IntoIter = ItemsIter<'a, I>;
 
@@ -194,34 +192,26 @@ impl<'a, I> IntoIterator for Items<'a, I> {
     }
 }
 
-impl<'a, I> IntoIterator for &Items<'a, I> {
-    type Item = &'a I;
-    type IntoIter = ItemsIter<'a, I>;
-
-    fn into_iter(self) -> ItemsIter<'a, I> {
-        self.iter()
-    }
-}
-
-impl<I: PartialEq> PartialEq for Items<'_, I> {
+impl<I: PartialEq> PartialEq for Items<I> {
     fn eq(&self, other: &Self) -> bool {
         self.len() == other.len() && self.iter().eq(other.iter())
     }
 }
 
-impl<I: PartialEq> PartialEq<[I]> for Items<'_, I> {
+impl<I: PartialEq> PartialEq<[I]> for Items<I> {
     fn eq(&self, other: &[I]) -> bool {
         self.len() == other.len() && self.iter().eq(other)
     }
 }
 
-impl<I: PartialEq> PartialEq<Vec<I>> for Items<'_, I> {
+impl<I: PartialEq> PartialEq<Vec<I>> for Items<I> {
     fn eq(&self, other: &Vec<I>) -> bool {
         *self == other[..]
     }
 }
 
-impl<I: fmt::Debug> fmt::Debug for Items<'_, I> {
+/// Lists every item (decoding those not yet decoded).
+impl<I: fmt::Debug> fmt::Debug for Items<I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
@@ -229,7 +219,7 @@ impl<I: fmt::Debug> fmt::Debug for Items<'_, I> {
 
 /// The iterator of [`Items`].
 pub struct ItemsIter<'a, I> {
-    slots: &'a Slots<I>,
+    items: &'a Items<I>,
     range: Range<usize>,
 }
 
@@ -237,7 +227,7 @@ impl<'a, I> Iterator for ItemsIter<'a, I> {
     type Item = &'a I;
 
     fn next(&mut self) -> Option<&'a I> {
-        self.range.next().map(|index| self.slots.at(index))
+        self.range.next().map(|index| self.items.at(index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -245,13 +235,13 @@ impl<'a, I> Iterator for ItemsIter<'a, I> {
     }
 
     fn nth(&mut self, n: usize) -> Option<&'a I> {
-        self.range.nth(n).map(|index| self.slots.at(index))
+        self.range.nth(n).map(|index| self.items.at(index))
     }
 }
 
 impl<I> DoubleEndedIterator for ItemsIter<'_, I> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.range.next_back().map(|index| self.slots.at(index))
+        self.range.next_back().map(|index| self.items.at(index))
     }
 }
 
@@ -261,7 +251,7 @@ impl<I> FusedIterator for ItemsIter<'_, I> {}
 
 impl<I> Clone for ItemsIter<'_, I> {
     fn clone(&self) -> Self {
-        ItemsIter { slots: self.slots, range: self.range.clone() }
+        ItemsIter { items: self.items, range: self.range.clone() }
     }
 }
 

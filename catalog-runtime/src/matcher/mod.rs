@@ -84,7 +84,7 @@ struct Searchers {
 /// one copy of each template.
 #[derive(Debug)]
 pub struct Matcher<I = Template> {
-    items: Slots<I>,
+    items: Items<I>,
     /// Each template's searchers, allocated when it is first a candidate:
     /// an empty cell is two words, so that setting up a matcher over
     /// thousands of templates writes little memory.
@@ -161,12 +161,13 @@ impl<I: AsRef<Template>> Matcher<I> {
         let prefilter = Prefilter::new(&literals);
         let searchers = (0..items.len()).map(|_| OnceLock::new()).collect();
         let opaque_set = OnceLock::new();
+        let items = Items::new(items);
         Matcher { items, searchers, prefilter, owner_ends, owners, unfiltered, opaque, opaque_set, rank }
     }
 
     /// The items, in index order.
-    pub fn items(&self) -> Items<'_, I> {
-        Items::new(&self.items)
+    pub fn items(&self) -> &Items<I> {
+        &self.items
     }
 
     /// The items, taken back.
@@ -183,8 +184,8 @@ impl<I: AsRef<Template>> Matcher<I> {
         self.items.at(index)
     }
 
-    /// How many items are in memory (see [`Slots`]).
-    #[cfg(test)]
+    /// How many items are in memory (see `Slots`).
+    #[cfg(all(test, feature = "cache"))]
     pub(crate) fn decoded(&self) -> usize {
         self.items.decoded()
     }
