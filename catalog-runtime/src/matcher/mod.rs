@@ -15,6 +15,7 @@
 //! has a step budget), so no input takes super-linear time.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 #[cfg(feature = "cache")]
@@ -89,7 +90,12 @@ pub struct Matcher<I = Template> {
     /// an empty cell is two words, so that setting up a matcher over
     /// thousands of templates writes little memory.
     searchers: Box<[OnceLock<Box<Searchers>>]>,
-    prefilter: Prefilter,
+    /// The literals the prefilter looks for: see [`Literals`].
+    literals: Literals,
+    /// Built on first use (see [`Matcher::literals_in`]).
+    prefilter: OnceLock<Prefilter>,
+    /// Short texts looked up in `literals` so far, the prefilter unbuilt.
+    table_lookups: AtomicU32,
     /// For each prefilter literal `l`, the templates that require it:
     /// `owners[owner_ends[l - 1]..owner_ends[l]]` (one allocation, not one
     /// per literal, for thousands of literals).
@@ -148,21 +154,21 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// items that are decoded on first use stay encoded.
     pub(crate) fn from_index(index: Index, items: Slots<I>) -> Self {
         debug_assert!(index.fits(items.len()));
-        let Index { literal_text, literal_ends, owner_ends, owners, unfiltered, opaque, rank } = index;
-        let mut start = 0;
-        let literals: Vec<&str> = literal_ends
-            .iter()
-            .map(|&end| {
-                let literal = &literal_text[start..end as usize];
-                start = end as usize;
-                literal
-            })
-            .collect();
-        let prefilter = Prefilter::new(&literals);
-        let searchers = (0..items.len()).map(|_| OnceLock::new()).collect();
-        let opaque_set = OnceLock::new();
-        let items = Items::new(items);
-        Matcher { items, searchers, prefilter, owner_ends, owners, unfiltered, opaque, opaque_set, rank }
+        let Index { literal_text, literal_ends, by_prefix, owner_ends, owners, unfiltered, opaque, rank } = index;
+        let literals = Literals { text: literal_text, ends: literal_ends, by_prefix };
+        Matcher {
+            searchers: (0..items.len()).map(|_| OnceLock::new()).collect(),
+            items: Items::new(items),
+            literals,
+            prefilter: OnceLock::new(),
+            table_lookups: AtomicU32::new(0),
+            owner_ends,
+            owners,
+            unfiltered,
+            opaque,
+            opaque_set: OnceLock::new(),
+            rank,
+        }
     }
 
     /// The items, in index order.
@@ -188,6 +194,28 @@ impl<I: AsRef<Template>> Matcher<I> {
     #[cfg(all(test, feature = "cache"))]
     pub(crate) fn decoded(&self) -> usize {
         self.items.decoded()
+    }
+
+    /// The prefilter, built on first use.
+    fn prefilter(&self) -> &Prefilter {
+        self.prefilter.get_or_init(|| Prefilter::new(&self.literals.all()))
+    }
+
+    /// Calls `hit(literal)` for every occurrence in `text` of every
+    /// prefilter literal. Setting the prefilter up for thousands of
+    /// literals takes milliseconds, a good part of a start-up that may
+    /// match a single message (`errcat explain`); so the first short texts
+    /// are looked up in the sorted table of [`Literals`] instead, and the
+    /// prefilter is built once texts are long or many. Both find exactly
+    /// the occurrences, so the candidates are the same either way.
+    fn literals_in(&self, text: &str, mut hit: impl FnMut(usize)) {
+        match self.prefilter.get() {
+            Some(prefilter) => prefilter.for_each(text, |_, literal| hit(literal)),
+            None if text.len() <= SHORT_TEXT && self.table_lookups.fetch_add(1, Ordering::Relaxed) < TABLE_LOOKUPS => {
+                self.literals.for_each_in(text, hit)
+            }
+            None => self.prefilter().for_each(text, |_, literal| hit(literal)),
+        }
     }
 
     /// Template `index`'s searchers.
@@ -364,7 +392,7 @@ impl<I: AsRef<Template>> Matcher<I> {
         let bytes = text.as_bytes();
         let mut line: Option<Range<usize>> = None;
         let mut found: Vec<u32> = Vec::new();
-        self.prefilter.for_each(text, |at, literal| {
+        self.prefilter().for_each(text, |at, literal| {
             match &line {
                 Some(current) if at < current.end => {}
                 current => {
@@ -403,7 +431,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// Templates whose required literal occurs in `text`, in ranking order.
     fn candidates(&self, text: &str) -> Vec<u32> {
         let mut found: Vec<u32> = self.unfiltered.clone();
-        self.prefilter.for_each(text, |_, literal| found.extend_from_slice(self.owners_of(literal)));
+        self.literals_in(text, |literal| found.extend_from_slice(self.owners_of(literal)));
         if let Some((set, owners)) = self.opaque_set() {
             found.extend(set.matches(text).iter().map(|i| owners[i]));
         }
@@ -470,6 +498,8 @@ pub(crate) struct Index {
     /// `l` ends at `literal_ends[l]`.
     literal_text: String,
     literal_ends: Vec<u32>,
+    /// See [`Literals`].
+    by_prefix: Vec<u64>,
     /// The templates that require each literal, in index order (see
     /// [`Matcher::owners_of`]).
     owner_ends: Vec<u32>,
@@ -512,6 +542,10 @@ impl Index {
         for (position, &index) in order.iter().enumerate() {
             rank[index as usize] = position as u32;
         }
+        let mut by_prefix: Vec<u64> = (literals.iter().enumerate())
+            .map(|(number, literal)| (u64::from(prefix(literal.as_bytes())) << 32) | number as u64)
+            .collect();
+        by_prefix.sort_unstable();
         let mut literal_text = String::new();
         let mut literal_ends = Vec::with_capacity(literals.len());
         for literal in literals {
@@ -526,7 +560,7 @@ impl Index {
                 owners
             })
             .collect();
-        Index { literal_text, literal_ends, owner_ends, owners, unfiltered, opaque, rank }
+        Index { literal_text, literal_ends, by_prefix, owner_ends, owners, unfiltered, opaque, rank }
     }
 
     /// Whether this can be the index of `len` templates: every part in
@@ -548,6 +582,8 @@ impl Index {
         };
         ascending(&self.literal_ends, self.literal_text.len())
             && boundaries
+            && self.by_prefix.len() == self.literal_ends.len()
+            && self.by_prefix.iter().all(|&entry| ((entry & u64::from(u32::MAX)) as usize) < self.literal_ends.len())
             && self.owner_ends.len() == self.literal_ends.len()
             && ascending(&self.owner_ends, self.owners.len())
             && in_range(&self.owners)
@@ -556,6 +592,63 @@ impl Index {
             && self.rank.len() == len
             && in_range(&self.rank)
     }
+}
+
+/// The texts looked up without the prefilter are at most this long; a
+/// longer one is worth the prefilter's set-up (see [`Matcher::literals_in`]).
+const SHORT_TEXT: usize = 4096;
+
+/// Short texts looked up without the prefilter before it is built: a
+/// lookup costs a binary search per byte of the text, so after about this
+/// many the prefilter's set-up has paid for itself (a caller matching line
+/// after line).
+const TABLE_LOOKUPS: u32 = 1024;
+
+// `Literals` looks literals up by their first four bytes.
+const _: () = assert!(prefilter::MIN_LITERAL >= 4);
+
+/// The prefilter's literals, each once, and a table that finds them in a
+/// short text with no set-up.
+#[derive(Debug)]
+struct Literals {
+    /// One after the other; literal `l` ends at `ends[l]`.
+    text: String,
+    ends: Vec<u32>,
+    /// For each literal, its first four bytes ([`prefix`]) in the high half
+    /// and its number in the low half, sorted: the literals that may start
+    /// at a position of a text are one run of it.
+    by_prefix: Vec<u64>,
+}
+
+impl Literals {
+    fn get(&self, literal: usize) -> &str {
+        let start = literal.checked_sub(1).map_or(0, |before| self.ends[before] as usize);
+        &self.text[start..self.ends[literal] as usize]
+    }
+
+    fn all(&self) -> Vec<&str> {
+        (0..self.ends.len()).map(|literal| self.get(literal)).collect()
+    }
+
+    /// Calls `hit(literal)` for every occurrence of every literal in `text`.
+    fn for_each_in(&self, text: &str, mut hit: impl FnMut(usize)) {
+        let bytes = text.as_bytes();
+        for start in 0..bytes.len().saturating_sub(3) {
+            let key = u64::from(prefix(&bytes[start..]));
+            let first = self.by_prefix.partition_point(|&entry| entry >> 32 < key);
+            for &entry in self.by_prefix[first..].iter().take_while(|&&entry| entry >> 32 == key) {
+                let literal = (entry & u64::from(u32::MAX)) as usize;
+                if bytes[start..].starts_with(self.get(literal).as_bytes()) {
+                    hit(literal);
+                }
+            }
+        }
+    }
+}
+
+/// The first four bytes of `bytes` (at least four), little-endian.
+fn prefix(bytes: &[u8]) -> u32 {
+    u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
 }
 
 /// A template's literal text as runs without line breaks, in order (only
@@ -765,6 +858,57 @@ mod tests {
         assert_eq!(log_prefix_len("[1] 2026/11/29 17:20:00.123456 [ERR] x"), 37);
         assert_eq!(log_prefix_len("2026-11-29 17:20:00,5 WARN x"), 27);
         assert_eq!(log_prefix_len("plain message"), 0);
+    }
+
+    /// The literals `matcher` finds in `text` through the table of
+    /// [`Literals`] and through the prefilter, each sorted.
+    fn literals_both_ways(matcher: &Matcher, text: &str) -> (Vec<usize>, Vec<usize>) {
+        let (mut table, mut prefilter) = (Vec::new(), Vec::new());
+        matcher.literals.for_each_in(text, |literal| table.push(literal));
+        matcher.prefilter().for_each(text, |_, literal| prefilter.push(literal));
+        table.sort_unstable();
+        prefilter.sort_unstable();
+        (table, prefilter)
+    }
+
+    #[test]
+    fn short_texts_find_the_literals_the_prefilter_finds() {
+        // Short literals (Aho-Corasick's) and long ones (the grams'), some
+        // sharing their first four bytes, one inside another.
+        let m = matcher(&[
+            "stream %s not found",
+            "stream %s not found in account %q",
+            "streams %d",
+            "%v: connection closed by peer",
+            "closed %d",
+            "disk full: %v",
+            "disk %s full",
+            "max payload exceeded for %q",
+        ]);
+        assert!(m.literals.ends.len() >= 6, "{:?}", m.literals);
+        let texts = [
+            "stream X not found in account \"A\"",
+            "[1] 2026/11/29 17:20:00.123456 [ERR] client 7: connection closed by peer",
+            "streams 5, streams 6; disk full: yes; disk /var full",
+            "closed 3closed 4max payload exceeded for \"x\" not found in account",
+            "nothing",
+            "str",
+            "",
+        ];
+        for text in texts {
+            let (table, prefilter) = literals_both_ways(&m, text);
+            assert_eq!(table, prefilter, "{text}");
+        }
+        assert!(!literals_both_ways(&m, texts[2]).0.is_empty());
+        // The candidates, and so the matches, are the same before and after
+        // the prefilter is built.
+        let fresh = matcher(&["stream %s not found", "stream %s not found in account %q", "disk %s full"]);
+        let line = "x stream X not found in account \"A\"";
+        let before = fresh.find_all(line);
+        assert!(fresh.prefilter.get().is_none(), "a short text needs no prefilter");
+        fresh.prefilter();
+        assert_eq!(fresh.find_all(line), before);
+        assert_eq!(before.len(), 2);
     }
 
     #[test]
