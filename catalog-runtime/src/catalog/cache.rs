@@ -169,15 +169,17 @@ impl CacheFile {
     /// The cache file at `path`, if it has this layout.
     fn open(path: &Path) -> Option<CacheFile> {
         let file = fs::File::open(path).ok()?;
-        // SAFETY: a mapping is undefined behaviour if the file changes while
-        // it is mapped. A cache file never does: it is written whole under a
-        // temporary name and renamed into place (see `write`), so a new
-        // cache replaces the file's name, not its contents, and this mapping
-        // keeps the old file's bytes. (Only a user truncating or editing the
-        // file in place behind the cache's back could change it.) Populated
-        // up front: the checksum reads every page anyway, and one call maps
-        // them faster than a fault each.
-        let bytes = match unsafe { memmap2::MmapOptions::new().populate().map(&file) } {
+        // SAFETY: the mapping is sound as long as the file is not changed
+        // while it is mapped (its bytes would change under shared
+        // references; a truncation would make reading them fault). A cache
+        // file is never changed: it is written whole under a temporary name
+        // and renamed into place (see `write`), so a new cache replaces the
+        // file's name, not its contents, and this mapping keeps the old
+        // file's bytes until it is dropped. (Only a user truncating or
+        // editing the file in place, behind the cache's back, could.) Not
+        // populated up front: the stats need only the first pages, and the
+        // checksum faults the others in while they run.
+        let bytes = match unsafe { memmap2::MmapOptions::new().map(&file) } {
             Ok(map) => Mapped::Map(map),
             // An empty file cannot be mapped, nor can some file systems'.
             Err(_) => {
