@@ -1061,18 +1061,25 @@ mod tests {
         assert!(!load_and_compare(&data.0, &cache.0).contains("deep %d"));
     }
 
-    #[test]
-    fn another_kind_of_file_keeps_the_cached_catalog_and_stores_the_new_listing() {
+    /// A dataset loaded once through a new cache: the dataset, the cache,
+    /// what the load gave, and the cache file with its bytes.
+    fn loaded_once() -> (TempDir, TempDir, String, PathBuf, Vec<u8>) {
         let data = dataset();
         let cache = TempDir::new("cache");
         let expected = load_and_compare(&data.0, &cache.0);
         let [file] = &cache_files(&cache.0)[..] else { panic!("one cache file") };
-        let before = fs::read(file).unwrap();
+        let bytes = fs::read(file).unwrap();
+        (data, cache, expected, file.clone(), bytes)
+    }
+
+    #[test]
+    fn another_kind_of_file_keeps_the_cached_catalog_and_stores_the_new_listing() {
+        let (data, cache, expected, file, before) = loaded_once();
         // The directory changes, the record files do not.
         assert!(!hit_after(&data.0, &cache.0, || fs::write(data.0.join("notes.txt"), "x").unwrap()));
         assert_eq!(load_and_compare(&data.0, &cache.0), expected);
         assert!(cached(&data.0, &Filter::default(), &cache.0), "stored with the new directory stamp");
-        let after = fs::read(file).unwrap();
+        let after = fs::read(&file).unwrap();
         assert_ne!(after, before);
         // Only the fingerprint changed: the rest is the same bytes.
         let sections = |bytes: &[u8]| bytes[HEADER..].len() - word(bytes, MAGIC.len() + 8).unwrap() as usize;
@@ -1098,19 +1105,20 @@ mod tests {
 
     #[test]
     fn a_damaged_cache_file_is_ignored_and_replaced() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        let expected = load_and_compare(&data.0, &cache.0);
-        let [file] = &cache_files(&cache.0)[..] else { panic!("one cache file") };
-        let sound = fs::read(file).unwrap();
+        let (data, cache, expected, file, sound) = loaded_once();
         let mut flipped = sound.clone();
         *flipped.last_mut().unwrap() ^= 0x20;
-        let damages = [sound[..sound.len() / 2].to_vec(), flipped, b"errcat".to_vec(), Vec::new()];
+        // A byte of the entries, decoded only when asked for: the checksum
+        // still covers it.
+        let mut entry_flipped = sound.clone();
+        let entries = CacheFile::open(&file).unwrap().sections[ENTRIES].clone();
+        entry_flipped[entries.start + entries.len() / 2] ^= 0x01;
+        let damages = [sound[..sound.len() / 2].to_vec(), flipped, entry_flipped, b"errcat".to_vec(), Vec::new()];
         for damaged in damages {
-            fs::write(file, &damaged).unwrap();
+            fs::write(&file, &damaged).unwrap();
             assert!(!cached(&data.0, &Filter::default(), &cache.0));
             assert_eq!(load_and_compare(&data.0, &cache.0), expected);
-            assert_eq!(fs::read(file).unwrap(), sound, "the load writes the cache anew");
+            assert_eq!(fs::read(&file).unwrap(), sound, "the load writes the cache anew");
         }
     }
 
