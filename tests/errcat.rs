@@ -1004,8 +1004,9 @@ fn runtime_dataset_classifies_like_the_embedded_catalog() {
     assert_eq!(loaded, embedded);
 }
 
-/// Copies the seed dataset into `dir`, with mtimes an hour ago (files
-/// modified in the last seconds are not cached).
+/// Copies the seed dataset into `dir`, with mtimes an hour ago, the
+/// directory's too (files and directories modified in the last seconds are
+/// not cached).
 fn old_copy_of_seeds(dir: &Path) {
     for entry in fs::read_dir(DATA).unwrap() {
         let path = entry.unwrap().path();
@@ -1013,11 +1014,14 @@ fn old_copy_of_seeds(dir: &Path) {
         fs::copy(&path, &copy).unwrap();
         set_an_hour_ago(&copy);
     }
+    set_an_hour_ago(dir);
 }
 
+/// Sets the mtime of a file or directory (opened read-only: a directory
+/// cannot be opened for writing, and setting times needs only ownership).
 fn set_an_hour_ago(path: &Path) {
     let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    fs::File::options().write(true).open(path).unwrap().set_modified(an_hour_ago).unwrap();
+    fs::File::open(path).unwrap().set_modified(an_hour_ago).unwrap();
 }
 
 #[test]

@@ -243,13 +243,15 @@ def test_load_with_cache(tmp_path, catalog):
     cache = tmp_path / "cache"
     first = Catalog.load(SEED_DATA, cache_dir=cache)
     # A fresh checkout's files may be too recent to cache (racily clean):
-    # copy them with old times to see the cache written and used.
+    # copy them with old times to see the cache written and used. The
+    # directory too: it is stamped, to skip listing it while it is unchanged.
     data = tmp_path / "data"
     data.mkdir()
+    import os
     for path in SEED_DATA.iterdir():
         (data / path.name).write_bytes(path.read_bytes())
-        import os
         os.utime(data / path.name, (time.time() - 3600, time.time() - 3600))
+    os.utime(data, (time.time() - 3600, time.time() - 3600))
     Catalog.load(data, cache_dir=cache)
     assert len(list(cache.glob("catalog-*.bin"))) >= 1
     again = Catalog.load(data, cache_dir=cache)

@@ -4,63 +4,121 @@
 //! Loading a dataset of thousands of records reads every file, parses its
 //! JSON and compiles every message: far more than a command such as
 //! `errcat explain` then spends on its work. [`Catalog::load_cached`] stores
-//! the compiled entries, their origins and the warnings in one file, and
-//! reuses them while the dataset is unchanged, which it tells by a stat of
-//! each record file and of the names file, which decides the variant names
-//! (no file is opened on a hit).
+//! the compiled entries, their origins, the warnings and the matcher's
+//! [`Index`] in one file, and reuses them while the dataset is unchanged,
+//! which it tells by a stat of each record file, of each directory walked
+//! and of the names file, which decides the variant names (no record file
+//! is opened, nor any directory listed, on a hit).
 //!
-//! A cache file is [`MAGIC`], a postcard-encoded [`Header`], the entries and
-//! warnings, then the origins (apart, as they are decoded only when asked
-//! for). The header holds the whole [`Fingerprint`], compared exactly (a hash
-//! alone could collide), and a checksum of the rest, so a truncated or
-//! damaged file is never decoded into wrong entries. Whatever goes wrong with
-//! a cache (missing, damaged, stale, unreadable, unwritable) only means that
-//! the records are loaded as without one.
+//! A hit must not cost more than the few entries it uses: the file is
+//! mapped, not read; its entries are encoded one by one, found by a table of
+//! offsets, and decoded on first use (see [`Slots`]); the matcher is built
+//! from the stored index without looking at any template. The stats, the
+//! part that grows with the dataset and is the kernel's, run on several
+//! threads while the catalog is set up.
+//!
+//! A cache file is [`MAGIC`], a checksum of the rest, the length of each
+//! section, then the sections: the postcard-encoded [`Fingerprint`]
+//! (compared exactly: a hash alone could collide), the warnings, the index,
+//! the entries' end offsets and the entries, the origins. The checksum is
+//! verified before anything decoded from the file is used, so a truncated
+//! or damaged file is never decoded into wrong entries. Whatever goes wrong
+//! with a cache (missing, damaged, stale, unreadable, unwritable) only means
+//! that the records are loaded as without one.
 
+use std::borrow::Cow;
 use std::fs;
-use std::io;
+use std::io::{self, Read};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
 use crate::build::Filter;
 use crate::catalog::{Catalog, Compiled, LoadError, Origins};
-use crate::dataset::{load_listed, record_files, Origin, NAMES_FILE};
+use crate::dataset::{load_listed, record_files_and_dirs, Origin, NAMES_FILE};
 use crate::diagnostic::Diagnostic;
+use crate::matcher::{Index, Lazy, Matcher, Slots};
 use crate::model::Entry;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
-/// a serialized type changes shape, so that older files are never misread.
-const MAGIC: &[u8; 8] = b"errcat\x00\x04";
+/// the layout or a serialized type changes shape, so that older files are
+/// never misread.
+const MAGIC: &[u8; 8] = b"errcat\x00\x05";
+
+/// The sections of a cache file, in order.
+const FINGERPRINT: usize = 0;
+/// The record files' stamps (see [`FileTable`]), then their paths.
+const FILES: usize = 1;
+const FILE_PATHS: usize = 2;
+const WARNINGS: usize = 3;
+const INDEX: usize = 4;
+/// The end of each entry in [`ENTRIES`], a little-endian `u64` each.
+const ENTRY_ENDS: usize = 5;
+const ENTRIES: usize = 6;
+const ORIGINS: usize = 7;
+const SECTIONS: usize = 8;
+
+/// The magic, the checksum, and the length of each section.
+const HEADER: usize = MAGIC.len() + 8 + 8 * SECTIONS;
 
 /// A file modified this recently may be modified again within the same mtime
 /// tick without its stamp changing (git's "racily clean" problem), so a load
 /// that saw one is not cached.
 const RACY: Duration = Duration::from_secs(2);
 
-/// What a cached load depends on.
+/// The fewest record files worth a thread of their own to stat: a thread
+/// costs tens of microseconds to start, a stat one or two.
+const STATS_PER_THREAD: usize = 256;
+
+/// The record files that a thread stats at a time (see [`hit`]).
+const STATS_PER_BLOCK: usize = 64;
+
+/// What a cached load depends on. Paths are text: a dataset with a path
+/// that is not Unicode is not cached.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-struct Fingerprint {
+struct Fingerprint<'a> {
     /// The crate version: another version may compile records differently.
-    version: String,
+    #[serde(borrow)]
+    version: Cow<'a, str>,
     /// The directory as given: the origins' paths are spelled with it.
-    dir: PathBuf,
+    #[serde(borrow)]
+    dir: Cow<'a, str>,
     /// The directory itself.
-    canonical: PathBuf,
+    #[serde(borrow)]
+    canonical: Cow<'a, str>,
     filter: Filter,
-    /// Every record file, in load order.
-    files: Vec<Stamp>,
+    /// Every directory walked, the dataset's own first (path `""`). While
+    /// none has changed, the record files are the ones in `files`: adding,
+    /// removing or renaming an entry changes its directory.
+    #[serde(borrow)]
+    dirs: Vec<Stamp<'a>>,
+    /// Every record file, in load order. Stored apart, in a table that is
+    /// read where it lies (see [`FileTable`]): decoding thousands of stamps
+    /// would delay the threads that stat them.
+    #[serde(skip)]
+    files: Vec<Stamp<'a>>,
     /// The names file, if the dataset has one: it pins variant names.
-    names: Option<Stamp>,
+    #[serde(borrow)]
+    names: Option<Stamp<'a>>,
 }
 
-/// A record file as its stat shows it.
+/// A file or directory as its stat shows it.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-struct Stamp {
-    /// Below the directory.
-    path: PathBuf,
+struct Stamp<'a> {
+    /// Below the dataset's directory.
+    #[serde(borrow)]
+    path: Cow<'a, str>,
+    meta: Meta,
+}
+
+/// What a stat tells of a file's contents: a rewrite in place changes the
+/// length or the modification time, a replacement the inode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Meta {
     len: u64,
     /// Nanoseconds since the Unix epoch.
     mtime: i64,
@@ -68,24 +126,193 @@ struct Stamp {
     inode: u64,
 }
 
-/// Written with a borrowed fingerprint, read with an owned one.
-#[derive(Serialize, Deserialize)]
-struct Header<F> {
-    fingerprint: F,
-    /// Length of the entries-and-warnings section; the origins follow it.
-    entries_len: u64,
-    /// [`checksum`] of both sections.
-    checksum: u64,
+/// A cache file's bytes: mapped, or read where mapping fails.
+#[derive(Debug)]
+enum Mapped {
+    Map(memmap2::Mmap),
+    Read(Vec<u8>),
 }
 
-/// A sound cache file's contents (not yet compared with the dataset).
-#[derive(Debug, PartialEq)]
-struct Hit {
-    fingerprint: Fingerprint,
-    entries: Vec<Entry>,
-    diagnostics: Vec<Diagnostic>,
-    /// The origins, still encoded.
-    origins: Vec<u8>,
+impl std::ops::Deref for Mapped {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Mapped::Map(map) => map,
+            Mapped::Read(bytes) => bytes,
+        }
+    }
+}
+
+/// A section of a cache file, kept to be decoded later.
+#[derive(Debug)]
+pub(crate) struct Bytes {
+    file: Arc<Mapped>,
+    range: Range<usize>,
+}
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.file[self.range.clone()]
+    }
+}
+
+/// A cache file with its sections found, not yet checked against its
+/// checksum.
+struct CacheFile {
+    bytes: Arc<Mapped>,
+    checksum: u64,
+    sections: [Range<usize>; SECTIONS],
+}
+
+impl CacheFile {
+    /// The cache file at `path`, if it has this layout.
+    fn open(path: &Path) -> Option<CacheFile> {
+        let file = fs::File::open(path).ok()?;
+        // SAFETY: the mapping is sound as long as the file is not changed
+        // while it is mapped (its bytes would change under shared
+        // references; a truncation would make reading them fault). A cache
+        // file is never changed: it is written whole under a temporary name
+        // and renamed into place (see `write`), so a new cache replaces the
+        // file's name, not its contents, and this mapping keeps the old
+        // file's bytes until it is dropped. (Only a user truncating or
+        // editing the file in place, behind the cache's back, could.) Not
+        // populated up front: the stats need only the first pages, and the
+        // checksum faults the others in while they run.
+        let bytes = match unsafe { memmap2::MmapOptions::new().map(&file) } {
+            Ok(map) => Mapped::Map(map),
+            // An empty file cannot be mapped, nor can some file systems'.
+            Err(_) => {
+                let mut bytes = Vec::new();
+                (&file).read_to_end(&mut bytes).ok()?;
+                Mapped::Read(bytes)
+            }
+        };
+        let header = bytes.get(..HEADER)?;
+        if !header.starts_with(MAGIC) {
+            return None;
+        }
+        let checksum = word(header, MAGIC.len())?;
+        let mut end = HEADER;
+        let mut sections = [0; SECTIONS].map(|_| 0..0);
+        for (number, section) in sections.iter_mut().enumerate() {
+            let len = usize::try_from(word(header, MAGIC.len() + 8 + 8 * number)?).ok()?;
+            *section = end..end.checked_add(len)?;
+            end = section.end;
+        }
+        (end == bytes.len()).then(|| CacheFile { bytes: Arc::new(bytes), checksum, sections })
+    }
+
+    fn section(&self, number: usize) -> &[u8] {
+        &self.bytes[self.sections[number].clone()]
+    }
+
+    /// Whether the file is as written: checked before anything decoded from
+    /// it is used (the fingerprint may be compared first: a damaged one
+    /// differs, or fails to decode, or names files that are stat'ed for
+    /// nothing).
+    fn sound(&self) -> bool {
+        checksum(&self.bytes[MAGIC.len() + 8..]) == self.checksum
+    }
+
+    /// The fingerprint, without its files: see [`files`](Self::files).
+    fn fingerprint(&self) -> Option<Fingerprint<'_>> {
+        postcard::from_bytes(self.section(FINGERPRINT)).ok()
+    }
+
+    fn files(&self) -> FileTable<'_> {
+        FileTable { table: self.section(FILES), paths: self.section(FILE_PATHS) }
+    }
+
+    /// The catalog and the warnings, if the file is sound; entries are
+    /// decoded on first use.
+    fn catalog(&self) -> Option<(Catalog, Vec<Diagnostic>)> {
+        if !self.sound() {
+            return None;
+        }
+        let warnings: Vec<Diagnostic> = postcard::from_bytes(self.section(WARNINGS)).ok()?;
+        let index: Index = postcard::from_bytes(self.section(INDEX)).ok()?;
+        let ends = self.section(ENTRY_ENDS);
+        let count = ends.len() / 8;
+        let mut start = 0;
+        let ascending = (0..count).all(|entry| {
+            let end = word(ends, entry * 8).unwrap_or(u64::MAX);
+            let ok = start <= end;
+            start = end;
+            ok
+        });
+        let entries_len = self.sections[ENTRIES].len() as u64;
+        if !ends.len().is_multiple_of(8) || !ascending || start != entries_len || !index.fits(count) {
+            return None;
+        }
+        let (bytes, ends, entries) =
+            (Arc::clone(&self.bytes), self.sections[ENTRY_ENDS].clone(), self.sections[ENTRIES].clone());
+        let decode = move |entry: usize| -> Entry {
+            let end_of = |entry: usize| word(&bytes[ends.clone()], entry * 8).map_or(0, |end| end as usize);
+            let start = entry.checked_sub(1).map_or(0, end_of);
+            let encoded = &bytes[entries.start + start..entries.start + end_of(entry)];
+            // A sound file holds what `write` wrote, and it wrote only
+            // entries that it had decoded back to themselves.
+            postcard::from_bytes(encoded).expect("a cached entry decodes")
+        };
+        let matcher = Matcher::from_index(index, Slots::Lazy(Lazy::new(count, decode)));
+        let origins = Bytes { file: Arc::clone(&self.bytes), range: self.sections[ORIGINS].clone() };
+        let origins = Origins::Encoded { bytes: origins, decoded: OnceLock::new() };
+        Some((Catalog::with_matcher(matcher, origins), warnings))
+    }
+}
+
+/// The record files of a cache, as stored: for each, the end of its path
+/// in the paths section, its length, mtime and inode (little-endian 64-bit
+/// words), in load order.
+struct FileTable<'a> {
+    table: &'a [u8],
+    paths: &'a [u8],
+}
+
+/// The bytes of one file's row in a [`FileTable`].
+const FILE_ROW: usize = 32;
+
+impl<'a> FileTable<'a> {
+    fn len(&self) -> usize {
+        self.table.len() / FILE_ROW
+    }
+
+    /// File `index`'s path and stamp; `None` where the table is damaged.
+    fn get(&self, index: usize) -> Option<(&'a [u8], Meta)> {
+        let row = self.table.get(index * FILE_ROW..(index + 1) * FILE_ROW)?;
+        let start = if index == 0 { 0 } else { word(self.table, index * FILE_ROW - FILE_ROW)? };
+        let path = self.paths.get(usize::try_from(start).ok()?..usize::try_from(word(row, 0)?).ok()?)?;
+        let meta = Meta { len: word(row, 8)?, mtime: word(row, 16)? as i64, inode: word(row, 24)? };
+        Some((path, meta))
+    }
+
+    /// Whether these are `files`, in order.
+    fn holds(&self, files: &[Stamp<'_>]) -> bool {
+        self.len() == files.len()
+            && files.iter().enumerate().all(|(index, file)| {
+                self.get(index).is_some_and(|(path, meta)| path == file.path.as_bytes() && meta == file.meta)
+            })
+    }
+
+    /// The table of `files`, and their paths.
+    fn encode(files: &[Stamp<'_>]) -> (Vec<u8>, Vec<u8>) {
+        let mut table = Vec::with_capacity(files.len() * FILE_ROW);
+        let mut paths = Vec::new();
+        for file in files {
+            paths.extend(file.path.as_bytes());
+            let Meta { len, mtime, inode } = file.meta;
+            for word in [paths.len() as u64, len, mtime as u64, inode] {
+                table.extend(word.to_le_bytes());
+            }
+        }
+        (table, paths)
+    }
+}
+
+/// The little-endian `u64` at `at`, if the bytes are there.
+fn word(bytes: &[u8], at: usize) -> Option<u64> {
+    Some(u64::from_le_bytes(bytes.get(at..at.checked_add(8)?)?.try_into().ok()?))
 }
 
 impl Catalog {
@@ -94,6 +321,9 @@ impl Catalog {
     /// (same files, lengths, modification times and inodes). The results are
     /// those of `load_filtered`, warnings included; a problem with the cache
     /// is never an error, only a load from the files.
+    ///
+    /// A catalog from the cache decodes each entry when it is first asked
+    /// for, from the cache file, which stays mapped while the catalog lives.
     pub fn load_cached(
         dir: impl AsRef<Path>,
         filter: &Filter,
@@ -105,42 +335,198 @@ impl Catalog {
             return Catalog::load_filtered(dir, filter);
         };
         let path = cache_dir.join(file_name(dir, &canonical, filter));
-        // A hit's two halves of the work, listing and stat'ing thousands of
-        // record files and reading the cache into a catalog, run side by
-        // side; the catalog is used only if it was made from the files found.
-        let (listing, cached) = std::thread::scope(|scope| {
-            let listing = scope.spawn(|| list(dir, canonical, filter));
-            let cached = read(&path).map(|hit| {
-                let origins = Origins::Encoded { bytes: hit.origins, decoded: OnceLock::new() };
-                (hit.fingerprint, Catalog::with_origins(hit.entries, origins), hit.diagnostics)
-            });
-            (listing.join(), cached)
-        });
-        let Ok(Ok((paths, fingerprint))) = listing else {
+        let cache = CacheFile::open(&path);
+        let mut cached = None;
+        if let Some(cache) = &cache {
+            if let Some(fingerprint) = cache.fingerprint().filter(|cached| same_load(cached, dir, &canonical, filter)) {
+                match hit(dir, &fingerprint, cache) {
+                    Hit::Fresh(catalog) => return Ok(*catalog),
+                    Hit::Listed => cached = Some(fingerprint),
+                    Hit::Stale => {}
+                }
+            }
+        }
+        let Ok((paths, listing)) = list(dir, &canonical, filter) else {
             return Catalog::load_filtered(dir, filter);
         };
-        let Ok(fingerprint) = fingerprint else {
+        let Ok(listing) = listing else {
             return Compiled::new(load_listed(dir, Ok(paths)), filter).map(Compiled::into_catalog);
         };
-        if let Some((cached, catalog, warnings)) = cached {
-            if cached == fingerprint {
-                return Ok((catalog, warnings));
+        // A directory changed, but not the record files (a file of another
+        // kind came or went): the cached catalog holds, and is stored again
+        // with the new directories so that the next load need not list them.
+        if let (Some(cache), Some(fingerprint)) = (&cache, cached) {
+            if cache.files().holds(&listing.files) && listing.names == fingerprint.names {
+                if let Some(catalog) = cache.catalog() {
+                    if !racy(&listing, SystemTime::now()) {
+                        let sections = [WARNINGS, INDEX, ENTRY_ENDS, ENTRIES, ORIGINS].map(|n| cache.section(n));
+                        let _ = write(cache_dir, &path, &listing, sections);
+                    }
+                    return Ok(catalog);
+                }
             }
         }
         // The stamps were taken before the files are read: a file that
         // changes in between is seen as changed by the next run.
         let compiled = Compiled::new(load_listed(dir, Ok(paths)), filter)?;
-        if !racy(&fingerprint, SystemTime::now()) {
+        if !racy(&listing, SystemTime::now()) {
             // Best effort: a cache that cannot be written is not a problem.
-            let _ = write(cache_dir, &path, &fingerprint, &compiled);
+            let _ = write_compiled(cache_dir, &path, &listing, &compiled);
         }
         Ok(compiled.into_catalog())
     }
 }
 
+/// Whether a cache with this fingerprint was made by this version of the
+/// crate for this load.
+fn same_load(cached: &Fingerprint<'_>, dir: &Path, canonical: &Path, filter: &Filter) -> bool {
+    cached.version == env!("CARGO_PKG_VERSION")
+        && Some(&*cached.dir) == dir.to_str()
+        && Some(&*cached.canonical) == canonical.to_str()
+        && cached.filter == *filter
+}
+
+/// What a look at the dataset tells of a cache made for the same load.
+enum Hit {
+    /// Nothing changed: the catalog and its warnings.
+    Fresh(Box<(Catalog, Vec<Diagnostic>)>),
+    /// A directory changed, so the record files must be listed to tell.
+    Listed,
+    /// A file changed, or the cache is damaged.
+    Stale,
+}
+
+/// Compares the dataset under `dir` with `fingerprint`, the cache's: the
+/// directories first, then the record files (on several threads, while this
+/// one checks the cache and sets its catalog up) and the names file.
+fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile) -> Hit {
+    let files = cache.files();
+    let Ok(root) = Root::open(dir) else {
+        return Hit::Stale;
+    };
+    let mut path = Vec::new();
+    if !fingerprint
+        .dirs
+        .iter()
+        .all(|stamp| root.stat(stamp.path.as_bytes(), &mut path).is_ok_and(|(meta, _)| meta == stamp.meta))
+    {
+        return Hit::Listed;
+    }
+    let names = match root.stat(NAMES_FILE.as_bytes(), &mut path) {
+        Ok((meta, true)) => Some(meta),
+        Ok((_, false)) => None,
+        Err(err) if err.kind() == io::ErrorKind::NotFound => None,
+        Err(_) => return Hit::Stale,
+    };
+    if names != fingerprint.names.as_ref().map(|stamp| stamp.meta) {
+        return Hit::Stale;
+    }
+    // The stats are split into blocks taken in turn by the threads, this one
+    // included once the catalog is set up: however busy each processor is,
+    // all finish together.
+    let helpers = std::thread::available_parallelism().map_or(1, usize::from).min(files.len() / STATS_PER_THREAD);
+    let next = AtomicUsize::new(0);
+    let changed = AtomicBool::new(false);
+    let stat_blocks = || {
+        let mut path = Vec::new();
+        loop {
+            let start = next.fetch_add(STATS_PER_BLOCK, Ordering::Relaxed);
+            if start >= files.len() || changed.load(Ordering::Relaxed) {
+                return;
+            }
+            let same = |index| {
+                let Some((file, meta)) = files.get(index) else {
+                    return false;
+                };
+                root.stat(file, &mut path).is_ok_and(|(now, _)| now == meta)
+            };
+            if !(start..files.len().min(start + STATS_PER_BLOCK)).all(same) {
+                changed.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    let catalog = std::thread::scope(|scope| {
+        for _ in 1..helpers {
+            scope.spawn(stat_blocks);
+        }
+        let catalog = cache.catalog();
+        stat_blocks();
+        catalog
+    });
+    match catalog {
+        Some(catalog) if !changed.into_inner() => Hit::Fresh(Box::new(catalog)),
+        _ => Hit::Stale,
+    }
+}
+
+/// The dataset's directory, open, so that its files are stat'ed relative to
+/// it: no path to allocate and look up from the root for each.
+struct Root {
+    #[cfg(unix)]
+    dir: fs::File,
+    #[cfg(not(unix))]
+    dir: PathBuf,
+}
+
+impl Root {
+    fn open(dir: &Path) -> io::Result<Root> {
+        #[cfg(unix)]
+        let dir = fs::File::open(dir)?;
+        #[cfg(not(unix))]
+        let dir = dir.to_owned();
+        Ok(Root { dir })
+    }
+
+    /// The stamp of `path` below the directory (the directory itself when
+    /// empty), following symbolic links as the loader does, and whether it
+    /// is a regular file. `buffer` is where the path is spelled for the
+    /// system, reused from call to call.
+    #[cfg(unix)]
+    fn stat(&self, path: &[u8], buffer: &mut Vec<u8>) -> io::Result<(Meta, bool)> {
+        use std::os::fd::AsRawFd;
+        buffer.clear();
+        buffer.extend_from_slice(path);
+        buffer.push(0);
+        let path = std::ffi::CStr::from_bytes_with_nul(buffer).map_err(io::Error::other)?;
+        let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
+        let fd = self.dir.as_raw_fd();
+        // SAFETY: `path` is a NUL-terminated string and `stat` a buffer of
+        // the size the call writes; `fd` is open while `self` lives.
+        let done = unsafe {
+            if path.is_empty() {
+                libc::fstat(fd, stat.as_mut_ptr())
+            } else {
+                libc::fstatat(fd, path.as_ptr(), stat.as_mut_ptr(), 0)
+            }
+        };
+        if done != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: the call succeeded, so it filled `stat` in.
+        let stat = unsafe { stat.assume_init() };
+        #[allow(clippy::unnecessary_cast, clippy::useless_conversion)] // The types differ between platforms.
+        let (seconds, nanoseconds) = (i64::from(stat.st_mtime), i64::from(stat.st_mtime_nsec));
+        let mtime = seconds.checked_mul(1_000_000_000).and_then(|n| n.checked_add(nanoseconds));
+        let meta = Meta {
+            len: u64::try_from(stat.st_size).map_err(io::Error::other)?,
+            mtime: mtime.ok_or_else(|| io::Error::other("modification time out of range"))?,
+            #[allow(clippy::useless_conversion)]
+            inode: u64::from(stat.st_ino),
+        };
+        Ok((meta, stat.st_mode & libc::S_IFMT == libc::S_IFREG))
+    }
+
+    #[cfg(not(unix))]
+    fn stat(&self, path: &[u8], _buffer: &mut Vec<u8>) -> io::Result<(Meta, bool)> {
+        let path = std::str::from_utf8(path).map_err(io::Error::other)?;
+        let metadata = fs::metadata(self.dir.join(path))?;
+        Ok((meta_of(&metadata)?, metadata.is_file()))
+    }
+}
+
 /// Starts the bytes of [`Catalog::to_bytes`]; the last byte is their layout
 /// version.
-const PACKED_MAGIC: &[u8; 8] = b"errcatC\x02";
+const PACKED_MAGIC: &[u8; 8] = b"errcatC\x03";
 
 impl Catalog {
     /// The compiled catalog as bytes (entries and origins, with the crate's
@@ -158,8 +544,9 @@ impl Catalog {
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
         let origins: Vec<Option<&Origin>> = (0..self.len()).map(|index| self.origin(index)).collect();
+        let entries: Vec<&Entry> = self.entries().iter().collect();
         // Serializing owned, well-formed values into memory cannot fail.
-        let body = postcard::to_allocvec(&(self.entries(), origins)).expect("a catalog serializes");
+        let body = postcard::to_allocvec(&(entries, origins)).expect("a catalog serializes");
         let header = (env!("CARGO_PKG_VERSION"), checksum(&body));
         let mut bytes = PACKED_MAGIC.to_vec();
         bytes.extend(postcard::to_allocvec(&header).expect("a header serializes"));
@@ -193,45 +580,55 @@ pub(crate) fn decode_origins(bytes: &[u8]) -> Vec<Option<Origin>> {
     origins.into_iter().map(Some).collect()
 }
 
-/// The record files under `dir` (as the loader finds them), and their
-/// fingerprint if every file could be stat'ed.
-fn list(dir: &Path, canonical: PathBuf, filter: &Filter) -> Result<(Vec<PathBuf>, io::Result<Fingerprint>), String> {
-    let files = record_files(dir)?;
-    let stamps = files.iter().map(|file| stamp(dir, file)).collect::<io::Result<_>>();
-    let fingerprint = stamps.and_then(|files| {
+/// The record files under `dir` (as the loader finds them), and the
+/// fingerprint of the load if every file and directory could be stat'ed.
+fn list(
+    dir: &Path,
+    canonical: &Path,
+    filter: &Filter,
+) -> Result<(Vec<PathBuf>, io::Result<Fingerprint<'static>>), String> {
+    let mut dirs = Vec::new();
+    let files = record_files_and_dirs(dir, &mut dirs)?;
+    let paths: Vec<PathBuf> = files.iter().map(fs::DirEntry::path).collect();
+    let fingerprint = (|| {
+        let text = |path: &Path| {
+            path.to_str().map(|text| Cow::Owned(text.to_owned())).ok_or_else(|| io::Error::other("not Unicode"))
+        };
+        let stamp = |path: &Path, metadata: &fs::Metadata| -> io::Result<Stamp<'static>> {
+            Ok(Stamp { path: text(path.strip_prefix(dir).unwrap_or(path))?, meta: meta_of(metadata)? })
+        };
+        let dirs = dirs.iter().map(|(path, metadata)| stamp(path, metadata)).collect::<io::Result<_>>()?;
+        let files = files
+            .iter()
+            .zip(&paths)
+            .map(|(file, path)| {
+                // The entry's own stat is relative to its open directory (no
+                // path lookup), but does not follow a symbolic link.
+                let metadata = if file.file_type()?.is_symlink() { fs::metadata(path)? } else { file.metadata()? };
+                stamp(path, &metadata)
+            })
+            .collect::<io::Result<_>>()?;
+        let names_path = dir.join(NAMES_FILE);
+        let names = match fs::metadata(&names_path) {
+            Ok(metadata) if metadata.is_file() => Some(stamp(&names_path, &metadata)?),
+            Ok(_) => None,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => None,
+            Err(err) => return Err(err),
+        };
         Ok(Fingerprint {
-            version: env!("CARGO_PKG_VERSION").to_owned(),
-            dir: dir.to_owned(),
-            canonical,
+            version: Cow::Borrowed(env!("CARGO_PKG_VERSION")),
+            dir: text(dir)?,
+            canonical: text(canonical)?,
             filter: filter.clone(),
+            dirs,
             files,
-            names: names_stamp(dir)?,
+            names,
         })
-    });
-    Ok((files.iter().map(fs::DirEntry::path).collect(), fingerprint))
+    })();
+    Ok((paths, fingerprint))
 }
 
-fn stamp(dir: &Path, file: &fs::DirEntry) -> io::Result<Stamp> {
-    let path = file.path();
-    // The entry's own stat is relative to its open directory (no path
-    // lookup), but does not follow a symbolic link.
-    let metadata = if file.file_type()?.is_symlink() { fs::metadata(&path)? } else { file.metadata()? };
-    stamp_of(dir, path, &metadata)
-}
-
-/// The names file's stamp, `None` when there is none (as the loader sees it:
-/// a file by that name).
-fn names_stamp(dir: &Path) -> io::Result<Option<Stamp>> {
-    let path = dir.join(NAMES_FILE);
-    match fs::metadata(&path) {
-        Ok(metadata) if metadata.is_file() => stamp_of(dir, path, &metadata).map(Some),
-        Ok(_) => Ok(None),
-        Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(err) => Err(err),
-    }
-}
-
-fn stamp_of(dir: &Path, path: PathBuf, metadata: &fs::Metadata) -> io::Result<Stamp> {
+fn meta_of(metadata: &fs::Metadata) -> io::Result<Meta> {
     let mtime = match metadata.modified()?.duration_since(UNIX_EPOCH) {
         Ok(after) => i64::try_from(after.as_nanos()),
         Err(before) => i64::try_from(before.duration().as_nanos()).map(|n| -n),
@@ -241,17 +638,18 @@ fn stamp_of(dir: &Path, path: PathBuf, metadata: &fs::Metadata) -> io::Result<St
     let inode = std::os::unix::fs::MetadataExt::ino(metadata);
     #[cfg(not(unix))]
     let inode = 0;
-    let path = path.strip_prefix(dir).map_or_else(|_| path.clone(), Path::to_owned);
-    Ok(Stamp { path, len: metadata.len(), mtime, inode })
+    Ok(Meta { len: metadata.len(), mtime, inode })
 }
 
-/// Whether a file was modified within [`RACY`] of `now` (or after it).
-fn racy(fingerprint: &Fingerprint, now: SystemTime) -> bool {
+/// Whether a file or directory was modified within [`RACY`] of `now` (or
+/// after it).
+fn racy(fingerprint: &Fingerprint<'_>, now: SystemTime) -> bool {
     let Ok(now) = now.duration_since(UNIX_EPOCH) else {
         return true;
     };
     let limit = i128::try_from(now.saturating_sub(RACY).as_nanos()).unwrap_or(i128::MAX);
-    fingerprint.files.iter().chain(&fingerprint.names).any(|file| i128::from(file.mtime) >= limit)
+    let stamps = fingerprint.files.iter().chain(&fingerprint.dirs).chain(&fingerprint.names);
+    stamps.into_iter().any(|stamp| i128::from(stamp.meta.mtime) >= limit)
 }
 
 /// One file per dataset directory and filter, whatever its contents; a new
@@ -262,34 +660,45 @@ fn file_name(dir: &Path, canonical: &Path, filter: &Filter) -> String {
     format!("catalog-{:016x}.bin", checksum(&bytes))
 }
 
-/// The cache in `path`, if it is sound: whole, undamaged, of this layout.
-fn read(path: &Path) -> Option<Hit> {
-    let mut bytes = fs::read(path).ok()?;
-    let rest = bytes.strip_prefix(MAGIC)?;
-    let (header, rest) = postcard::take_from_bytes::<Header<Fingerprint>>(rest).ok()?;
-    if checksum(rest) != header.checksum {
-        return None;
+/// Writes the cache of `compiled`. Each entry is decoded back before it is
+/// written, so that a sound cache file holds only entries that decode: a
+/// catalog read from it decodes them long after the file was checked, when
+/// a failure could no longer fall back to the record files.
+fn write_compiled(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, compiled: &Compiled) -> io::Result<()> {
+    let warnings = postcard::to_allocvec(&compiled.diagnostics).map_err(io::Error::other)?;
+    let index = postcard::to_allocvec(&Index::of(&compiled.entries)).map_err(io::Error::other)?;
+    let mut ends = Vec::with_capacity(8 * compiled.entries.len());
+    let mut entries = Vec::new();
+    for entry in &compiled.entries {
+        let start = entries.len();
+        entries = postcard::to_extend(entry, entries).map_err(io::Error::other)?;
+        if postcard::from_bytes::<Entry>(&entries[start..]).ok().as_ref() != Some(entry) {
+            return Err(io::Error::other("an entry does not decode to itself"));
+        }
+        ends.extend((entries.len() as u64).to_le_bytes());
     }
-    let (entries, origins) = rest.split_at_checked(usize::try_from(header.entries_len).ok()?)?;
-    let Ok(((entries, diagnostics), [])) = postcard::take_from_bytes::<(Vec<Entry>, Vec<Diagnostic>)>(entries) else {
-        return None;
-    };
-    // The origins stay in the file's buffer, moved to its start.
-    let origins_start = bytes.len() - origins.len();
-    bytes.drain(..origins_start);
-    Some(Hit { fingerprint: header.fingerprint, entries, diagnostics, origins: bytes })
+    let origins = postcard::to_allocvec(&compiled.origins).map_err(io::Error::other)?;
+    write(cache_dir, path, fingerprint, [&warnings, &index, &ends, &entries, &origins])
 }
 
-/// Writes the cache through a temporary file and a rename, so that a reader
-/// never sees half a file.
-fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint, compiled: &Compiled) -> io::Result<()> {
-    let mut sections = postcard::to_allocvec(&(&compiled.entries, &compiled.diagnostics)).map_err(io::Error::other)?;
-    let entries_len = sections.len() as u64;
-    sections.extend(postcard::to_allocvec(&compiled.origins).map_err(io::Error::other)?);
-    let header = Header { fingerprint, entries_len, checksum: checksum(&sections) };
-    let mut bytes = MAGIC.to_vec();
-    bytes.extend(postcard::to_allocvec(&header).map_err(io::Error::other)?);
-    bytes.extend(sections);
+/// Writes a cache file of `fingerprint` and the other sections through a
+/// temporary file and a rename, so that a reader never sees half a file,
+/// and a mapped file is never changed.
+fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[u8]; SECTIONS - 3]) -> io::Result<()> {
+    let encoded = postcard::to_allocvec(fingerprint).map_err(io::Error::other)?;
+    let (files, paths) = FileTable::encode(&fingerprint.files);
+    let sections: Vec<&[u8]> = [&encoded[..], &files, &paths].into_iter().chain(rest).collect();
+    let mut bytes = Vec::with_capacity(HEADER + sections.iter().map(|s| s.len()).sum::<usize>());
+    bytes.extend(MAGIC);
+    bytes.extend([0; 8]);
+    for section in &sections {
+        bytes.extend((section.len() as u64).to_le_bytes());
+    }
+    for section in sections {
+        bytes.extend(section);
+    }
+    let sum = checksum(&bytes[MAGIC.len() + 8..]);
+    bytes[MAGIC.len()..MAGIC.len() + 8].copy_from_slice(&sum.to_le_bytes());
     fs::create_dir_all(cache_dir)?;
     let unique = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |t| t.as_nanos());
     let temporary = cache_dir.join(format!(".tmp-{}-{unique}", std::process::id()));
@@ -300,22 +709,48 @@ fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint, compiled: &Co
     written
 }
 
-/// FNV-1a over 64-bit words (then the last bytes): stable across Rust
-/// versions and platforms, unlike `DefaultHasher`, and fast enough to check
-/// megabytes at every start. It catches damage, not tampering: the cache
-/// directory is the user's own.
+/// A 64-bit hash of `bytes` in eight independent lanes of 64-bit words, so
+/// that the processor works on eight words at once: a cache file of tens of
+/// megabytes is checked at every start, at close to the speed memory is
+/// read (one multiplication a word: xxHash64's rounds of two took a quarter
+/// longer on a 35 MB cache). Each round is a bijection of its lane's state
+/// (a xor, an odd multiplier, a xor-shift that carries the high bits back
+/// down: with a rotation instead, a flip of a word's top bit leaves a
+/// one-bit difference that a flip in the lane's next word cancels), so a
+/// change to one word always changes the lane, and the final mix spreads
+/// every bit of every lane over the hash. Stable
+/// across Rust versions and platforms, unlike `DefaultHasher`. It catches
+/// damage, not tampering: the cache directory is the user's own.
 fn checksum(bytes: &[u8]) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut words = bytes.chunks_exact(8);
+    const P1: u64 = 0x9e37_79b1_85eb_ca87;
+    const P2: u64 = 0xc2b2_ae3d_27d4_eb4f;
+    const P3: u64 = 0x1656_67b1_9e37_79f9;
+    let round = |lane: u64, word: u64| {
+        let mixed = (lane ^ word).wrapping_mul(P1);
+        mixed ^ (mixed >> 32)
+    };
+    let word_at = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().expect("chunks of 8 bytes"));
+    let mut lanes: [u64; 8] = std::array::from_fn(|lane| P2.wrapping_mul(lane as u64 + 1));
+    let mut blocks = bytes.chunks_exact(64);
+    for block in &mut blocks {
+        for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
+            *lane = round(*lane, word_at(word));
+        }
+    }
+    let mut hash = lanes.iter().fold(bytes.len() as u64, |hash, &lane| round(hash ^ P3, lane).wrapping_mul(P2));
+    let mut words = blocks.remainder().chunks_exact(8);
     for word in &mut words {
-        let word = u64::from_le_bytes(word.try_into().expect("chunks of 8 bytes"));
-        hash = (hash ^ word).wrapping_mul(PRIME);
+        hash = round(hash, word_at(word)).wrapping_mul(P2);
     }
     for &byte in words.remainder() {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
+        hash = round(hash, u64::from(byte).wrapping_mul(P3));
     }
-    hash
+    // The final mix: every bit of the state reaches every bit of the hash.
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(P2);
+    hash ^= hash >> 29;
+    hash = hash.wrapping_mul(P3);
+    hash ^ (hash >> 32)
 }
 
 #[cfg(test)]
@@ -345,7 +780,9 @@ mod tests {
         }
     }
 
-    /// A long time ago, so that files are not racily clean.
+    /// A long time ago, so that files are not racily clean. A later call
+    /// gives a later time: a change then moves a directory's mtime, as it
+    /// does when the change is made.
     fn an_hour_ago() -> SystemTime {
         SystemTime::now() - Duration::from_secs(3600)
     }
@@ -369,7 +806,34 @@ mod tests {
         write_at(&dir.0.join("a.json"), &record("a1", "stream %s failed: %v", "error"), an_hour_ago());
         write_at(&dir.0.join("b.json"), &record("b2", "limit %d reached", "warning"), an_hour_ago());
         write_at(&dir.0.join("sub/c.json"), &record("c3", "closed %q", "error"), an_hour_ago());
+        age_dirs(&dir.0);
         dir
+    }
+
+    /// Sets the modification time of `dir` and of its subdirectories that
+    /// changed in the last minute to an hour ago: a directory just changed
+    /// is racily clean, as a file is, and prevents writing the cache. The
+    /// others are left as they are, so that only a changed one differs.
+    fn age_dirs(dir: &Path) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_dir() {
+                age_dirs(&entry.path());
+            }
+        }
+        let recent = SystemTime::now() - Duration::from_secs(60);
+        if fs::metadata(dir).unwrap().modified().unwrap() > recent {
+            File::open(dir).unwrap().set_modified(an_hour_ago()).unwrap();
+        }
+    }
+
+    /// Whether `dir`'s cache for the default filter is a sound hit, after
+    /// `change` and with the directories aged again (as if the change were
+    /// an hour old, and the directories' mtimes moved by it).
+    fn hit_after(dir: &Path, cache: &Path, change: impl FnOnce()) -> bool {
+        change();
+        age_dirs(dir);
+        cached(dir, &Filter::default(), cache)
     }
 
     /// Everything a load gives, comparable.
@@ -388,29 +852,106 @@ mod tests {
         files
     }
 
-    fn fingerprint_of(dir: &Path, filter: &Filter) -> Fingerprint {
-        list(dir, fs::canonicalize(dir).unwrap(), filter).unwrap().1.unwrap()
+    fn fingerprint_of(dir: &Path, filter: &Filter) -> Fingerprint<'static> {
+        list(dir, &fs::canonicalize(dir).unwrap(), filter).unwrap().1.unwrap()
     }
 
     fn cache_file(dir: &Path, filter: &Filter, cache: &Path) -> PathBuf {
         cache.join(file_name(dir, &fs::canonicalize(dir).unwrap(), filter))
     }
 
-    /// The cache file of `dir` loaded with `filter`, if it is a sound hit.
-    fn cached(dir: &Path, filter: &Filter, cache: &Path) -> Option<Hit> {
-        read(&cache_file(dir, filter, cache)).filter(|hit| hit.fingerprint == fingerprint_of(dir, filter))
+    /// A sound cache file's contents: its fingerprint, its catalog and
+    /// warnings (not yet compared with the dataset).
+    fn read(path: &Path) -> Option<(Fingerprint<'static>, Catalog, Vec<Diagnostic>)> {
+        let file = CacheFile::open(path)?;
+        let (catalog, warnings) = file.catalog()?;
+        let fingerprint = file.fingerprint()?;
+        let owned = |stamp: &Stamp<'_>| Stamp { path: Cow::Owned(stamp.path.to_string()), meta: stamp.meta };
+        let fingerprint = Fingerprint {
+            version: Cow::Owned(fingerprint.version.to_string()),
+            dir: Cow::Owned(fingerprint.dir.to_string()),
+            canonical: Cow::Owned(fingerprint.canonical.to_string()),
+            filter: fingerprint.filter.clone(),
+            dirs: fingerprint.dirs.iter().map(owned).collect(),
+            files: (0..file.files().len())
+                .map(|index| {
+                    let (path, meta) = file.files().get(index).unwrap();
+                    Stamp { path: Cow::Owned(String::from_utf8(path.to_vec()).unwrap()), meta }
+                })
+                .collect(),
+            names: fingerprint.names.as_ref().map(owned),
+        };
+        Some((fingerprint, catalog, warnings))
+    }
+
+    /// Whether the cache file of `dir` loaded with `filter` is a sound hit.
+    fn cached(dir: &Path, filter: &Filter, cache: &Path) -> bool {
+        read(&cache_file(dir, filter, cache))
+            .is_some_and(|(fingerprint, ..)| fingerprint == fingerprint_of(dir, filter))
     }
 
     /// Loads `dir` fresh and through the cache (twice: written, then read)
     /// and checks that all three agree and that the cache is a hit.
     fn assert_hit_equals_fresh(dir: &Path, filter: &Filter) {
         let cache = TempDir::new("cache");
-        let fresh = summary(Catalog::load_filtered(dir, filter));
+        let (fresh, fresh_warnings) = Catalog::load_filtered(dir, filter).unwrap();
         let first = summary(Catalog::load_cached(dir, filter, &cache.0));
-        assert!(cached(dir, filter, &cache.0).is_some(), "the first load writes the cache");
-        let second = summary(Catalog::load_cached(dir, filter, &cache.0));
+        assert!(cached(dir, filter, &cache.0), "the first load writes the cache");
+        let (hit, hit_warnings) = Catalog::load_cached(dir, filter, &cache.0).unwrap();
+        assert_eq!(hit.matcher().decoded(), 0, "a hit decodes no entry until asked");
+        // Matching first, while the hit's entries are still encoded: each
+        // is decoded as a candidate, and the matcher built from the cached
+        // index must rank and find as one built from the entries.
+        let lines = sample_lines(&fresh);
+        for line in &lines {
+            assert_eq!(hit.find(line), fresh.find(line), "{line}");
+            assert_eq!(hit.parse(line), fresh.parse(line), "{line}");
+        }
+        let log = lines.join("\n");
+        let found = |catalog: &Catalog| {
+            let mut found = Vec::new();
+            catalog.matcher().find_lines(&log, |range, m| found.push((range, m)));
+            found
+        };
+        assert_eq!(found(&hit), found(&fresh));
+        assert!(!found(&fresh).is_empty());
+        if fresh.len() > 100 {
+            assert!(hit.matcher().decoded() < hit.len(), "only candidates are decoded");
+        }
+        for line in lines.iter().step_by(7) {
+            assert_eq!(hit.find_all(line), fresh.find_all(line), "{line}");
+        }
+        assert_eq!(hit.entries(), fresh.entries());
+        for index in 0..fresh.len() {
+            assert_eq!(hit.entry(index), fresh.entry(index));
+        }
+        let fresh = summary(Ok((fresh, fresh_warnings)));
+        assert_eq!(summary(Ok((hit, hit_warnings))), fresh);
         assert_eq!(first, fresh);
-        assert_eq!(second, fresh);
+    }
+
+    /// Lines to match: a third of the entries' messages rendered with
+    /// made-up values (or as written, when they do not render), alone and
+    /// after a log prefix, and a line of none.
+    fn sample_lines(catalog: &Catalog) -> Vec<String> {
+        use crate::format::ValueKind;
+        use crate::model::Value;
+        let mut lines = vec!["nothing to see here".to_owned()];
+        for (index, entry) in catalog.entries().iter().enumerate().step_by(3) {
+            let values: Vec<Value<'_>> = (entry.template.fields.iter())
+                .map(|field| match field.kind {
+                    ValueKind::Int => Value::Int(42),
+                    ValueKind::Float => Value::Float(1.5),
+                    ValueKind::Bool => Value::Bool(true),
+                    ValueKind::Quoted | ValueKind::Text => Value::Str("orders".into()),
+                })
+                .collect();
+            let message = catalog.render(index, &values).unwrap_or_else(|_| entry.record.error_message.to_string());
+            let message = message.lines().next().unwrap_or_default().to_owned();
+            lines.push(format!("[1] 2026/11/29 17:20:00.123456 [ERR] {message}"));
+            lines.push(message);
+        }
+        lines
     }
 
     #[test]
@@ -423,6 +964,7 @@ mod tests {
             let text = fs::read_to_string(&path).unwrap();
             write_at(&dir.0.join(path.file_name().unwrap()), &text, an_hour_ago());
         }
+        age_dirs(&dir.0);
         assert_hit_equals_fresh(&dir.0, &Filter::default());
     }
 
@@ -461,12 +1003,22 @@ mod tests {
         let cache = TempDir::new("cache");
         load_and_compare(&data.0, &cache.0);
         let path = data.0.join("b.json");
+        // Edited in place: no directory changes, only the file's stat tells.
         // Longer, with the same mtime.
         let mtime = fs::metadata(&path).unwrap().modified().unwrap();
-        write_at(&path, &record("b2", "limit %d reached!", "warning"), mtime);
+        assert!(!hit_after(&data.0, &cache.0, || write_at(
+            &path,
+            &record("b2", "limit %d reached!", "warning"),
+            mtime
+        )));
         assert!(load_and_compare(&data.0, &cache.0).contains("limit %d reached!"));
         // Same length, another mtime.
-        write_at(&path, &record("b2", "limit %d REACHED!", "warning"), an_hour_ago() + Duration::from_secs(1));
+        let later = an_hour_ago() + Duration::from_secs(1);
+        assert!(!hit_after(&data.0, &cache.0, || write_at(
+            &path,
+            &record("b2", "limit %d REACHED!", "warning"),
+            later
+        )));
         assert!(load_and_compare(&data.0, &cache.0).contains("limit %d REACHED!"));
     }
 
@@ -475,10 +1027,73 @@ mod tests {
         let data = dataset();
         let cache = TempDir::new("cache");
         load_and_compare(&data.0, &cache.0);
-        write_at(&data.0.join("sub/d.json"), &record("d4", "disk %s full", "fatal"), an_hour_ago());
+        let add = || write_at(&data.0.join("sub/d.json"), &record("d4", "disk %s full", "fatal"), an_hour_ago());
+        assert!(!hit_after(&data.0, &cache.0, add));
         assert!(load_and_compare(&data.0, &cache.0).contains("disk %s full"));
-        fs::remove_file(data.0.join("a.json")).unwrap();
+        assert!(!hit_after(&data.0, &cache.0, || fs::remove_file(data.0.join("a.json")).unwrap()));
         assert!(!load_and_compare(&data.0, &cache.0).contains("stream %s failed"));
+    }
+
+    #[test]
+    fn a_file_renamed_invalidates_the_cache() {
+        let data = dataset();
+        let cache = TempDir::new("cache");
+        load_and_compare(&data.0, &cache.0);
+        // Same length, mtime and inode: only its directory tells.
+        assert!(!hit_after(&data.0, &cache.0, || fs::rename(data.0.join("a.json"), data.0.join("z.json")).unwrap()));
+        let renamed = load_and_compare(&data.0, &cache.0);
+        assert!(renamed.contains("z.json"), "{renamed}");
+        assert!(cached(&data.0, &Filter::default(), &cache.0), "the new listing is cached");
+    }
+
+    #[test]
+    fn a_change_in_a_subdirectory_invalidates_the_cache() {
+        let data = dataset();
+        let cache = TempDir::new("cache");
+        load_and_compare(&data.0, &cache.0);
+        assert!(cached(&data.0, &Filter::default(), &cache.0));
+        // The root directory is unchanged; only `sub` tells.
+        let sub = data.0.join("sub");
+        let rename = || fs::rename(sub.join("c.json"), sub.join("d.json")).unwrap();
+        assert!(!hit_after(&data.0, &cache.0, rename));
+        assert!(load_and_compare(&data.0, &cache.0).contains("sub/d.json"));
+        let add = || write_at(&sub.join("e.json"), &record("e5", "queue %s full", "error"), an_hour_ago());
+        assert!(!hit_after(&data.0, &cache.0, add));
+        assert!(load_and_compare(&data.0, &cache.0).contains("queue %s full"));
+        // A new subdirectory.
+        let nested = || {
+            fs::create_dir(sub.join("deeper")).unwrap();
+            write_at(&sub.join("deeper/f.json"), &record("f6", "deep %d", "error"), an_hour_ago());
+        };
+        assert!(!hit_after(&data.0, &cache.0, nested));
+        assert!(load_and_compare(&data.0, &cache.0).contains("deep %d"));
+        assert!(!hit_after(&data.0, &cache.0, || fs::remove_dir_all(sub.join("deeper")).unwrap()));
+        assert!(!load_and_compare(&data.0, &cache.0).contains("deep %d"));
+    }
+
+    /// A dataset loaded once through a new cache: the dataset, the cache,
+    /// what the load gave, and the cache file with its bytes.
+    fn loaded_once() -> (TempDir, TempDir, String, PathBuf, Vec<u8>) {
+        let data = dataset();
+        let cache = TempDir::new("cache");
+        let expected = load_and_compare(&data.0, &cache.0);
+        let [file] = &cache_files(&cache.0)[..] else { panic!("one cache file") };
+        let bytes = fs::read(file).unwrap();
+        (data, cache, expected, file.clone(), bytes)
+    }
+
+    #[test]
+    fn another_kind_of_file_keeps_the_cached_catalog_and_stores_the_new_listing() {
+        let (data, cache, expected, file, before) = loaded_once();
+        // The directory changes, the record files do not.
+        assert!(!hit_after(&data.0, &cache.0, || fs::write(data.0.join("notes.txt"), "x").unwrap()));
+        assert_eq!(load_and_compare(&data.0, &cache.0), expected);
+        assert!(cached(&data.0, &Filter::default(), &cache.0), "stored with the new directory stamp");
+        let after = fs::read(&file).unwrap();
+        assert_ne!(after, before);
+        // Only the fingerprint changed: the rest is the same bytes.
+        let sections = |bytes: &[u8]| bytes[HEADER..].len() - word(bytes, MAGIC.len() + 8).unwrap() as usize;
+        assert_eq!(before[before.len() - sections(&before)..], after[after.len() - sections(&after)..]);
     }
 
     #[test]
@@ -500,19 +1115,20 @@ mod tests {
 
     #[test]
     fn a_damaged_cache_file_is_ignored_and_replaced() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        let expected = load_and_compare(&data.0, &cache.0);
-        let [file] = &cache_files(&cache.0)[..] else { panic!("one cache file") };
-        let sound = fs::read(file).unwrap();
+        let (data, cache, expected, file, sound) = loaded_once();
         let mut flipped = sound.clone();
         *flipped.last_mut().unwrap() ^= 0x20;
-        let damages = [sound[..sound.len() / 2].to_vec(), flipped, b"errcat".to_vec(), Vec::new()];
+        // A byte of the entries, decoded only when asked for: the checksum
+        // still covers it.
+        let mut entry_flipped = sound.clone();
+        let entries = CacheFile::open(&file).unwrap().sections[ENTRIES].clone();
+        entry_flipped[entries.start + entries.len() / 2] ^= 0x01;
+        let damages = [sound[..sound.len() / 2].to_vec(), flipped, entry_flipped, b"errcat".to_vec(), Vec::new()];
         for damaged in damages {
-            fs::write(file, &damaged).unwrap();
-            assert!(cached(&data.0, &Filter::default(), &cache.0).is_none());
+            fs::write(&file, &damaged).unwrap();
+            assert!(!cached(&data.0, &Filter::default(), &cache.0));
             assert_eq!(load_and_compare(&data.0, &cache.0), expected);
-            assert_eq!(fs::read(file).unwrap(), sound, "the load writes the cache anew");
+            assert_eq!(fs::read(&file).unwrap(), sound, "the load writes the cache anew");
         }
     }
 
@@ -528,19 +1144,23 @@ mod tests {
     #[test]
     fn racy_means_within_two_seconds_of_now_or_later() {
         let now = UNIX_EPOCH + Duration::from_secs(1_000_000);
-        let at = |millis_before: i64| Fingerprint {
-            version: String::new(),
-            dir: PathBuf::new(),
-            canonical: PathBuf::new(),
+        let stamp = |millis_before: i64| Stamp {
+            path: "a.json".into(),
+            meta: Meta { len: 1, mtime: 1_000_000 * 1_000_000_000 - millis_before * 1_000_000, inode: 1 },
+        };
+        let with = |dirs: Vec<Stamp<'static>>, files: Vec<Stamp<'static>>| Fingerprint {
+            version: "".into(),
+            dir: "".into(),
+            canonical: "".into(),
             filter: Filter::default(),
-            files: vec![Stamp {
-                path: "a.json".into(),
-                len: 1,
-                mtime: 1_000_000 * 1_000_000_000 - millis_before * 1_000_000,
-                inode: 1,
-            }],
+            dirs,
+            files,
             names: None,
         };
+        let at = |millis_before: i64| with(vec![stamp(3_600_000)], vec![stamp(millis_before)]);
+        // A directory counts as a file does.
+        assert!(racy(&with(vec![stamp(0)], vec![stamp(3_600_000)]), now));
+        assert!(!racy(&with(vec![stamp(3_600_000)], vec![stamp(3_600_000)]), now));
         assert!(racy(&at(-5000), now));
         assert!(racy(&at(0), now));
         assert!(racy(&at(1999), now));
@@ -599,7 +1219,7 @@ mod tests {
         *flipped.last_mut().unwrap() ^= 0x01;
         let mut longer = bytes.clone();
         longer.push(0);
-        for damaged in [&bytes[..bytes.len() / 2], &flipped[..], &longer[..], b"errcatC\x02", &[][..]] {
+        for damaged in [&bytes[..bytes.len() / 2], &flipped[..], &longer[..], b"errcatC\x03", &[][..]] {
             assert!(Catalog::from_bytes(damaged).is_none());
         }
         // Another version's bytes are refused.
@@ -612,6 +1232,36 @@ mod tests {
     }
 
     #[test]
+    fn the_checksum_sees_every_bit_flipped_and_every_length() {
+        // 203 bytes: three blocks of eight lanes, a word, then bytes.
+        let bytes: Vec<u8> = (0..203u32).map(|i| (i * 37 % 251) as u8).collect();
+        let sound = checksum(&bytes);
+        let bits = bytes.len() * 8;
+        let flipped = |flips: &[usize]| {
+            let mut damaged = bytes.clone();
+            for &bit in flips {
+                damaged[bit / 8] ^= 1 << (bit % 8);
+            }
+            checksum(&damaged)
+        };
+        let mut seen = std::collections::HashSet::new();
+        for bit in 0..bits {
+            assert!(seen.insert(flipped(&[bit])), "bit {bit} collides");
+        }
+        assert!(!seen.contains(&sound));
+        for first in 0..bits {
+            for second in first + 1..bits {
+                assert_ne!(flipped(&[first, second]), sound, "bits {first} and {second}");
+            }
+        }
+        for len in 0..bytes.len() {
+            assert_ne!(checksum(&bytes[..len]), sound, "{len}");
+        }
+        // Zeros of different lengths differ.
+        assert_ne!(checksum(&[0; 64]), checksum(&[0; 72]));
+    }
+
+    #[test]
     fn warnings_come_back_in_order() {
         // The loader makes no warnings today; the cache keeps them all the same.
         let data = dataset();
@@ -621,11 +1271,13 @@ mod tests {
         let warning = |field: &str| compiled.origins[0].error(field, "odd").warning();
         compiled.diagnostics = vec![warning("tags"), warning("id"), warning("severity")];
         let path = cache_file(&data.0, &Filter::default(), &cache.0);
-        write(&cache.0, &path, &fingerprint, &compiled).unwrap();
-        let hit = read(&path).unwrap();
-        assert_eq!(hit.fingerprint, fingerprint);
-        assert_eq!((&hit.entries, &hit.diagnostics), (&compiled.entries, &compiled.diagnostics));
-        let origins: Vec<Option<Origin>> = compiled.origins.into_iter().map(Some).collect();
-        assert_eq!(decode_origins(&hit.origins), origins);
+        write_compiled(&cache.0, &path, &fingerprint, &compiled).unwrap();
+        let (cached, catalog, warnings) = read(&path).unwrap();
+        assert_eq!(cached, fingerprint);
+        assert_eq!(warnings, compiled.diagnostics);
+        assert_eq!(*catalog.entries(), compiled.entries);
+        for (index, origin) in compiled.origins.iter().enumerate() {
+            assert_eq!(catalog.origin(index), Some(origin));
+        }
     }
 }

@@ -9,7 +9,7 @@ use crate::build::{build_with_names, Filter};
 use crate::dataset::{load_dir, Loaded, Origin};
 use crate::diagnostic::Diagnostic;
 use crate::format::RenderError;
-use crate::matcher::{Match, Matcher};
+use crate::matcher::{Entries, Match, Matcher};
 use crate::model::{Entry, Value};
 
 #[cfg(feature = "cache")]
@@ -38,7 +38,7 @@ pub(crate) enum Origins {
     /// ask, and decoding thousands of origins (dozens of field positions
     /// each) is a good part of a load from the cache.
     #[cfg(feature = "cache")]
-    Encoded { bytes: Vec<u8>, decoded: std::sync::OnceLock<Vec<Option<Origin>>> },
+    Encoded { bytes: cache::Bytes, decoded: std::sync::OnceLock<Vec<Option<Origin>>> },
 }
 
 impl Origins {
@@ -48,7 +48,7 @@ impl Origins {
         let origins = match self {
             Origins::Decoded(origins) => origins,
             #[cfg(feature = "cache")]
-            Origins::Encoded { bytes, decoded } => decoded.get_or_init(|| cache::decode_origins(bytes)),
+            Origins::Encoded { bytes, decoded } => decoded.get_or_init(|| cache::decode_origins(bytes.as_ref())),
         };
         origins.get(index)?.as_ref()
     }
@@ -134,13 +134,30 @@ impl Catalog {
     }
 
     pub(crate) fn with_origins(entries: Vec<Entry>, origins: Origins) -> Catalog {
-        let (by_id, by_slug, by_name) = Default::default();
-        Catalog { matcher: Matcher::from_items(entries), origins, by_id, by_slug, by_name }
+        Catalog::with_matcher(Matcher::from_items(entries), origins)
     }
 
-    /// The entries, in record order.
-    pub fn entries(&self) -> &[Entry] {
+    /// The catalog of the entries that `matcher` holds.
+    pub(crate) fn with_matcher(matcher: Matcher<Entry>, origins: Origins) -> Catalog {
+        let (by_id, by_slug, by_name) = Default::default();
+        Catalog { matcher, origins, by_id, by_slug, by_name }
+    }
+
+    /// The entries, in record order: `entries()[index]`, `entries().len()`,
+    /// `entries().iter()` and `for entry in entries()` work as on a slice.
+    /// A catalog read from its cache decodes an entry when it is first asked
+    /// for (see [`Entries`]).
+    pub fn entries(&self) -> &Entries {
         self.matcher.items()
+    }
+
+    /// Entry `index` (as `entries()[index]`).
+    ///
+    /// # Panics
+    ///
+    /// When `index` is not below [`len`](Self::len).
+    pub fn entry(&self, index: usize) -> &Entry {
+        self.matcher.item(index)
     }
 
     /// The first entry, in record order, whose `key` is `wanted`.
@@ -231,6 +248,6 @@ impl Catalog {
     /// assert!(catalog.render(index, &values[..1]).is_err());
     /// ```
     pub fn render(&self, index: usize, values: &[Value<'_>]) -> Result<String, RenderError> {
-        self.entries()[index].template.render(values)
+        self.entry(index).template.render(values)
     }
 }

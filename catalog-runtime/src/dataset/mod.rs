@@ -136,8 +136,19 @@ fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
 /// entries skipped, `*.json` and `*.jsonl`, sorted by path, recursively. Each
 /// entry's path is `dir` joined with the file's path below it.
 pub(crate) fn record_files(dir: &Path) -> Result<Vec<fs::DirEntry>, String> {
+    record_files_and_dirs(dir, &mut Vec::new())
+}
+
+/// [`record_files`], and every directory walked (`dir` first), with its
+/// metadata as it was before it was listed: a listing is current while
+/// these stay the same, since adding, removing or renaming an entry
+/// changes its directory's modification time.
+pub(crate) fn record_files_and_dirs(
+    dir: &Path,
+    dirs: &mut Vec<(PathBuf, fs::Metadata)>,
+) -> Result<Vec<fs::DirEntry>, String> {
     let mut files = Vec::new();
-    collect_files(dir, &mut files, &mut Vec::new())?;
+    collect_files(dir, &mut files, &mut Vec::new(), dirs)?;
     Ok(files)
 }
 
@@ -148,11 +159,13 @@ fn collect_files(
     dir: &Path,
     files: &mut Vec<fs::DirEntry>,
     ancestors: &mut Vec<(PathBuf, PathBuf)>,
+    dirs: &mut Vec<(PathBuf, fs::Metadata)>,
 ) -> Result<(), String> {
     let metadata = fs::metadata(dir).map_err(|err| format!("cannot open the record directory: {err}"))?;
     if !metadata.is_dir() {
         return Err("not a directory".to_owned());
     }
+    dirs.push((dir.to_owned(), metadata));
     let real = fs::canonicalize(dir).map_err(|err| format!("cannot open the record directory: {err}"))?;
     if let Some((_, walked)) = ancestors.iter().find(|(ancestor, _)| *ancestor == real) {
         return Err(format!("symbolic link loop: `{}` leads back to `{}`", dir.display(), walked.display()));
@@ -177,7 +190,7 @@ fn collect_files(
             _ => path.is_dir(),
         };
         if is_dir {
-            collect_files(&path, files, ancestors)?;
+            collect_files(&path, files, ancestors, dirs)?;
         } else if matches!(path.extension().and_then(|e| e.to_str()), Some("json" | "jsonl")) {
             files.push(entry);
         }

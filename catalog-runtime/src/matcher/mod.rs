@@ -15,8 +15,13 @@
 //! has a step budget), so no input takes super-linear time.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
+#[cfg(feature = "cache")]
+pub(crate) use items::Lazy;
+pub(crate) use items::Slots;
+pub use items::{Entries, Items, ItemsIter};
 use literal_match::{LiteralTemplate, Outcome};
 pub use log_line::LogLevel;
 pub(crate) use log_line::{log_prefix_len, trim_line_break};
@@ -24,6 +29,7 @@ use memchr::memmem::Finder;
 use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
 
+mod items;
 mod literal_match;
 mod log_line;
 mod prefilter;
@@ -55,11 +61,20 @@ impl Match<'_> {
     }
 }
 
-/// Regexes of one template, compiled on first use.
+/// The searchers of one template, each built on first use: a searcher is
+/// costly to set up for every line, and most templates of a large catalog
+/// are never candidates.
 #[derive(Debug, Default)]
-struct Lazy {
+struct Searchers {
     find: OnceLock<Option<Regex>>,
     parse: OnceLock<Option<Regex>>,
+    /// The template's literal text, in order, as runs without line breaks:
+    /// a line lacking one of them in order cannot match, which is checked
+    /// much faster than by the regex.
+    runs: OnceLock<Box<[Finder<'static>]>>,
+    /// The template matched without a regex (see
+    /// [`crate::matcher::literal_match`]), if it can be.
+    literal: OnceLock<Option<LiteralTemplate>>,
 }
 
 /// Matches messages against a set of templates. Ranking: the template with
@@ -70,11 +85,22 @@ struct Lazy {
 /// one copy of each template.
 #[derive(Debug)]
 pub struct Matcher<I = Template> {
-    templates: Vec<I>,
-    regexes: Vec<Lazy>,
-    prefilter: Prefilter,
-    /// For each prefilter literal, the templates that require it.
-    owners: Vec<Vec<u32>>,
+    items: Items<I>,
+    /// Each template's searchers, allocated when it is first a candidate:
+    /// an empty cell is two words, so that setting up a matcher over
+    /// thousands of templates writes little memory.
+    searchers: Box<[OnceLock<Box<Searchers>>]>,
+    /// The literals the prefilter looks for: see [`Literals`].
+    literals: Literals,
+    /// Built on first use (see [`Matcher::literals_in`]).
+    prefilter: OnceLock<Prefilter>,
+    /// Short texts looked up in `literals` so far, the prefilter unbuilt.
+    table_lookups: AtomicU32,
+    /// For each prefilter literal `l`, the templates that require it:
+    /// `owners[owner_ends[l - 1]..owner_ends[l]]` (one allocation, not one
+    /// per literal, for thousands of literals).
+    owner_ends: Vec<u32>,
+    owners: Vec<u32>,
     /// Templates whose literal runs are all shorter than the prefilter's
     /// grams (`%v: %v`, a pattern's `(.*?) to (.*?)`): candidates of every
     /// line that holds their runs in order. Ranked last, they are only
@@ -89,16 +115,6 @@ pub struct Matcher<I = Template> {
     opaque_set: OnceLock<Option<(RegexSet, Vec<u32>)>>,
     /// Position of each template in ranking order.
     rank: Vec<u32>,
-    /// Each template's literal text, in order, as runs without line breaks:
-    /// a line lacking one of them in order cannot match, which is checked
-    /// much faster than by the regex.
-    /// Searchers built on first use: a searcher is costly to set up for
-    /// every line, and most templates of a large catalog are never candidates.
-    runs: Vec<OnceLock<Box<[Finder<'static>]>>>,
-    /// Templates matched without a regex (see [`crate::matcher::literal_match`]).
-    /// Built on first use, like the regexes: most templates of a large
-    /// catalog are never candidates in a short run, and start-up counts.
-    literal_templates: Vec<OnceLock<Option<LiteralTemplate>>>,
 }
 
 impl Matcher {
@@ -128,52 +144,94 @@ impl Matcher {
 impl<I: AsRef<Template>> Matcher<I> {
     /// Builds a matcher over `items`, each holding a template; match indexes
     /// are positions in it.
-    pub fn from_items(templates: Vec<I>) -> Self {
-        let mut literals: Vec<&str> = Vec::new();
-        let mut owners: Vec<Vec<u32>> = Vec::new();
-        let mut by_literal = std::collections::HashMap::new();
-        let mut unfiltered = Vec::new();
-        let mut opaque = Vec::new();
-        for (index, template) in templates.iter().enumerate() {
-            let index = index as u32;
-            let template = template.as_ref();
-            match required_literal(template) {
-                Some(literal) if literal.len() >= prefilter::MIN_LITERAL => {
-                    let slot = *by_literal.entry(literal).or_insert_with(|| {
-                        literals.push(literal);
-                        owners.push(Vec::new());
-                        owners.len() - 1
-                    });
-                    owners[slot].push(index);
-                }
-                _ if template.dialect == Dialect::Pattern && !format::pieces_describe_regex(template) => {
-                    opaque.push(index)
-                }
-                _ => unfiltered.push(index),
-            }
+    pub fn from_items(items: Vec<I>) -> Self {
+        let index = Index::of(&items);
+        Matcher::from_index(index, Slots::Ready(items))
+    }
+
+    /// A matcher over `items` with what [`Index::of`] derived from their
+    /// templates: none of them is looked at until it is a candidate, so
+    /// items that are decoded on first use stay encoded.
+    pub(crate) fn from_index(index: Index, items: Slots<I>) -> Self {
+        debug_assert!(index.fits(items.len()));
+        let Index { literal_text, literal_ends, by_prefix, owner_ends, owners, unfiltered, opaque, rank } = index;
+        let literals = Literals { text: literal_text, ends: literal_ends, by_prefix };
+        Matcher {
+            searchers: (0..items.len()).map(|_| OnceLock::new()).collect(),
+            items: Items::new(items),
+            literals,
+            prefilter: OnceLock::new(),
+            table_lookups: AtomicU32::new(0),
+            owner_ends,
+            owners,
+            unfiltered,
+            opaque,
+            opaque_set: OnceLock::new(),
+            rank,
         }
-        let prefilter = Prefilter::new(&literals);
-        let mut order: Vec<u32> = (0..templates.len() as u32).collect();
-        order.sort_unstable_by_key(|&i| (std::cmp::Reverse(templates[i as usize].as_ref().literal_len), i));
-        let mut rank = vec![0; templates.len()];
-        for (position, &index) in order.iter().enumerate() {
-            rank[index as usize] = position as u32;
-        }
-        let regexes = templates.iter().map(|_| Lazy::default()).collect();
-        let runs = templates.iter().map(|_| OnceLock::new()).collect();
-        let literal_templates = templates.iter().map(|_| OnceLock::new()).collect();
-        let opaque_set = OnceLock::new();
-        Matcher { templates, regexes, prefilter, owners, unfiltered, opaque, opaque_set, rank, runs, literal_templates }
     }
 
     /// The items, in index order.
-    pub fn items(&self) -> &[I] {
-        &self.templates
+    pub fn items(&self) -> &Items<I> {
+        &self.items
     }
 
     /// The items, taken back.
     pub fn into_items(self) -> Vec<I> {
-        self.templates
+        self.items.into_vec()
+    }
+
+    /// Item `index`.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is out of range.
+    pub(crate) fn item(&self, index: usize) -> &I {
+        self.items.at(index)
+    }
+
+    /// How many items are in memory (see `Slots`).
+    #[cfg(all(test, feature = "cache"))]
+    pub(crate) fn decoded(&self) -> usize {
+        self.items.decoded()
+    }
+
+    /// The prefilter, built on first use.
+    fn prefilter(&self) -> &Prefilter {
+        self.prefilter.get_or_init(|| Prefilter::new(&self.literals.all()))
+    }
+
+    /// Calls `hit(literal)` for every occurrence in `text` of every
+    /// prefilter literal. Setting the prefilter up for thousands of
+    /// literals takes milliseconds, a good part of a start-up that may
+    /// match a single message (`errcat explain`); so the first short texts
+    /// are looked up in the sorted table of [`Literals`] instead, and the
+    /// prefilter is built once texts are long or many. Both find exactly
+    /// the occurrences, so the candidates are the same either way.
+    fn literals_in(&self, text: &str, mut hit: impl FnMut(usize)) {
+        match self.prefilter.get() {
+            Some(prefilter) => prefilter.for_each(text, |_, literal| hit(literal)),
+            None if text.len() <= SHORT_TEXT && self.table_lookups.fetch_add(1, Ordering::Relaxed) < TABLE_LOOKUPS => {
+                self.literals.for_each_in(text, hit)
+            }
+            None => self.prefilter().for_each(text, |_, literal| hit(literal)),
+        }
+    }
+
+    /// Template `index`'s searchers.
+    fn searchers(&self, index: usize) -> &Searchers {
+        self.searchers[index].get_or_init(Box::default)
+    }
+
+    /// Template `index`.
+    fn template(&self, index: usize) -> &Template {
+        self.item(index).as_ref()
+    }
+
+    /// The templates that require prefilter literal `literal`.
+    fn owners_of(&self, literal: usize) -> &[u32] {
+        let start = literal.checked_sub(1).map_or(0, |before| self.owner_ends[before] as usize);
+        &self.owners[start..self.owner_ends[literal] as usize]
     }
 
     /// The best record for a whole message.
@@ -243,8 +301,8 @@ impl<I: AsRef<Template>> Matcher<I> {
 
     /// Whether template `index` matches the whole message, and its values.
     pub fn try_parse<'h>(&self, index: usize, message: &'h str) -> Option<Match<'h>> {
-        let template = self.templates[index].as_ref();
-        let regex = self.regexes[index].parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
+        let template = self.template(index);
+        let regex = self.searchers(index).parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
         let captures = regex.as_ref()?.captures(message)?;
         let values =
             extract(template, &captures).or_else(|| Some(resplit::values(template, message, true, false)?.1))?;
@@ -260,8 +318,8 @@ impl<I: AsRef<Template>> Matcher<I> {
 
     /// [`try_find`](Self::try_find) with the log prefix length known.
     fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
-        let template = self.templates[index].as_ref();
-        if let Some(literal) = self.literal_templates[index].get_or_init(|| LiteralTemplate::new(template)) {
+        let template = self.template(index);
+        if let Some(literal) = self.searchers(index).literal.get_or_init(|| LiteralTemplate::new(template)) {
             let rest = &line[start..];
             match literal.find(rest) {
                 Outcome::Match(span, spans) => {
@@ -276,7 +334,7 @@ impl<I: AsRef<Template>> Matcher<I> {
                 Outcome::Undecided => {}
             }
         }
-        let regex = self.regexes[index].find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
+        let regex = self.searchers(index).find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
         let rest = &line[start..];
         // Most candidates that reach this point still fail; `is_match` (a DFA)
         // rejects them far faster than a search for capture groups.
@@ -296,7 +354,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// the regex's own split gives values that disagree or do not parse (a
     /// text argument rendered twice, a number followed by literal digits).
     fn resplit<'h>(&self, index: usize, rest: &'h str, from: usize) -> Option<(Range<usize>, Vec<Value<'h>>)> {
-        let template = self.templates[index].as_ref();
+        let template = self.template(index);
         let anchored_end = find_regex(template).ends_with('$');
         let (end, values) = resplit::values(template, &rest[from..], anchored_end, true)?;
         Some((from..from + end, values))
@@ -334,7 +392,7 @@ impl<I: AsRef<Template>> Matcher<I> {
         let bytes = text.as_bytes();
         let mut line: Option<Range<usize>> = None;
         let mut found: Vec<u32> = Vec::new();
-        self.prefilter.for_each(text, |at, literal| {
+        self.prefilter().for_each(text, |at, literal| {
             match &line {
                 Some(current) if at < current.end => {}
                 current => {
@@ -346,7 +404,7 @@ impl<I: AsRef<Template>> Matcher<I> {
                     line = Some(start..end);
                 }
             }
-            found.extend_from_slice(&self.owners[literal]);
+            found.extend_from_slice(self.owners_of(literal));
         });
         if let Some(done) = line {
             self.best_in_line(text, done, &mut found, &mut each);
@@ -373,7 +431,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// Templates whose required literal occurs in `text`, in ranking order.
     fn candidates(&self, text: &str) -> Vec<u32> {
         let mut found: Vec<u32> = self.unfiltered.clone();
-        self.prefilter.for_each(text, |_, literal| found.extend_from_slice(&self.owners[literal]));
+        self.literals_in(text, |literal| found.extend_from_slice(self.owners_of(literal)));
         if let Some((set, owners)) = self.opaque_set() {
             found.extend(set.matches(text).iter().map(|i| owners[i]));
         }
@@ -392,7 +450,7 @@ impl<I: AsRef<Template>> Matcher<I> {
             let mut regexes = Vec::new();
             let mut owners = Vec::new();
             for &index in &self.opaque {
-                let regex = find_regex(self.templates[index as usize].as_ref());
+                let regex = find_regex(self.template(index as usize));
                 let regex = regex.strip_prefix('^').map(str::to_owned).unwrap_or(regex);
                 // A template whose regex does not compile never matches.
                 if Regex::new(&regex).is_ok() {
@@ -417,16 +475,180 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// any log prefix or regex work. A template matched without a regex
     /// searches its literals itself: checking them first would search twice.
     fn viable(&self, index: u32, text: &str) -> bool {
-        let template = self.templates[index as usize].as_ref();
-        self.literal_templates[index as usize].get_or_init(|| LiteralTemplate::new(template)).is_some()
+        let template = self.template(index as usize);
+        self.searchers(index as usize).literal.get_or_init(|| LiteralTemplate::new(template)).is_some()
             || self.holds_runs(index, text)
     }
 
     /// Whether `text` holds template `index`'s literal runs, in order.
     fn holds_runs(&self, index: u32, text: &str) -> bool {
         let index = index as usize;
-        runs_in_order(self.runs[index].get_or_init(|| literal_runs(self.templates[index].as_ref())), text)
+        runs_in_order(self.searchers(index).runs.get_or_init(|| literal_runs(self.template(index))), text)
     }
+}
+
+/// What building a matcher derives from its templates, apart from them:
+/// which literal the prefilter looks for on behalf of which templates, and
+/// the ranking. A catalog's cache stores it, so that a matcher over
+/// thousands of entries is built without decoding any of them.
+#[derive(Debug, PartialEq)]
+#[cfg_attr(feature = "cache", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct Index {
+    /// The prefilter's literals (each once), one after the other; literal
+    /// `l` ends at `literal_ends[l]`.
+    literal_text: String,
+    literal_ends: Vec<u32>,
+    /// See [`Literals`].
+    by_prefix: Vec<u64>,
+    /// The templates that require each literal, in index order (see
+    /// [`Matcher::owners_of`]).
+    owner_ends: Vec<u32>,
+    owners: Vec<u32>,
+    /// See [`Matcher`].
+    unfiltered: Vec<u32>,
+    opaque: Vec<u32>,
+    rank: Vec<u32>,
+}
+
+impl Index {
+    /// The index of `templates`.
+    pub fn of<I: AsRef<Template>>(templates: &[I]) -> Index {
+        let mut literals: Vec<&str> = Vec::new();
+        let mut owners: Vec<Vec<u32>> = Vec::new();
+        let mut by_literal = std::collections::HashMap::new();
+        let mut unfiltered = Vec::new();
+        let mut opaque = Vec::new();
+        for (index, template) in templates.iter().enumerate() {
+            let index = index as u32;
+            let template = template.as_ref();
+            match required_literal(template) {
+                Some(literal) if literal.len() >= prefilter::MIN_LITERAL => {
+                    let slot = *by_literal.entry(literal).or_insert_with(|| {
+                        literals.push(literal);
+                        owners.push(Vec::new());
+                        owners.len() - 1
+                    });
+                    owners[slot].push(index);
+                }
+                _ if template.dialect == Dialect::Pattern && !format::pieces_describe_regex(template) => {
+                    opaque.push(index)
+                }
+                _ => unfiltered.push(index),
+            }
+        }
+        let mut order: Vec<u32> = (0..templates.len() as u32).collect();
+        order.sort_unstable_by_key(|&i| (std::cmp::Reverse(templates[i as usize].as_ref().literal_len), i));
+        let mut rank = vec![0; templates.len()];
+        for (position, &index) in order.iter().enumerate() {
+            rank[index as usize] = position as u32;
+        }
+        let mut by_prefix: Vec<u64> = (literals.iter().enumerate())
+            .map(|(number, literal)| (u64::from(prefix(literal.as_bytes())) << 32) | number as u64)
+            .collect();
+        by_prefix.sort_unstable();
+        let mut literal_text = String::new();
+        let mut literal_ends = Vec::with_capacity(literals.len());
+        for literal in literals {
+            literal_text.push_str(literal);
+            literal_ends.push(literal_text.len() as u32);
+        }
+        let mut owner_ends = Vec::with_capacity(owners.len());
+        let owners = owners
+            .into_iter()
+            .flat_map(|owners| {
+                owner_ends.push(owner_ends.last().copied().unwrap_or(0) + owners.len() as u32);
+                owners
+            })
+            .collect();
+        Index { literal_text, literal_ends, by_prefix, owner_ends, owners, unfiltered, opaque, rank }
+    }
+
+    /// Whether this can be the index of `len` templates: every part in
+    /// range, so that a matcher built with it never indexes out of bounds.
+    /// (A cache's index is checked by its checksum; this is a guard against
+    /// one written by a faulty version, at little cost.)
+    pub fn fits(&self, len: usize) -> bool {
+        let ascending = |ends: &[u32], limit: usize| {
+            ends.windows(2).all(|pair| pair[0] <= pair[1]) && ends.last().map_or(0, |&end| end as usize) == limit
+        };
+        let in_range = |indexes: &[u32]| indexes.iter().all(|&index| (index as usize) < len);
+        let boundaries = {
+            let mut start = 0;
+            self.literal_ends.iter().all(|&end| {
+                let whole = self.literal_text.get(start..end as usize).is_some();
+                start = end as usize;
+                whole
+            })
+        };
+        ascending(&self.literal_ends, self.literal_text.len())
+            && boundaries
+            && self.by_prefix.len() == self.literal_ends.len()
+            && self.by_prefix.iter().all(|&entry| ((entry & u64::from(u32::MAX)) as usize) < self.literal_ends.len())
+            && self.owner_ends.len() == self.literal_ends.len()
+            && ascending(&self.owner_ends, self.owners.len())
+            && in_range(&self.owners)
+            && in_range(&self.unfiltered)
+            && in_range(&self.opaque)
+            && self.rank.len() == len
+            && in_range(&self.rank)
+    }
+}
+
+/// The texts looked up without the prefilter are at most this long; a
+/// longer one is worth the prefilter's set-up (see [`Matcher::literals_in`]).
+const SHORT_TEXT: usize = 4096;
+
+/// Short texts looked up without the prefilter before it is built: a
+/// lookup costs a binary search per byte of the text, so after about this
+/// many the prefilter's set-up has paid for itself (a caller matching line
+/// after line).
+const TABLE_LOOKUPS: u32 = 1024;
+
+// `Literals` looks literals up by their first four bytes.
+const _: () = assert!(prefilter::MIN_LITERAL >= 4);
+
+/// The prefilter's literals, each once, and a table that finds them in a
+/// short text with no set-up.
+#[derive(Debug)]
+struct Literals {
+    /// One after the other; literal `l` ends at `ends[l]`.
+    text: String,
+    ends: Vec<u32>,
+    /// For each literal, its first four bytes ([`prefix`]) in the high half
+    /// and its number in the low half, sorted: the literals that may start
+    /// at a position of a text are one run of it.
+    by_prefix: Vec<u64>,
+}
+
+impl Literals {
+    fn get(&self, literal: usize) -> &str {
+        let start = literal.checked_sub(1).map_or(0, |before| self.ends[before] as usize);
+        &self.text[start..self.ends[literal] as usize]
+    }
+
+    fn all(&self) -> Vec<&str> {
+        (0..self.ends.len()).map(|literal| self.get(literal)).collect()
+    }
+
+    /// Calls `hit(literal)` for every occurrence of every literal in `text`.
+    fn for_each_in(&self, text: &str, mut hit: impl FnMut(usize)) {
+        let bytes = text.as_bytes();
+        for start in 0..bytes.len().saturating_sub(3) {
+            let key = u64::from(prefix(&bytes[start..]));
+            let first = self.by_prefix.partition_point(|&entry| entry >> 32 < key);
+            for &entry in self.by_prefix[first..].iter().take_while(|&&entry| entry >> 32 == key) {
+                let literal = (entry & u64::from(u32::MAX)) as usize;
+                if bytes[start..].starts_with(self.get(literal).as_bytes()) {
+                    hit(literal);
+                }
+            }
+        }
+    }
+}
+
+/// The first four bytes of `bytes` (at least four), little-endian.
+fn prefix(bytes: &[u8]) -> u32 {
+    u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
 }
 
 /// A template's literal text as runs without line breaks, in order (only
@@ -636,6 +858,57 @@ mod tests {
         assert_eq!(log_prefix_len("[1] 2026/11/29 17:20:00.123456 [ERR] x"), 37);
         assert_eq!(log_prefix_len("2026-11-29 17:20:00,5 WARN x"), 27);
         assert_eq!(log_prefix_len("plain message"), 0);
+    }
+
+    /// The literals `matcher` finds in `text` through the table of
+    /// [`Literals`] and through the prefilter, each sorted.
+    fn literals_both_ways(matcher: &Matcher, text: &str) -> (Vec<usize>, Vec<usize>) {
+        let (mut table, mut prefilter) = (Vec::new(), Vec::new());
+        matcher.literals.for_each_in(text, |literal| table.push(literal));
+        matcher.prefilter().for_each(text, |_, literal| prefilter.push(literal));
+        table.sort_unstable();
+        prefilter.sort_unstable();
+        (table, prefilter)
+    }
+
+    #[test]
+    fn short_texts_find_the_literals_the_prefilter_finds() {
+        // Short literals (Aho-Corasick's) and long ones (the grams'), some
+        // sharing their first four bytes, one inside another.
+        let m = matcher(&[
+            "stream %s not found",
+            "stream %s not found in account %q",
+            "streams %d",
+            "%v: connection closed by peer",
+            "closed %d",
+            "disk full: %v",
+            "disk %s full",
+            "max payload exceeded for %q",
+        ]);
+        assert!(m.literals.ends.len() >= 6, "{:?}", m.literals);
+        let texts = [
+            "stream X not found in account \"A\"",
+            "[1] 2026/11/29 17:20:00.123456 [ERR] client 7: connection closed by peer",
+            "streams 5, streams 6; disk full: yes; disk /var full",
+            "closed 3closed 4max payload exceeded for \"x\" not found in account",
+            "nothing",
+            "str",
+            "",
+        ];
+        for text in texts {
+            let (table, prefilter) = literals_both_ways(&m, text);
+            assert_eq!(table, prefilter, "{text}");
+        }
+        assert!(!literals_both_ways(&m, texts[2]).0.is_empty());
+        // The candidates, and so the matches, are the same before and after
+        // the prefilter is built.
+        let fresh = matcher(&["stream %s not found", "stream %s not found in account %q", "disk %s full"]);
+        let line = "x stream X not found in account \"A\"";
+        let before = fresh.find_all(line);
+        assert!(fresh.prefilter.get().is_none(), "a short text needs no prefilter");
+        fresh.prefilter();
+        assert_eq!(fresh.find_all(line), before);
+        assert_eq!(before.len(), 2);
     }
 
     #[test]
