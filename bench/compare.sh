@@ -15,6 +15,10 @@
 #                                  # MULTI=215000 multi-system lines (about 30 MB)
 #   LINES=200000 bench/compare.sh  # a quicker run
 #
+# Hyperscan and errcat (one thread, two threads, piped) are timed RUNS times
+# each (default 3), and their medians compared: one run each moved the ratios
+# by 15% on the 2-core development machine.
+#
 # Installs what it needs: the `hyperscan` package from PyPI, ripgrep from
 # Debian's packages. Slow tools run on a prefix of each log (ripgrep: SLOW_MB,
 # default 20 MB; the naive baseline: NAIVE_MB, default 2 MB; MULTI_MB=N runs
@@ -32,13 +36,13 @@ slow_mb=${SLOW_MB:-20}
 naive_mb=${NAIVE_MB:-2}
 multi_lines=${MULTI:-215000}
 multi_mb=${MULTI_MB:-}
+runs=${RUNS:-3}
 work=${WORK:-$root/target/bench}
 [ -d "$corpus" ] || { echo "corpus not found at $corpus (set CORPUS=dir)" >&2; exit 2; }
 mkdir -p "$work"
 
 python3 -c "import hyperscan" 2>/dev/null || pip install -q hyperscan >&2
 command -v rg >/dev/null || { apt-get update -qq >&2 && apt-get install -y -qq ripgrep >&2; }
-[ -x /usr/bin/time ] || { apt-get update -qq >&2 && apt-get install -y -qq time >&2; }
 
 echo "building (release)..." >&2
 cargo build -q --release --manifest-path "$root/Cargo.toml" -p error-catalog -p xtask
@@ -74,9 +78,15 @@ prefix() { # FILE MB -> FILE.MB with about MB megabytes of whole lines
     head -c "$(($2 * 1000000))" "$1" | sed '$d' > "$1.$2"
     echo "$1.$2"
 }
-seconds() { # command... -> wall seconds (GNU time)
-    /usr/bin/time -f "%e" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || true
-    tail -n 1 "$work/time"
+seconds() { # command... -> wall seconds, to the millisecond
+    local start end
+    start=$(date +%s%N)
+    "$@" >/dev/null 2>"$work/stderr" || true
+    end=$(date +%s%N)
+    awk -v ns="$((end - start))" 'BEGIN { printf "%.3f\n", ns / 1e9 }'
+}
+median() { # command... -> the median of RUNS runs' wall seconds
+    for _ in $(seq "$runs"); do seconds "$@"; done | sort -n | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
 }
 rate() { awk -v mb="$1" -v s="$2" 'BEGIN { printf "%.1f", (s > 0 ? mb / s : 0) }'; }
 
@@ -104,14 +114,14 @@ for kind in sparse sparse-real dense multi; do
     small_size=$(mb "$small")
     echo
     echo "== $kind: $log ($size MB)"
-    hs_out=$(python3 "$root/bench/hyperscan_scan.py" "$hs_patterns" "$log")
+    hs_out=$(python3 "$root/bench/hyperscan_scan.py" "$hs_patterns" "$log" "$runs")
     echo "$hs_out" | head -n 1
     hs=$(echo "$hs_out" | awk '/^RESULT/ { print $2 }')
     hs_rate=$(rate "$size" "$hs")
     "$errcat" --data "$data" list >/dev/null 2>&1 || true # warm the catalog cache
-    one=$(seconds "$errcat" --data "$data" scan --count --threads 1 "$errcat_log")
-    all=$(seconds "$errcat" --data "$data" scan --count "$errcat_log")
-    piped=$(seconds sh -c 'cat "$1" | "$2" --data "$3" scan --count' sh "$errcat_log" "$errcat" "$data")
+    one=$(median "$errcat" --data "$data" scan --count --threads 1 "$errcat_log")
+    all=$(median "$errcat" --data "$data" scan --count "$errcat_log")
+    piped=$(median sh -c 'cat "$1" | "$2" --data "$3" scan --count' sh "$errcat_log" "$errcat" "$data")
     rg_s=$(seconds rg -c -f "$patterns" "$head")
     naive_s=$(seconds "$xtask" naive "$data" "$small")
     on=""

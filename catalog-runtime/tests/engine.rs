@@ -17,13 +17,19 @@ fn naive<I: AsRef<Template>>(
     (0..templates.len()).filter_map(|i| matcher.try_find(i, line).map(|m| (i, m.span))).min_by_key(|(i, _)| rank(*i))
 }
 
-/// (line number, template, span) for every matching line, via `find_lines`.
+/// (line number, template, span) for every matching line, via `find_lines`;
+/// `find_numbered_lines` gives the same, numbered as counted here.
 fn scanned<I: AsRef<Template>>(matcher: &Matcher<I>, text: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
     let mut out = Vec::new();
     matcher.find_lines(text, |range, found| {
         let line = text[..range.start].matches('\n').count();
         out.push((line, found.index, found.span));
     });
+    let mut numbered = Vec::new();
+    let line_breaks =
+        matcher.find_numbered_lines(text, |number, _, found| numbered.push((number, found.index, found.span)));
+    assert_eq!(numbered, out, "numbered lines");
+    assert_eq!(line_breaks, text.matches('\n').count(), "line breaks");
     out
 }
 

@@ -22,6 +22,8 @@
 
 use aho_corasick::AhoCorasick;
 
+use super::line_breaks::{LineBreaks, BLOCK};
+
 /// Finds occurrences of a fixed set of literals of at least [`MIN_LITERAL`] bytes.
 #[derive(Debug)]
 pub struct Prefilter {
@@ -90,22 +92,33 @@ impl Prefilter {
     /// an order where all the occurrences within one line come before those
     /// of later lines (literals hold no line break).
     pub fn for_each(&self, text: &str, mut hit: impl FnMut(usize, usize)) {
+        self.for_each_counting(text, &mut LineBreaks::new(text), |_, start, literal| hit(start, literal));
+    }
+
+    /// [`for_each`](Self::for_each), leaving the line breaks it counts on
+    /// the way in `breaks` (see [`LineBreaks`]), which `hit` gets too.
+    pub fn for_each_counting<'t>(
+        &self,
+        text: &'t str,
+        breaks: &mut LineBreaks<'t>,
+        mut hit: impl FnMut(&mut LineBreaks<'t>, usize, usize),
+    ) {
         let Some(short) = &self.short else {
-            self.grams.for_each(text.as_bytes(), |_, start, literal| hit(start, literal));
+            self.grams.for_each(text.as_bytes(), breaks, |breaks, _, start, literal| hit(breaks, start, literal));
             return;
         };
         // The two kinds of hits, merged: a short literal's is reported once
         // the gram scan has passed its end, so a line's hits all come before
         // the next line's.
         let mut short = short.occurrences(text).peekable();
-        self.grams.for_each(text.as_bytes(), |scanned, start, literal| {
+        self.grams.for_each(text.as_bytes(), breaks, |breaks, scanned, start, literal| {
             while let Some((start, _, literal)) = short.next_if(|&(_, end, _)| end <= scanned) {
-                hit(start, literal);
+                hit(breaks, start, literal);
             }
-            hit(start, literal);
+            hit(breaks, start, literal);
         });
         for (start, _, literal) in short {
-            hit(start, literal);
+            hit(breaks, start, literal);
         }
     }
 }
@@ -114,6 +127,14 @@ impl Prefilter {
 fn gram_at(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + GRAM].try_into().expect("a gram's bytes"))
 }
+
+/// What the gram scan calls for each occurrence: `(breaks, scanned, start,
+/// literal)`.
+trait Hit<'t>: FnMut(&mut LineBreaks<'t>, usize, usize, usize) {}
+impl<'t, F: FnMut(&mut LineBreaks<'t>, usize, usize, usize)> Hit<'t> for F {}
+
+/// Eight 32-bit lanes in an AVX2 register.
+const LANES: usize = 8;
 
 /// The table of gram counts has `1 << COUNT_BITS` entries.
 const COUNT_BITS: u32 = 16;
@@ -197,24 +218,25 @@ impl Grams {
         Grams { bitmap, word_bits, starts, entries: sorted, literals }
     }
 
-    /// Calls `hit(scanned, start, literal)` for every occurrence of a long
-    /// literal, `scanned` being the position the scan is at.
-    fn for_each(&self, bytes: &[u8], mut hit: impl FnMut(usize, usize, usize)) {
+    /// Calls `hit(breaks, scanned, start, literal)` for every occurrence of
+    /// a long literal, `scanned` being the position the scan is at; the
+    /// vector scan counts line breaks into `breaks`.
+    fn for_each<'t>(&self, bytes: &'t [u8], breaks: &mut LineBreaks<'t>, mut hit: impl Hit<'t>) {
         if self.entries.is_empty() {
             return;
         }
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, just checked.
-            let at = unsafe { self.scan_avx2(bytes, &mut hit) };
-            return self.scan(bytes, at, &mut hit);
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has AVX2 and POPCNT, just checked.
+            let at = unsafe { self.scan_avx2(bytes, breaks, &mut hit) };
+            return self.scan(bytes, at, breaks, &mut hit);
         }
-        self.scan(bytes, 0, &mut hit);
+        self.scan(bytes, 0, breaks, &mut hit);
     }
 
     /// The scalar scan, of the positions from `at` (a multiple of
-    /// [`STRIDE`]).
-    fn scan(&self, bytes: &[u8], mut at: usize, hit: &mut impl FnMut(usize, usize, usize)) {
+    /// [`STRIDE`]). It leaves the line breaks to be counted when asked for.
+    fn scan<'t>(&self, bytes: &'t [u8], mut at: usize, breaks: &mut LineBreaks<'t>, hit: &mut impl Hit<'t>) {
         let word_bits = self.word_bits;
         let bitmap = &self.bitmap[..];
         // One 8-byte load, two multiplications and a bit test per position
@@ -230,7 +252,7 @@ impl Grams {
             if hits != [false; 4] {
                 for (k, &hit_at) in hits.iter().enumerate() {
                     if hit_at {
-                        self.confirm(bytes, at + k * STRIDE, hit);
+                        self.confirm(bytes, at + k * STRIDE, breaks, hit);
                     }
                 }
             }
@@ -238,7 +260,7 @@ impl Grams {
         }
         while at + GRAM <= bytes.len() {
             if test(at) {
-                self.confirm(bytes, at, hit);
+                self.confirm(bytes, at, breaks, hit);
             }
             at += STRIDE;
         }
@@ -246,18 +268,23 @@ impl Grams {
 
     /// The scan with AVX2, eight positions a round: the grams' halves are
     /// two unaligned loads of 32 bytes, 4 bytes apart, hashed as in
-    /// [`gram_hash`] and [`bloom`], and their bitmap words gathered. Returns
-    /// the position where the scalar scan takes over.
+    /// [`gram_hash`] and [`bloom`], and their bitmap words gathered. The
+    /// first load is the round's 32 bytes, whose line breaks are counted
+    /// into `breaks` at every [`BLOCK`]. Returns the position where the
+    /// scalar scan takes over.
     ///
     /// # Safety
     ///
-    /// The CPU must have AVX2.
+    /// The CPU must have AVX2 and POPCNT.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn scan_avx2(&self, bytes: &[u8], hit: &mut impl FnMut(usize, usize, usize)) -> usize {
+    #[target_feature(enable = "avx2,popcnt")]
+    unsafe fn scan_avx2<'t>(&self, bytes: &'t [u8], breaks: &mut LineBreaks<'t>, hit: &mut impl Hit<'t>) -> usize {
         use std::arch::x86_64::*;
 
-        const LANES: usize = 8;
+        // Rounds start at multiples of 32, so every block starts one.
+        const _: () = assert!(BLOCK.is_multiple_of(LANES * STRIDE));
+        let line_break = _mm256_set1_epi8(b'\n' as i8);
+        let mut line_breaks = 0;
         let low = _mm256_set1_epi32(LOW_FACTOR as i32);
         let high = _mm256_set1_epi32(HIGH_FACTOR as i32);
         let mix = _mm256_set1_epi32(MIX_FACTOR as i32);
@@ -289,11 +316,16 @@ impl Grams {
             // word_bits`).
             let gathered = unsafe { _mm256_i32gather_epi32::<4>(self.bitmap.as_ptr().cast(), words) };
             let passed = _mm256_cmpeq_epi32(_mm256_and_si256(gathered, mask), mask);
+            if at.is_multiple_of(BLOCK) && at > 0 {
+                breaks.record_block(at, line_breaks);
+            }
             let mut lanes = _mm256_movemask_ps(_mm256_castsi256_ps(passed)) as u32;
             while lanes != 0 {
-                self.confirm(bytes, at + lanes.trailing_zeros() as usize * STRIDE, hit);
+                self.confirm(bytes, at + lanes.trailing_zeros() as usize * STRIDE, breaks, hit);
                 lanes &= lanes - 1;
             }
+            let breaks_here = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lows, line_break)) as u32;
+            line_breaks += breaks_here.count_ones() as usize;
             at += LANES * STRIDE;
         }
         at
@@ -301,7 +333,7 @@ impl Grams {
 
     /// Reports the literals whose gram is at `at`.
     #[inline(never)]
-    fn confirm(&self, bytes: &[u8], at: usize, hit: &mut impl FnMut(usize, usize, usize)) {
+    fn confirm<'t>(&self, bytes: &'t [u8], at: usize, breaks: &mut LineBreaks<'t>, hit: &mut impl Hit<'t>) {
         let gram = gram_at(bytes, at);
         let bucket = hash(gram, INDEX_BITS);
         for &(candidate, literal, offset) in
@@ -313,7 +345,7 @@ impl Grams {
             }
             let start = at - offset;
             if bytes[start..].starts_with(&self.literals[literal as usize]) {
-                hit(at, start, literal as usize);
+                hit(breaks, at, start, literal as usize);
             }
         }
     }
@@ -415,21 +447,52 @@ mod tests {
     /// What a scan reports: (scanned, start, literal) of every occurrence.
     type Reported = Vec<(usize, usize, usize)>;
 
+    /// Whether the AVX2 scan can run here.
+    fn vector_scan_runs() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt");
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
     /// What the scalar scan reports, and what the AVX2 scan (then the scalar
     /// one for the rest) does when the CPU has AVX2.
-    fn both_scans(grams: &Grams, text: &[u8]) -> (Reported, Option<Reported>) {
+    fn both_scans(grams: &Grams, text: &str) -> (Reported, Option<Reported>) {
+        let bytes = text.as_bytes();
         let mut scalar = Vec::new();
-        grams.scan(text, 0, &mut |scanned, start, literal| scalar.push((scanned, start, literal)));
+        grams.scan(bytes, 0, &mut LineBreaks::new(text), &mut |_: &mut LineBreaks, scanned, start, literal| {
+            scalar.push((scanned, start, literal))
+        });
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if vector_scan_runs() {
             let mut vector = Vec::new();
-            let mut push = |scanned, start, literal| vector.push((scanned, start, literal));
-            // SAFETY: the CPU has AVX2, just checked.
-            let at = unsafe { grams.scan_avx2(text, &mut push) };
-            grams.scan(text, at, &mut push);
+            let mut push = |_: &mut LineBreaks, scanned, start, literal| vector.push((scanned, start, literal));
+            let breaks = &mut LineBreaks::new(text);
+            // SAFETY: the CPU has AVX2 and POPCNT, just checked.
+            let at = unsafe { grams.scan_avx2(bytes, breaks, &mut push) };
+            grams.scan(bytes, at, breaks, &mut push);
             return (scalar, Some(vector));
         }
         (scalar, None)
+    }
+
+    #[test]
+    fn the_scan_counts_line_breaks_at_every_block() {
+        // Lines of every length up to a few hundred bytes, over several
+        // blocks, and one literal so that the gram scan runs.
+        let text: String = (0..400).map(|i| "y".repeat(i * 7 % 301) + "\n").collect();
+        assert!(text.len() > 10 * BLOCK);
+        let filter = Prefilter::new(&["a literal of some length"]);
+        let mut breaks = LineBreaks::new(&text);
+        filter.for_each_counting(&text, &mut breaks, |_, _, _| panic!("the text holds no literal"));
+        if !vector_scan_runs() {
+            eprintln!("SKIPPED: counting in the AVX2 scan (this CPU has no AVX2); the counts are checked below");
+        }
+        // Block by block, each count taken from its block's record where
+        // the scan left one.
+        for at in (0..=text.len()).step_by(BLOCK).chain([text.len()]) {
+            assert_eq!(breaks.before(at), text[..at].matches('\n').count(), "before {at}");
+        }
     }
 
     #[test]
@@ -446,7 +509,7 @@ mod tests {
         }
         let long: Vec<usize> = (0..literals.len()).collect();
         let grams = Grams::new(&literals, &long);
-        let (scalar, vector) = both_scans(&grams, text.as_bytes());
+        let (scalar, vector) = both_scans(&grams, &text);
         assert_eq!(scalar.len(), 200, "every occurrence, once");
         match vector {
             Some(vector) => assert_eq!(vector, scalar),
@@ -480,7 +543,7 @@ mod tests {
             let literals: Vec<&str> = literals.iter().map(String::as_str).collect();
             check(&literals, &text)?;
             let long: Vec<usize> = (0..literals.len()).filter(|&i| literals[i].len() >= LONG).collect();
-            if let (scalar, Some(vector)) = both_scans(&Grams::new(&literals, &long), text.as_bytes()) {
+            if let (scalar, Some(vector)) = both_scans(&Grams::new(&literals, &long), &text) {
                 prop_assert_eq!(vector, scalar);
             }
         }

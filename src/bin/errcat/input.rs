@@ -68,6 +68,11 @@ pub struct Input {
     pub hold_unfinished_line: bool,
     /// Lines read so far (a last line without a line break counts).
     lines_read: u64,
+    /// Whether [`next_chunk`](Self::next_chunk) counts each chunk's lines
+    /// and advances the line number past them; when not, the caller counts
+    /// them (while classifying the chunk) and tells
+    /// [`lines_counted`](Self::lines_counted) before the next chunk.
+    pub count_lines: bool,
 }
 
 /// Opens `path` (`-` is standard input); `.gz` files are decompressed.
@@ -140,6 +145,7 @@ impl Input {
             bytes_read: 0,
             hold_unfinished_line: false,
             lines_read: 0,
+            count_lines: true,
         }
     }
 
@@ -254,13 +260,21 @@ impl Input {
     }
 
     /// `data` as the chunk starting at line `next_line`, which is advanced
-    /// past it.
+    /// past it if [`count_lines`](Self::count_lines).
     fn chunk(&mut self, data: Lines, next_line: &mut u64, input_paused: bool) -> Chunk {
-        let first_line = *next_line;
-        let line_breaks = memchr::memchr_iter(b'\n', &data).count() as u64;
+        let chunk = Chunk { first_line: *next_line, data, input_paused };
+        if self.count_lines {
+            let line_breaks = memchr::memchr_iter(b'\n', &chunk.data).count() as u64;
+            self.lines_counted(&chunk, line_breaks, next_line);
+        }
+        chunk
+    }
+
+    /// Advances `next_line` past `chunk`, which has `line_breaks` line
+    /// breaks (see [`count_lines`](Self::count_lines)).
+    pub fn lines_counted(&mut self, chunk: &Chunk, line_breaks: u64, next_line: &mut u64) {
         *next_line += line_breaks;
-        self.lines_read += line_breaks + u64::from(!data.ends_with(b"\n"));
-        Chunk { first_line, data, input_paused }
+        self.lines_read += line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
     }
 
     /// The next chunk of a mapped file, as [`next_chunk`](Self::next_chunk)

@@ -92,19 +92,25 @@ pub struct Wanted<'a> {
     pub line_text: bool,
 }
 
+/// What a chunk holds.
+pub struct Classified {
+    pub events: Vec<Event>,
+    /// The chunk's line breaks.
+    pub line_breaks: u64,
+}
+
 /// Classifies one chunk.
-pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Event> {
+pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classified {
     let mut events = Vec::new();
-    match std::str::from_utf8(&chunk.data) {
+    let line_breaks = match std::str::from_utf8(&chunk.data) {
         Ok(text) if wanted.unmatched.is_none() => {
-            let mut line = chunk.first_line;
-            let mut counted = 0;
-            catalog.matcher().find_lines(text, |range, found| {
-                line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..range.start]).count() as u64;
-                counted = range.start;
+            // The matcher numbers the lines in its own pass over the chunk.
+            let line_breaks = catalog.matcher().find_numbered_lines(text, |number, range, found| {
+                let line = chunk.first_line + number as u64;
                 let text = wanted.line_text.then(|| text[range].into());
                 events.push(Event::Found { line, found: found.into_owned(), text });
             });
+            line_breaks as u64
         }
         _ => {
             // Line by line: needed for unmatched lines and invalid UTF-8.
@@ -135,9 +141,10 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Vec<Ev
                     }
                 }
             }
+            memchr::memchr_iter(b'\n', &chunk.data).count() as u64
         }
-    }
-    events
+    };
+    Classified { events, line_breaks }
 }
 
 /// Passes on the results that are next in input order.
@@ -182,20 +189,25 @@ pub fn scan(
     let too_long = |lines: Vec<u64>| Delivery::Events(lines.into_iter().map(|line| Event::TooLong { line }).collect());
     let mut carry = Vec::new();
     let mut next_line = 1u64;
-    let mut read = |input: &mut Input| input.next_chunk(&mut carry, &mut next_line, CHUNK);
     if workers <= 1 {
+        // The classification counts the chunk's lines (see
+        // `Matcher::find_numbered_lines`), not the reader.
+        input.count_lines = false;
         loop {
-            let (chunk, skipped) = read(input)?;
+            let (chunk, skipped) = input.next_chunk(&mut carry, &mut next_line, CHUNK)?;
             if !skipped.is_empty() {
                 each(too_long(skipped))?;
             }
             let Some(chunk) = chunk else { return Ok(()) };
-            each(Delivery::Events(classify(catalog, &chunk, wanted)))?;
+            let classified = classify(catalog, &chunk, wanted);
+            input.lines_counted(&chunk, classified.line_breaks, &mut next_line);
+            each(Delivery::Events(classified.events))?;
             if chunk.input_paused {
                 each(Delivery::CaughtUp)?;
             }
         }
     }
+    let mut read = |input: &mut Input| input.next_chunk(&mut carry, &mut next_line, CHUNK);
     let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Chunk)>(workers * 2);
     let work_rx = std::sync::Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Event>)>();
@@ -205,7 +217,7 @@ pub fn scan(
             scope.spawn(move || loop {
                 let job = work_rx.lock().expect("no worker panics").recv();
                 let Ok((seq, chunk)) = job else { return };
-                if done_tx.send((seq, classify(catalog, &chunk, wanted))).is_err() {
+                if done_tx.send((seq, classify(catalog, &chunk, wanted).events)).is_err() {
                     return;
                 }
             });
