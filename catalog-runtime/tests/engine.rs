@@ -30,6 +30,10 @@ fn scanned<I: AsRef<Template>>(matcher: &Matcher<I>, text: &str) -> Vec<(usize, 
         matcher.find_numbered_lines(text, |number, _, found| numbered.push((number, found.index, found.span)));
     assert_eq!(numbered, out, "numbered lines");
     assert_eq!(line_breaks, text.matches('\n').count(), "line breaks");
+    let mut from_bytes = Vec::new();
+    let line_breaks_in_bytes = matcher
+        .find_numbered_lines_in(text.as_bytes(), |number, _, found| from_bytes.push((number, found.index, found.span)));
+    assert_eq!((from_bytes, line_breaks_in_bytes), (out.clone(), Some(line_breaks)), "the same text as bytes");
     out
 }
 
@@ -118,6 +122,27 @@ proptest! {
     fn find_lines_agrees_with_the_naive_reference(text in text()) {
         let (templates, matcher) = &*SMALL;
         agrees_with_the_reference(templates, matcher, &text)?;
+    }
+
+    /// Bytes are refused exactly when they are not UTF-8, whether the odd
+    /// byte is in what the vector scan reads or in its scalar tail, and
+    /// text beyond ASCII that is UTF-8 is taken.
+    #[test]
+    fn bytes_are_refused_exactly_when_not_utf8(
+        text in text(),
+        at in any::<prop::sample::Index>(),
+        odd in prop_oneof![
+            Just("\u{e9}".as_bytes().to_vec()),
+            Just("\u{1f600}".as_bytes().to_vec()),
+            (0x80u8..=0xff).prop_map(|b| vec![b]),
+        ],
+    ) {
+        let (_, matcher) = &*SMALL;
+        let mut bytes = text.into_bytes();
+        let at = at.index(bytes.len() + 1);
+        bytes.splice(at..at, odd);
+        let utf8 = std::str::from_utf8(&bytes).is_ok();
+        prop_assert_eq!(matcher.find_numbered_lines_in(&bytes, |_, _, _| {}).is_some(), utf8);
     }
 }
 

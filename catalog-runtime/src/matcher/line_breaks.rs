@@ -9,11 +9,14 @@
 //! position's count then needs only the bytes since the last boundary or
 //! the last position asked for. Where the vector scan did not run (no
 //! AVX2, no long literals, the text's last bytes), the bytes are counted.
+//! The same pass also notes whether the bytes it saw are all ASCII, which
+//! spares [`Matcher::find_numbered_lines_in`] a UTF-8 check of them.
 
 /// The bytes between two counts left by the prefilter's scan.
 pub(crate) const BLOCK: usize = 4096;
 
-/// The number of line breaks before positions of one text.
+/// The number of line breaks before positions of one text, and how much of
+/// it the prefilter's scan saw to be ASCII.
 #[derive(Debug)]
 pub(crate) struct LineBreaks<'t> {
     bytes: &'t [u8],
@@ -22,11 +25,24 @@ pub(crate) struct LineBreaks<'t> {
     at_blocks: Vec<usize>,
     /// The last position counted to, and its count.
     last: (usize, usize),
+    /// The length of a prefix of the text seen to be ASCII.
+    ascii_prefix: usize,
 }
 
 impl<'t> LineBreaks<'t> {
-    pub fn new(text: &'t str) -> Self {
-        LineBreaks { bytes: text.as_bytes(), at_blocks: Vec::new(), last: (0, 0) }
+    pub fn new(bytes: &'t [u8]) -> Self {
+        LineBreaks { bytes, at_blocks: Vec::new(), last: (0, 0), ascii_prefix: 0 }
+    }
+
+    /// Records that the text's first `len` bytes are ASCII.
+    pub fn ascii_until(&mut self, len: usize) {
+        self.ascii_prefix = len;
+    }
+
+    /// The length of a prefix of the text known to be ASCII (0 if none was
+    /// checked).
+    pub fn ascii_prefix(&self) -> usize {
+        self.ascii_prefix
     }
 
     /// Records that the text has `count` line breaks before `at`, a multiple
@@ -68,7 +84,7 @@ mod tests {
             positions in prop::collection::vec(any::<prop::sample::Index>(), 1..20),
         ) {
             let text: String = lines.iter().map(|&n| "x".repeat(n) + "\n").collect();
-            let mut breaks = LineBreaks::new(&text);
+            let mut breaks = LineBreaks::new(text.as_bytes());
             for block in 1..=text.len() / BLOCK {
                 breaks.record_block(block * BLOCK, counted(&text, block * BLOCK));
             }

@@ -398,13 +398,43 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// assert_eq!(found, [(1, "/var".to_owned()), (3, "/tmp".to_owned())]);
     /// assert_eq!(line_breaks, 4);
     /// ```
-    pub fn find_numbered_lines<'h>(
+    pub fn find_numbered_lines<'h>(&self, text: &'h str, each: impl FnMut(usize, Range<usize>, Match<'h>)) -> usize {
+        self.numbered_lines(text.as_bytes(), true, each).expect("the lines of a str are UTF-8")
+    }
+
+    /// [`find_numbered_lines`](Self::find_numbered_lines) on bytes, which
+    /// are checked to be UTF-8 on the way: the prefilter's AVX2 pass tests
+    /// whether they are all ASCII, so a full check is left only for text
+    /// with other bytes (or where that pass does not run), and each line
+    /// with candidates is checked on its own. `None` when the bytes are not
+    /// UTF-8; `each` may have been called for some lines by then, whose
+    /// matches the caller drops.
+    ///
+    /// ```
+    /// # use catalog_runtime::{Dialect, Matcher, Template};
+    /// let template = Template::compile("disk %s full", Dialect::Go).unwrap();
+    /// let matcher = Matcher::new([&template]);
+    /// assert_eq!(matcher.find_numbered_lines_in(b"ok\ndisk /var full\n", |_, _, _| {}), Some(2));
+    /// assert_eq!(matcher.find_numbered_lines_in(b"ok\xff\ndisk /var full\n", |_, _, _| {}), None);
+    /// ```
+    pub fn find_numbered_lines_in<'h>(
         &self,
-        text: &'h str,
+        bytes: &'h [u8],
+        each: impl FnMut(usize, Range<usize>, Match<'h>),
+    ) -> Option<usize> {
+        self.numbered_lines(bytes, false, each)
+    }
+
+    /// Both of the above; `utf8` when `bytes` are known to be UTF-8.
+    fn numbered_lines<'h>(
+        &self,
+        bytes: &'h [u8],
+        utf8: bool,
         mut each: impl FnMut(usize, Range<usize>, Match<'h>),
-    ) -> usize {
+    ) -> Option<usize> {
         if !self.unfiltered.is_empty() || !self.opaque.is_empty() {
             // Some template can match any line: every line is a candidate.
+            let text = std::str::from_utf8(bytes).ok()?;
             let (mut start, mut number) = (0, 0);
             for line in text.split_inclusive('\n') {
                 let trimmed = trim_line_break(line);
@@ -414,18 +444,18 @@ impl<I: AsRef<Template>> Matcher<I> {
                 start += line.len();
                 number += usize::from(line.ends_with('\n'));
             }
-            return number;
+            return Some(number);
         }
-        let bytes = text.as_bytes();
         let mut line: Option<(usize, Range<usize>)> = None;
         let mut found: Vec<u32> = Vec::new();
-        let mut breaks = LineBreaks::new(text);
-        self.prefilter().for_each_counting(text, &mut breaks, |breaks, at, literal| {
+        let mut valid = true;
+        let mut breaks = LineBreaks::new(bytes);
+        self.prefilter().for_each_counting(bytes, &mut breaks, |breaks, at, literal| {
             match &line {
                 Some((_, current)) if at < current.end => {}
                 current => {
                     if let Some((number, done)) = current.clone() {
-                        self.best_in_line(text, done, &mut found, &mut |range, m| each(number, range, m));
+                        valid &= self.best_in_line(bytes, done, &mut found, &mut |range, m| each(number, range, m));
                     }
                     let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
                     let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
@@ -435,26 +465,35 @@ impl<I: AsRef<Template>> Matcher<I> {
             found.extend_from_slice(self.owners_of(literal));
         });
         if let Some((number, done)) = line {
-            self.best_in_line(text, done, &mut found, &mut |range, m| each(number, range, m));
+            valid &= self.best_in_line(bytes, done, &mut found, &mut |range, m| each(number, range, m));
         }
-        breaks.before(text.len())
+        // What the scan saw to be ASCII needs no check: the rest starts on
+        // a character boundary then.
+        let checked = utf8 || (valid && std::str::from_utf8(&bytes[breaks.ascii_prefix()..]).is_ok());
+        checked.then(|| breaks.before(bytes.len()))
     }
 
-    /// Verifies the candidates `found` of one line, best first; drains `found`.
+    /// Verifies the candidates `found` of the line at `range`, best first;
+    /// drains `found`. False when the line is not UTF-8.
     fn best_in_line<'h>(
         &self,
-        text: &'h str,
+        bytes: &'h [u8],
         range: Range<usize>,
         found: &mut Vec<u32>,
         each: &mut impl FnMut(Range<usize>, Match<'h>),
-    ) {
-        let line = trim_line_break(&text[range.clone()]);
+    ) -> bool {
+        let Ok(line) = std::str::from_utf8(&bytes[range.clone()]) else {
+            found.clear();
+            return false;
+        };
+        let line = trim_line_break(line);
         let range = range.start..range.start + line.len();
         self.rank(found);
         if let Some(m) = self.first_in_line(found, line, Some) {
             each(range, m);
         }
         found.clear();
+        true
     }
 
     /// Templates whose required literal occurs in `text`, in ranking order.

@@ -45,7 +45,7 @@ struct Short {
 
 impl Short {
     /// Every occurrence (start, end, literal), by start.
-    fn occurrences<'t>(&'t self, text: &'t str) -> impl Iterator<Item = (usize, usize, usize)> + 't {
+    fn occurrences<'t>(&'t self, text: &'t [u8]) -> impl Iterator<Item = (usize, usize, usize)> + 't {
         let mut from = 0;
         let mut at_start: Vec<(usize, usize, usize)> = Vec::new();
         std::iter::from_fn(move || loop {
@@ -56,7 +56,7 @@ impl Short {
             from = start + 1;
             // Every literal that starts there, in reverse for `pop`.
             for (literal, bytes) in self.literals.iter().enumerate().rev() {
-                if text.as_bytes()[start..].starts_with(bytes) {
+                if text[start..].starts_with(bytes) {
                     at_start.push((start, start + bytes.len(), self.owners[literal] as usize));
                 }
             }
@@ -92,26 +92,27 @@ impl Prefilter {
     /// an order where all the occurrences within one line come before those
     /// of later lines (literals hold no line break).
     pub fn for_each(&self, text: &str, mut hit: impl FnMut(usize, usize)) {
-        self.for_each_counting(text, &mut LineBreaks::new(text), |_, start, literal| hit(start, literal));
+        let bytes = text.as_bytes();
+        self.for_each_counting(bytes, &mut LineBreaks::new(bytes), |_, start, literal| hit(start, literal));
     }
 
     /// [`for_each`](Self::for_each), leaving the line breaks it counts on
     /// the way in `breaks` (see [`LineBreaks`]), which `hit` gets too.
     pub fn for_each_counting<'t>(
         &self,
-        text: &'t str,
+        text: &'t [u8],
         breaks: &mut LineBreaks<'t>,
         mut hit: impl FnMut(&mut LineBreaks<'t>, usize, usize),
     ) {
         let Some(short) = &self.short else {
-            self.grams.for_each(text.as_bytes(), breaks, |breaks, _, start, literal| hit(breaks, start, literal));
+            self.grams.for_each(text, breaks, |breaks, _, start, literal| hit(breaks, start, literal));
             return;
         };
         // The two kinds of hits, merged: a short literal's is reported once
         // the gram scan has passed its end, so a line's hits all come before
         // the next line's.
         let mut short = short.occurrences(text).peekable();
-        self.grams.for_each(text.as_bytes(), breaks, |breaks, scanned, start, literal| {
+        self.grams.for_each(text, breaks, |breaks, scanned, start, literal| {
             while let Some((start, _, literal)) = short.next_if(|&(_, end, _)| end <= scanned) {
                 hit(breaks, start, literal);
             }
@@ -285,6 +286,8 @@ impl Grams {
         const _: () = assert!(BLOCK.is_multiple_of(LANES * STRIDE));
         let line_break = _mm256_set1_epi8(b'\n' as i8);
         let mut line_breaks = 0;
+        // Every byte seen, or'ed: its top bit tells whether one was not ASCII.
+        let mut seen = _mm256_setzero_si256();
         let low = _mm256_set1_epi32(LOW_FACTOR as i32);
         let high = _mm256_set1_epi32(HIGH_FACTOR as i32);
         let mix = _mm256_set1_epi32(MIX_FACTOR as i32);
@@ -326,7 +329,11 @@ impl Grams {
             }
             let breaks_here = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lows, line_break)) as u32;
             line_breaks += breaks_here.count_ones() as usize;
+            seen = _mm256_or_si256(seen, lows);
             at += LANES * STRIDE;
+        }
+        if _mm256_movemask_epi8(seen) == 0 {
+            breaks.ascii_until(at);
         }
         at
     }
@@ -460,14 +467,14 @@ mod tests {
     fn both_scans(grams: &Grams, text: &str) -> (Reported, Option<Reported>) {
         let bytes = text.as_bytes();
         let mut scalar = Vec::new();
-        grams.scan(bytes, 0, &mut LineBreaks::new(text), &mut |_: &mut LineBreaks, scanned, start, literal| {
+        grams.scan(bytes, 0, &mut LineBreaks::new(bytes), &mut |_: &mut LineBreaks, scanned, start, literal| {
             scalar.push((scanned, start, literal))
         });
         #[cfg(target_arch = "x86_64")]
         if vector_scan_runs() {
             let mut vector = Vec::new();
             let mut push = |_: &mut LineBreaks, scanned, start, literal| vector.push((scanned, start, literal));
-            let breaks = &mut LineBreaks::new(text);
+            let breaks = &mut LineBreaks::new(bytes);
             // SAFETY: the CPU has AVX2 and POPCNT, just checked.
             let at = unsafe { grams.scan_avx2(bytes, breaks, &mut push) };
             grams.scan(bytes, at, breaks, &mut push);
@@ -483,8 +490,8 @@ mod tests {
         let text: String = (0..400).map(|i| "y".repeat(i * 7 % 301) + "\n").collect();
         assert!(text.len() > 10 * BLOCK);
         let filter = Prefilter::new(&["a literal of some length"]);
-        let mut breaks = LineBreaks::new(&text);
-        filter.for_each_counting(&text, &mut breaks, |_, _, _| panic!("the text holds no literal"));
+        let mut breaks = LineBreaks::new(text.as_bytes());
+        filter.for_each_counting(text.as_bytes(), &mut breaks, |_, _, _| panic!("the text holds no literal"));
         if !vector_scan_runs() {
             eprintln!("SKIPPED: counting in the AVX2 scan (this CPU has no AVX2); the counts are checked below");
         }

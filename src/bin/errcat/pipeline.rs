@@ -102,17 +102,19 @@ pub struct Classified {
 /// Classifies one chunk.
 pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classified {
     let mut events = Vec::new();
-    let line_breaks = match std::str::from_utf8(&chunk.data) {
-        Ok(text) if wanted.unmatched.is_none() => {
-            // The matcher numbers the lines in its own pass over the chunk.
-            let line_breaks = catalog.matcher().find_numbered_lines(text, |number, range, found| {
-                let line = chunk.first_line + number as u64;
-                let text = wanted.line_text.then(|| text[range].into());
-                events.push(Event::Found { line, found: found.into_owned(), text });
-            });
-            line_breaks as u64
-        }
-        _ => {
+    // The matcher numbers the lines and checks that they are UTF-8 in its
+    // own pass over the chunk.
+    let scanned = wanted.unmatched.is_none().then(|| {
+        catalog.matcher().find_numbered_lines_in(&chunk.data, |number, range, found| {
+            let line = chunk.first_line + number as u64;
+            let text = wanted.line_text.then(|| String::from_utf8_lossy(&chunk.data[range]).into());
+            events.push(Event::Found { line, found: found.into_owned(), text });
+        })
+    });
+    let line_breaks = match scanned.flatten() {
+        Some(line_breaks) => line_breaks as u64,
+        None => {
+            events.clear();
             // Line by line: needed for unmatched lines and invalid UTF-8.
             let body = chunk.data.strip_suffix(b"\n").unwrap_or(&chunk.data);
             for (offset, bytes) in body.split(|&b| b == b'\n').enumerate() {
