@@ -22,20 +22,20 @@ use std::sync::OnceLock;
 pub(crate) use items::Lazy;
 pub(crate) use items::Slots;
 pub use items::{Entries, Items, ItemsIter};
-use line_breaks::LineBreaks;
 use literal_match::{LiteralTemplate, Outcome};
 pub use log_line::LogLevel;
 pub(crate) use log_line::{log_prefix_len, trim_line_break};
 use memchr::memmem::Finder;
 use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
+use scan_notes::ScanNotes;
 
 mod items;
-mod line_breaks;
 mod literal_match;
 mod log_line;
 mod prefilter;
 mod resplit;
+mod scan_notes;
 
 use crate::format::{self, Dialect, Piece, Template};
 use crate::model::Value;
@@ -399,7 +399,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// assert_eq!(line_breaks, 4);
     /// ```
     pub fn find_numbered_lines<'h>(&self, text: &'h str, each: impl FnMut(usize, Range<usize>, Match<'h>)) -> usize {
-        self.numbered_lines(text.as_bytes(), true, each).expect("the lines of a str are UTF-8")
+        self.numbered_lines(Text::Str(text), each).expect("a str is UTF-8")
     }
 
     /// [`find_numbered_lines`](Self::find_numbered_lines) on bytes, which
@@ -422,19 +422,19 @@ impl<I: AsRef<Template>> Matcher<I> {
         bytes: &'h [u8],
         each: impl FnMut(usize, Range<usize>, Match<'h>),
     ) -> Option<usize> {
-        self.numbered_lines(bytes, false, each)
+        self.numbered_lines(Text::Bytes(bytes), each)
     }
 
-    /// Both of the above; `utf8` when `bytes` are known to be UTF-8.
+    /// Both of the above.
     fn numbered_lines<'h>(
         &self,
-        bytes: &'h [u8],
-        utf8: bool,
+        text: Text<'h>,
         mut each: impl FnMut(usize, Range<usize>, Match<'h>),
     ) -> Option<usize> {
+        let bytes = text.bytes();
         if !self.unfiltered.is_empty() || !self.opaque.is_empty() {
             // Some template can match any line: every line is a candidate.
-            let text = std::str::from_utf8(bytes).ok()?;
+            let text = text.line(0..bytes.len())?;
             let (mut start, mut number) = (0, 0);
             for line in text.split_inclusive('\n') {
                 let trimmed = trim_line_break(line);
@@ -449,40 +449,40 @@ impl<I: AsRef<Template>> Matcher<I> {
         let mut line: Option<(usize, Range<usize>)> = None;
         let mut found: Vec<u32> = Vec::new();
         let mut valid = true;
-        let mut breaks = LineBreaks::new(bytes);
-        self.prefilter().for_each_counting(bytes, &mut breaks, |breaks, at, literal| {
+        let mut notes = ScanNotes::new(bytes);
+        self.prefilter().for_each_counting(bytes, &mut notes, |notes, at, literal| {
             match &line {
                 Some((_, current)) if at < current.end => {}
                 current => {
                     if let Some((number, done)) = current.clone() {
-                        valid &= self.best_in_line(bytes, done, &mut found, &mut |range, m| each(number, range, m));
+                        valid &= self.best_in_line(text, done, &mut found, &mut |range, m| each(number, range, m));
                     }
                     let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
                     let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
-                    line = Some((breaks.before(start), start..end));
+                    line = Some((notes.line_breaks_before(start), start..end));
                 }
             }
             found.extend_from_slice(self.owners_of(literal));
         });
         if let Some((number, done)) = line {
-            valid &= self.best_in_line(bytes, done, &mut found, &mut |range, m| each(number, range, m));
+            valid &= self.best_in_line(text, done, &mut found, &mut |range, m| each(number, range, m));
         }
         // What the scan saw to be ASCII needs no check: the rest starts on
         // a character boundary then.
-        let checked = utf8 || (valid && std::str::from_utf8(&bytes[breaks.ascii_prefix()..]).is_ok());
-        checked.then(|| breaks.before(bytes.len()))
+        let checked = valid && text.line(notes.ascii_prefix()..bytes.len()).is_some();
+        checked.then(|| notes.line_breaks_before(bytes.len()))
     }
 
     /// Verifies the candidates `found` of the line at `range`, best first;
     /// drains `found`. False when the line is not UTF-8.
     fn best_in_line<'h>(
         &self,
-        bytes: &'h [u8],
+        text: Text<'h>,
         range: Range<usize>,
         found: &mut Vec<u32>,
         each: &mut impl FnMut(Range<usize>, Match<'h>),
     ) -> bool {
-        let Ok(line) = std::str::from_utf8(&bytes[range.clone()]) else {
+        let Some(line) = text.line(range.clone()) else {
             found.clear();
             return false;
         };
@@ -662,6 +662,32 @@ impl Index {
     }
 }
 
+/// The text of a buffer scan: a `str`, or bytes not yet known to be UTF-8.
+#[derive(Clone, Copy)]
+enum Text<'h> {
+    Str(&'h str),
+    Bytes(&'h [u8]),
+}
+
+impl<'h> Text<'h> {
+    fn bytes(self) -> &'h [u8] {
+        match self {
+            Text::Str(text) => text.as_bytes(),
+            Text::Bytes(bytes) => bytes,
+        }
+    }
+
+    /// The text in `range`, which starts and ends at line breaks or the
+    /// text's ends (character boundaries of a `str`), if it is UTF-8: a
+    /// `str`'s is sliced, bytes are checked.
+    fn line(self, range: Range<usize>) -> Option<&'h str> {
+        match self {
+            Text::Str(text) => Some(&text[range]),
+            Text::Bytes(bytes) => std::str::from_utf8(&bytes[range]).ok(),
+        }
+    }
+}
+
 /// The texts looked up without the prefilter are at most this long; a
 /// longer one is worth the prefilter's set-up (see [`Matcher::literals_in`]).
 const SHORT_TEXT: usize = 4096;
@@ -749,7 +775,7 @@ fn runs_in_order(runs: &[Finder<'static>], text: &str) -> bool {
 }
 
 /// The longest run of literal text within a line: any rendered message
-/// contains it. Line breaks split runs, since lines are matched without them.
+/// contains it. Line notes split runs, since lines are matched without them.
 /// `None` for templates whose pieces do not describe the regex (see
 /// `format::compile_pattern`) or that have no literal text.
 fn required_literal(template: &Template) -> Option<&str> {

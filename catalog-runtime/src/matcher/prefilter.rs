@@ -22,7 +22,7 @@
 
 use aho_corasick::AhoCorasick;
 
-use super::line_breaks::{LineBreaks, BLOCK};
+use super::scan_notes::{ScanNotes, BLOCK};
 
 /// Finds occurrences of a fixed set of literals of at least [`MIN_LITERAL`] bytes.
 #[derive(Debug)]
@@ -93,33 +93,33 @@ impl Prefilter {
     /// of later lines (literals hold no line break).
     pub fn for_each(&self, text: &str, mut hit: impl FnMut(usize, usize)) {
         let bytes = text.as_bytes();
-        self.for_each_counting(bytes, &mut LineBreaks::new(bytes), |_, start, literal| hit(start, literal));
+        self.for_each_counting(bytes, &mut ScanNotes::new(bytes), |_, start, literal| hit(start, literal));
     }
 
     /// [`for_each`](Self::for_each), leaving the line breaks it counts on
-    /// the way in `breaks` (see [`LineBreaks`]), which `hit` gets too.
+    /// the way in `notes` (see [`ScanNotes`]), which `hit` gets too.
     pub fn for_each_counting<'t>(
         &self,
         text: &'t [u8],
-        breaks: &mut LineBreaks<'t>,
-        mut hit: impl FnMut(&mut LineBreaks<'t>, usize, usize),
+        notes: &mut ScanNotes<'t>,
+        mut hit: impl FnMut(&mut ScanNotes<'t>, usize, usize),
     ) {
         let Some(short) = &self.short else {
-            self.grams.for_each(text, breaks, |breaks, _, start, literal| hit(breaks, start, literal));
+            self.grams.for_each(text, notes, |notes, _, start, literal| hit(notes, start, literal));
             return;
         };
         // The two kinds of hits, merged: a short literal's is reported once
         // the gram scan has passed its end, so a line's hits all come before
         // the next line's.
         let mut short = short.occurrences(text).peekable();
-        self.grams.for_each(text, breaks, |breaks, scanned, start, literal| {
+        self.grams.for_each(text, notes, |notes, scanned, start, literal| {
             while let Some((start, _, literal)) = short.next_if(|&(_, end, _)| end <= scanned) {
-                hit(breaks, start, literal);
+                hit(notes, start, literal);
             }
-            hit(breaks, start, literal);
+            hit(notes, start, literal);
         });
         for (start, _, literal) in short {
-            hit(breaks, start, literal);
+            hit(notes, start, literal);
         }
     }
 }
@@ -129,10 +129,10 @@ fn gram_at(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + GRAM].try_into().expect("a gram's bytes"))
 }
 
-/// What the gram scan calls for each occurrence: `(breaks, scanned, start,
+/// What the gram scan calls for each occurrence: `(notes, scanned, start,
 /// literal)`.
-trait Hit<'t>: FnMut(&mut LineBreaks<'t>, usize, usize, usize) {}
-impl<'t, F: FnMut(&mut LineBreaks<'t>, usize, usize, usize)> Hit<'t> for F {}
+trait Hit<'t>: FnMut(&mut ScanNotes<'t>, usize, usize, usize) {}
+impl<'t, F: FnMut(&mut ScanNotes<'t>, usize, usize, usize)> Hit<'t> for F {}
 
 /// Eight 32-bit lanes in an AVX2 register.
 const LANES: usize = 8;
@@ -219,25 +219,25 @@ impl Grams {
         Grams { bitmap, word_bits, starts, entries: sorted, literals }
     }
 
-    /// Calls `hit(breaks, scanned, start, literal)` for every occurrence of
+    /// Calls `hit(notes, scanned, start, literal)` for every occurrence of
     /// a long literal, `scanned` being the position the scan is at; the
-    /// vector scan counts line breaks into `breaks`.
-    fn for_each<'t>(&self, bytes: &'t [u8], breaks: &mut LineBreaks<'t>, mut hit: impl Hit<'t>) {
+    /// vector scan counts line breaks into `notes`.
+    fn for_each<'t>(&self, bytes: &'t [u8], notes: &mut ScanNotes<'t>, mut hit: impl Hit<'t>) {
         if self.entries.is_empty() {
             return;
         }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has AVX2 and POPCNT, just checked.
-            let at = unsafe { self.scan_avx2(bytes, breaks, &mut hit) };
-            return self.scan(bytes, at, breaks, &mut hit);
+            let at = unsafe { self.scan_avx2(bytes, notes, &mut hit) };
+            return self.scan(bytes, at, notes, &mut hit);
         }
-        self.scan(bytes, 0, breaks, &mut hit);
+        self.scan(bytes, 0, notes, &mut hit);
     }
 
     /// The scalar scan, of the positions from `at` (a multiple of
     /// [`STRIDE`]). It leaves the line breaks to be counted when asked for.
-    fn scan<'t>(&self, bytes: &'t [u8], mut at: usize, breaks: &mut LineBreaks<'t>, hit: &mut impl Hit<'t>) {
+    fn scan<'t>(&self, bytes: &'t [u8], mut at: usize, notes: &mut ScanNotes<'t>, hit: &mut impl Hit<'t>) {
         let word_bits = self.word_bits;
         let bitmap = &self.bitmap[..];
         // One 8-byte load, two multiplications and a bit test per position
@@ -253,7 +253,7 @@ impl Grams {
             if hits != [false; 4] {
                 for (k, &hit_at) in hits.iter().enumerate() {
                     if hit_at {
-                        self.confirm(bytes, at + k * STRIDE, breaks, hit);
+                        self.confirm(bytes, at + k * STRIDE, notes, hit);
                     }
                 }
             }
@@ -261,7 +261,7 @@ impl Grams {
         }
         while at + GRAM <= bytes.len() {
             if test(at) {
-                self.confirm(bytes, at, breaks, hit);
+                self.confirm(bytes, at, notes, hit);
             }
             at += STRIDE;
         }
@@ -271,7 +271,7 @@ impl Grams {
     /// two unaligned loads of 32 bytes, 4 bytes apart, hashed as in
     /// [`gram_hash`] and [`bloom`], and their bitmap words gathered. The
     /// first load is the round's 32 bytes, whose line breaks are counted
-    /// into `breaks` at every [`BLOCK`]. Returns the position where the
+    /// into `notes` at every [`BLOCK`]. Returns the position where the
     /// scalar scan takes over.
     ///
     /// # Safety
@@ -279,7 +279,7 @@ impl Grams {
     /// The CPU must have AVX2 and POPCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt")]
-    unsafe fn scan_avx2<'t>(&self, bytes: &'t [u8], breaks: &mut LineBreaks<'t>, hit: &mut impl Hit<'t>) -> usize {
+    unsafe fn scan_avx2<'t>(&self, bytes: &'t [u8], notes: &mut ScanNotes<'t>, hit: &mut impl Hit<'t>) -> usize {
         use std::arch::x86_64::*;
 
         // Rounds start at multiples of 32, so every block starts one.
@@ -320,11 +320,11 @@ impl Grams {
             let gathered = unsafe { _mm256_i32gather_epi32::<4>(self.bitmap.as_ptr().cast(), words) };
             let passed = _mm256_cmpeq_epi32(_mm256_and_si256(gathered, mask), mask);
             if at.is_multiple_of(BLOCK) && at > 0 {
-                breaks.record_block(at, line_breaks);
+                notes.record_block(at, line_breaks);
             }
             let mut lanes = _mm256_movemask_ps(_mm256_castsi256_ps(passed)) as u32;
             while lanes != 0 {
-                self.confirm(bytes, at + lanes.trailing_zeros() as usize * STRIDE, breaks, hit);
+                self.confirm(bytes, at + lanes.trailing_zeros() as usize * STRIDE, notes, hit);
                 lanes &= lanes - 1;
             }
             let breaks_here = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lows, line_break)) as u32;
@@ -333,14 +333,14 @@ impl Grams {
             at += LANES * STRIDE;
         }
         if _mm256_movemask_epi8(seen) == 0 {
-            breaks.ascii_until(at);
+            notes.ascii_until(at);
         }
         at
     }
 
     /// Reports the literals whose gram is at `at`.
     #[inline(never)]
-    fn confirm<'t>(&self, bytes: &'t [u8], at: usize, breaks: &mut LineBreaks<'t>, hit: &mut impl Hit<'t>) {
+    fn confirm<'t>(&self, bytes: &'t [u8], at: usize, notes: &mut ScanNotes<'t>, hit: &mut impl Hit<'t>) {
         let gram = gram_at(bytes, at);
         let bucket = hash(gram, INDEX_BITS);
         for &(candidate, literal, offset) in
@@ -352,7 +352,7 @@ impl Grams {
             }
             let start = at - offset;
             if bytes[start..].starts_with(&self.literals[literal as usize]) {
-                hit(breaks, at, start, literal as usize);
+                hit(notes, at, start, literal as usize);
             }
         }
     }
@@ -467,17 +467,17 @@ mod tests {
     fn both_scans(grams: &Grams, text: &str) -> (Reported, Option<Reported>) {
         let bytes = text.as_bytes();
         let mut scalar = Vec::new();
-        grams.scan(bytes, 0, &mut LineBreaks::new(bytes), &mut |_: &mut LineBreaks, scanned, start, literal| {
+        grams.scan(bytes, 0, &mut ScanNotes::new(bytes), &mut |_: &mut ScanNotes, scanned, start, literal| {
             scalar.push((scanned, start, literal))
         });
         #[cfg(target_arch = "x86_64")]
         if vector_scan_runs() {
             let mut vector = Vec::new();
-            let mut push = |_: &mut LineBreaks, scanned, start, literal| vector.push((scanned, start, literal));
-            let breaks = &mut LineBreaks::new(bytes);
+            let mut push = |_: &mut ScanNotes, scanned, start, literal| vector.push((scanned, start, literal));
+            let notes = &mut ScanNotes::new(bytes);
             // SAFETY: the CPU has AVX2 and POPCNT, just checked.
-            let at = unsafe { grams.scan_avx2(bytes, breaks, &mut push) };
-            grams.scan(bytes, at, breaks, &mut push);
+            let at = unsafe { grams.scan_avx2(bytes, notes, &mut push) };
+            grams.scan(bytes, at, notes, &mut push);
             return (scalar, Some(vector));
         }
         (scalar, None)
@@ -490,15 +490,15 @@ mod tests {
         let text: String = (0..400).map(|i| "y".repeat(i * 7 % 301) + "\n").collect();
         assert!(text.len() > 10 * BLOCK);
         let filter = Prefilter::new(&["a literal of some length"]);
-        let mut breaks = LineBreaks::new(text.as_bytes());
-        filter.for_each_counting(text.as_bytes(), &mut breaks, |_, _, _| panic!("the text holds no literal"));
+        let mut notes = ScanNotes::new(text.as_bytes());
+        filter.for_each_counting(text.as_bytes(), &mut notes, |_, _, _| panic!("the text holds no literal"));
         if !vector_scan_runs() {
             eprintln!("SKIPPED: counting in the AVX2 scan (this CPU has no AVX2); the counts are checked below");
         }
         // Block by block, each count taken from its block's record where
         // the scan left one.
         for at in (0..=text.len()).step_by(BLOCK).chain([text.len()]) {
-            assert_eq!(breaks.before(at), text[..at].matches('\n').count(), "before {at}");
+            assert_eq!(notes.line_breaks_before(at), text[..at].matches('\n').count(), "before {at}");
         }
     }
 

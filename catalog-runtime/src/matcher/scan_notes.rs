@@ -1,5 +1,6 @@
-//! Line numbers of positions in a text, for [`Matcher::find_numbered_lines`]
-//! (`crate::Matcher`).
+//! What the prefilter's pass notes about a text on its way: the line
+//! numbers of positions, for [`Matcher::find_numbered_lines`]
+//! (`crate::Matcher`), and whether the text is ASCII.
 //!
 //! Counting the line breaks before each match is another pass over the text,
 //! as long as the prefilter's (a tenth of a sparse log's scan time). The
@@ -18,7 +19,7 @@ pub(crate) const BLOCK: usize = 4096;
 /// The number of line breaks before positions of one text, and how much of
 /// it the prefilter's scan saw to be ASCII.
 #[derive(Debug)]
-pub(crate) struct LineBreaks<'t> {
+pub(crate) struct ScanNotes<'t> {
     bytes: &'t [u8],
     /// `at_blocks[k]`: the line breaks before byte `(k + 1) * BLOCK`, for the
     /// blocks that the prefilter's scan has reached.
@@ -29,9 +30,9 @@ pub(crate) struct LineBreaks<'t> {
     ascii_prefix: usize,
 }
 
-impl<'t> LineBreaks<'t> {
+impl<'t> ScanNotes<'t> {
     pub fn new(bytes: &'t [u8]) -> Self {
-        LineBreaks { bytes, at_blocks: Vec::new(), last: (0, 0), ascii_prefix: 0 }
+        ScanNotes { bytes, at_blocks: Vec::new(), last: (0, 0), ascii_prefix: 0 }
     }
 
     /// Records that the text's first `len` bytes are ASCII.
@@ -54,7 +55,7 @@ impl<'t> LineBreaks<'t> {
     }
 
     /// The number of line breaks in the text before `at`.
-    pub fn before(&mut self, at: usize) -> usize {
+    pub fn line_breaks_before(&mut self, at: usize) -> usize {
         // Count from the nearest known point at or before `at`: the last
         // position asked for, or the start of `at`'s block.
         let mut from = if self.last.0 <= at { self.last } else { (0, 0) };
@@ -84,14 +85,14 @@ mod tests {
             positions in prop::collection::vec(any::<prop::sample::Index>(), 1..20),
         ) {
             let text: String = lines.iter().map(|&n| "x".repeat(n) + "\n").collect();
-            let mut breaks = LineBreaks::new(text.as_bytes());
+            let mut notes = ScanNotes::new(text.as_bytes());
             for block in 1..=text.len() / BLOCK {
-                breaks.record_block(block * BLOCK, counted(&text, block * BLOCK));
+                notes.record_block(block * BLOCK, counted(&text, block * BLOCK));
             }
             // Positions in any order: forwards, backwards, repeated.
             for position in positions {
                 let at = position.index(text.len() + 1);
-                prop_assert_eq!(breaks.before(at), counted(&text, at));
+                prop_assert_eq!(notes.line_breaks_before(at), counted(&text, at));
             }
         }
     }
