@@ -24,7 +24,7 @@
 //! covers everything before the entries and is verified before anything
 //! decoded from the file is used; each entry's own is verified when the
 //! entry is first decoded (see [`Recovery`]), so that a hit reads no more of
-//! the entries than it uses (checking all of them took a fifth of the
+//! the entries than it uses (checking all of them took a sixth of the
 //! start-up at 20,000 records, measured). A truncated or damaged file is
 //! never decoded into wrong entries. Whatever goes wrong with a cache
 //! (missing, damaged, stale, unreadable, unwritable) only means that the
