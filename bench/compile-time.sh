@@ -12,7 +12,8 @@
 #   OPTIMIZE_MACRO=1 bench/compile-time.sh # with [profile.dev.build-override] opt-level = 3
 #   PINNED=1 RUNS=3 SKIP_CLEAN=1 bench/compile-time.sh  # each dataset also with a names file
 #                                          # (`errcat names`), and the ratio; RUNS:
-#                                          # the fastest of N runs of each build
+#                                          # N rounds of every build, the fastest
+#                                          # reported, and each round's ratio
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS:-$root/../shared/corpus/nats-server}
@@ -80,36 +81,52 @@ measure() { # command... -> "seconds cpu_seconds peak_MiB"
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>&1
     awk '{ printf "%.2f %.2f %.0f\n", $1, $2 + $3, $4 / 1024 }' "$work/time"
 }
-fastest() { # crate cargo-command -> the run of least CPU time of $runs clean builds
-    local best="" run
-    for _ in $(seq "$runs"); do
-        cargo clean -q -p "$1"
-        run=$(measure cargo "$2" -p "$1")
-        if [ -z "$best" ] || awk -v a="$run" -v b="$best" 'BEGIN { split(a, x, " "); split(b, y, " "); exit !(x[2] < y[2]) }'; then
-            best=$run
-        fi
+# RUNS rounds, each building and checking every crate once (so that a crate's
+# runs are spread over the whole measurement rather than bunched, and the
+# 5,000- and 20,000-record builds of one round ran side by side); each crate's
+# run of least CPU time is reported, and the 20,000/5,000 ratio of each round.
+declare -A best rounds
+for round in $(seq "$runs"); do
+    for name in $crates; do
+        [ -n "${dirs[$name]:-}" ] || continue
+        for command in build check; do
+            cargo clean -q -p "$name"
+            run=$(measure cargo "$command" -p "$name")
+            if [ -z "${best[$name $command]:-}" ] || awk -v a="$run" -v b="${best[$name $command]}" \
+                'BEGIN { split(a, x, " "); split(b, y, " "); exit !(x[2] < y[2]) }'; then
+                best[$name $command]=$run
+            fi
+            rounds[$name $command $round]=$run
+        done
     done
-    echo "$best"
-}
+done
 printf "%-15s %8s %9s %9s %10s %9s %9s %10s\n" crate records "debug s" "cpu s" "debug MiB" "check s" "cpu s" "check MiB"
 for name in $crates; do
     [ -n "${dirs[$name]:-}" ] || continue
     records=$(find "$work/$name/data" -name '*.json' | wc -l)
-    read -r build_s build_cpu build_m < <(fastest "$name" build)
-    read -r check_s check_cpu check_m < <(fastest "$name" check)
+    read -r build_s build_cpu build_m <<< "${best[$name build]}"
+    read -r check_s check_cpu check_m <<< "${best[$name check]}"
     printf "%-15s %8s %9s %9s %10s %9s %9s %10s\n" "$name" "$records" "$build_s" "$build_cpu" "$build_m" "$check_s" "$check_cpu" "$check_m"
     eval "${name}_build=$build_s ${name}_build_cpu=$build_cpu ${name}_check=$check_s ${name}_check_cpu=$check_cpu"
     eval "${name}_build_m=$build_m ${name}_check_m=$check_m"
 done
 if [ -n "${synth5000_build:-}" ] && [ -n "${synth20000_build:-}" ]; then
     echo
-    echo "20,000/5,000 records (target: debug build at most 4.5x, peak RSS under 4 GiB):"
+    echo "20,000/5,000 records (target: debug build at most 4.5x, peak RSS under 4 GiB), fastest runs:"
     awk -v b="$synth5000_build" -v b2="$synth20000_build" -v bc="$synth5000_build_cpu" -v bc2="$synth20000_build_cpu" \
         -v c="$synth5000_check" -v c2="$synth20000_check" -v cc="$synth5000_check_cpu" -v cc2="$synth20000_check_cpu" \
         -v m="$synth20000_build_m" -v cm="$synth20000_check_m" 'BEGIN {
             printf "debug build ratio: %.2fx wall, %.2fx CPU; peak RSS %.2f GiB\n", b2 / b, bc2 / bc, m / 1024
             printf "cargo check ratio: %.2fx wall, %.2fx CPU; peak RSS %.2f GiB\n", c2 / c, cc2 / cc, cm / 1024
         }'
+    if [ "$runs" -gt 1 ]; then
+        ratios=$(for round in $(seq "$runs"); do
+            awk -v a="${rounds[synth20000 build $round]}" -v b="${rounds[synth5000 build $round]}" \
+                'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.2f\n", x[1] / y[1] }'
+        done | sort -n)
+        echo "debug build ratio (wall) of each round: $(echo $ratios | sed 's/ /x, /g')x; median $(echo "$ratios" |
+            awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }')x"
+    fi
 fi
 if [ -n "${PINNED:-}" ]; then
     echo
