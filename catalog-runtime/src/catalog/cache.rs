@@ -285,6 +285,8 @@ impl CacheFile {
 /// another number of entries (the dataset changed since), the entry cannot
 /// be had and the program panics, saying why.
 struct Recovery {
+    /// The dataset's directory, canonical: the working directory may have
+    /// changed since.
     dir: PathBuf,
     filter: Filter,
     cache: PathBuf,
@@ -431,7 +433,7 @@ impl Catalog {
         // with the new directories so that the next load need not list them.
         if let (Some(cache), Some(fingerprint)) = (&cache, cached) {
             if cache.files().holds(&listing.files) && listing.names == fingerprint.names {
-                if let Some(catalog) = cache.catalog(Recovery::new(dir, filter, &path)) {
+                if let Some(catalog) = cache.catalog(Recovery::new(&canonical, filter, &path)) {
                     if !racy(&listing, SystemTime::now()) {
                         let sections = [WARNINGS, INDEX, ENTRY_ENDS, ORIGINS, ENTRIES].map(|n| cache.section(n));
                         let _ = write(cache_dir, &path, &listing, sections);
@@ -524,7 +526,7 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile, cache_path:
         for _ in 1..helpers {
             scope.spawn(stat_blocks);
         }
-        let catalog = cache.catalog(Recovery::new(dir, &fingerprint.filter, cache_path));
+        let catalog = cache.catalog(Recovery::new(Path::new(&*fingerprint.canonical), &fingerprint.filter, cache_path));
         stat_blocks();
         catalog
     });
@@ -946,7 +948,7 @@ mod tests {
     fn read(path: &Path) -> Option<(Fingerprint<'static>, Catalog, Vec<Diagnostic>)> {
         let file = CacheFile::open(path)?;
         let fingerprint = file.fingerprint()?;
-        let recovery = Recovery::new(Path::new(&*fingerprint.dir), &fingerprint.filter, path);
+        let recovery = Recovery::new(Path::new(&*fingerprint.canonical), &fingerprint.filter, path);
         let (catalog, warnings) = file.catalog(recovery)?;
         let owned = |stamp: &Stamp<'_>| Stamp { path: Cow::Owned(stamp.path.to_string()), meta: stamp.meta };
         let fingerprint = Fingerprint {
@@ -1211,14 +1213,21 @@ mod tests {
         }
     }
 
+    /// Writes the cache file `sound` to `file` with a bit flipped in the
+    /// byte of its entries that `at` picks from their range.
+    fn damage_an_entry(file: &Path, sound: &[u8], at: impl FnOnce(Range<usize>) -> usize) {
+        fs::write(file, sound).unwrap();
+        let mut damaged = sound.to_vec();
+        damaged[at(CacheFile::open(file).unwrap().sections[ENTRIES].clone())] ^= 0x01;
+        fs::write(file, &damaged).unwrap();
+    }
+
     #[test]
     fn a_damaged_entry_is_loaded_from_the_records_and_the_cache_file_removed() {
         let (data, cache, expected, file, sound) = loaded_once();
-        let entries = CacheFile::open(&file).unwrap().sections[ENTRIES].clone();
-        for at in [entries.start, entries.start + entries.len() / 2, entries.end - 1] {
-            let mut damaged = sound.clone();
-            damaged[at] ^= 0x01;
-            fs::write(&file, &damaged).unwrap();
+        let picks: [fn(Range<usize>) -> usize; 3] = [|e| e.start, |e| e.start + e.len() / 2, |e| e.end - 1];
+        for pick in picks {
+            damage_an_entry(&file, &sound, pick);
             // The entries are checked one by one, when first decoded.
             assert!(cached(&data.0, &Filter::default(), &cache.0));
             let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
@@ -1234,10 +1243,7 @@ mod tests {
     #[test]
     fn a_damaged_entry_of_a_changed_dataset_panics_saying_why() {
         let (data, cache, _, file, sound) = loaded_once();
-        let entries = CacheFile::open(&file).unwrap().sections[ENTRIES].clone();
-        let mut damaged = sound.clone();
-        damaged[entries.start] ^= 0x01;
-        fs::write(&file, &damaged).unwrap();
+        damage_an_entry(&file, &sound, |entries| entries.start);
         let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
         // A record added after the cache was found a hit.
         write_at(&data.0.join("late.json"), &record("l9", "late %d", "error"), an_hour_ago());
