@@ -19,8 +19,9 @@
 //!
 //! A cache file is [`MAGIC`], a checksum, the length of each section, then
 //! the sections: the postcard-encoded [`Fingerprint`] (compared exactly: a
-//! hash alone could collide), the warnings, the index, each entry's end
-//! offset and checksum, the origins, and last the entries. The checksum
+//! hash alone could collide), the record files' stamps and paths (see
+//! [`FileTable`]), the warnings, the index, each entry's end offset and
+//! checksum, the origins, and last the entries. The checksum
 //! covers everything before the entries and is verified before anything
 //! decoded from the file is used; each entry's own is verified when the
 //! entry is first decoded (see [`Recovery`]), so that a hit reads no more of
@@ -28,7 +29,10 @@
 //! start-up at 20,000 records, measured). A truncated or damaged file is
 //! never decoded into wrong entries. Whatever goes wrong with a cache
 //! (missing, damaged, stale, unreadable, unwritable) only means that the
-//! records are loaded as without one.
+//! records are loaded as without one; an entry found damaged once the
+//! catalog is in use is taken from the records loaded again, and only if
+//! they changed in the meantime does the program panic, saying so (see
+//! [`Recovery`]).
 
 use std::borrow::Cow;
 use std::fs;
@@ -264,11 +268,12 @@ impl CacheFile {
             let start = entry.checked_sub(1).map_or(0, |before| row(before, 0) as usize);
             let encoded = &bytes[entries.start + start..entries.start + row(entry, 0) as usize];
             if checksum(encoded) != row(entry, 8) {
-                return recovery.entry(entry, count);
+                return recovery.entry(entry, count, row(entry, 8));
             }
-            // An entry as written: `write` wrote only entries that it had
-            // decoded back to themselves.
-            postcard::from_bytes(encoded).expect("a cached entry decodes")
+            // An entry as written decodes (`write` wrote only entries that
+            // it had decoded back to themselves), unless another build of
+            // this version wrote it with another shape of `Entry`.
+            postcard::from_bytes(encoded).unwrap_or_else(|_| recovery.entry(entry, count, row(entry, 8)))
         };
         let matcher = Matcher::from_index(index, Slots::Lazy(Lazy::new(count, decode)));
         let origins = Bytes { file: Arc::clone(&self.bytes), range: self.sections[ORIGINS].clone() };
@@ -281,9 +286,11 @@ impl CacheFile {
 /// the cache can no longer be given up: in the dataset, loaded again
 /// without the cache (once), whose file is removed so that the next load
 /// writes it anew. The files were unchanged when the cache was found a hit,
-/// so the load gives the entries the cache holds; should it fail, or give
-/// another number of entries (the dataset changed since), the entry cannot
-/// be had and the program panics, saying why.
+/// so the load normally gives the entries the cache holds, which is checked
+/// (the same number of entries, the entry's encoding has the checksum the
+/// cache stored); should the load fail or the check not hold (the dataset
+/// changed since), the entry cannot be had and the program panics, saying
+/// why.
 struct Recovery {
     /// The dataset's directory, canonical: the working directory may have
     /// changed since.
@@ -298,9 +305,10 @@ impl Recovery {
         Recovery { dir: dir.to_owned(), filter: filter.clone(), cache: cache.to_owned(), fresh: OnceLock::new() }
     }
 
-    /// Entry `index` of the dataset loaded again, which must have `count`.
+    /// Entry `index` of the dataset loaded again, which must have `count`,
+    /// and whose encoding must have the checksum `stored`.
     #[cold]
-    fn entry(&self, index: usize, count: usize) -> Entry {
+    fn entry(&self, index: usize, count: usize, stored: u64) -> Entry {
         let fresh = self.fresh.get_or_init(|| {
             // Best effort: a cache file left in place is found damaged again.
             let _ = fs::remove_file(&self.cache);
@@ -310,8 +318,16 @@ impl Recovery {
                 Err(err) => Err(err.to_string()),
             }
         });
-        match fresh {
-            Ok(catalog) => catalog.entry(index).clone(),
+        let entry = fresh.as_ref().map_err(String::clone).and_then(|catalog| {
+            let entry = catalog.entry(index);
+            let encoded = postcard::to_allocvec(entry).map_err(|err| err.to_string())?;
+            match checksum(&encoded) == stored {
+                true => Ok(entry.clone()),
+                false => Err(format!("its record {} now compiles to another entry", entry.record.id)),
+            }
+        });
+        match entry {
+            Ok(entry) => entry,
             Err(why) => panic!(
                 "the compiled-catalog cache file {} is damaged, and the dataset {} changed since the cache was checked \
                  ({why}): run the command again",
@@ -396,10 +412,14 @@ impl Catalog {
     /// `cache_dir` and reused while no record file under `dir` has changed
     /// (same files, lengths, modification times and inodes). The results are
     /// those of `load_filtered`, warnings included; a problem with the cache
-    /// is never an error, only a load from the files.
+    /// is never an error, only a load from the files (but for the case in
+    /// the next paragraph).
     ///
     /// A catalog from the cache decodes each entry when it is first asked
     /// for, from the cache file, which stays mapped while the catalog lives.
+    /// An entry found damaged then is taken from the records loaded again;
+    /// if they changed since the load (so that the entry cannot be had as
+    /// it was), asking for it panics with a message that says so.
     pub fn load_cached(
         dir: impl AsRef<Path>,
         filter: &Filter,
@@ -473,8 +493,9 @@ enum Hit {
 }
 
 /// Compares the dataset under `dir` with `fingerprint`, the cache's: the
-/// directories first, then the record files (on several threads, while this
-/// one checks the cache and sets its catalog up) and the names file. The
+/// directories first, then the names file, then the record files (on
+/// several threads, while this one checks the cache and sets its catalog
+/// up). The
 /// cache file is at `cache_path` (see [`Recovery`]).
 fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile, cache_path: &Path) -> Hit {
     let files = cache.files();
@@ -791,7 +812,7 @@ fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[
 
 /// A 64-bit hash of `bytes` in eight independent lanes of 64-bit words, so
 /// that the processor works on eight words at once: megabytes of a cache
-/// file are checked at every start, at close to the speed memory is read
+/// file are checked at a start (the sections before the entries), at close to the speed memory is read
 /// (one multiplication a word: xxHash64's rounds of two took a quarter
 /// longer on a 35 MB cache). Each round is a bijection of its lane's state
 /// (a xor, an odd multiplier, a xor-shift that carries the high bits back
@@ -935,7 +956,8 @@ mod tests {
     /// The fingerprint of a load of `dir`, its files in the table's order.
     fn fingerprint_of(dir: &Path, filter: &Filter) -> Fingerprint<'static> {
         let mut fingerprint = list(dir, &fs::canonicalize(dir).unwrap(), filter).unwrap().1.unwrap();
-        fingerprint.files.sort_unstable_by(|a, b| stat_key(a).cmp(&stat_key(b)));
+        fingerprint.files =
+            stat_order(&fingerprint.files).into_iter().map(|s| Stamp { path: s.path.clone(), meta: s.meta }).collect();
         fingerprint
     }
 
@@ -1250,6 +1272,20 @@ mod tests {
         let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hit.entry(0).clone())).unwrap_err();
         let message = panic.downcast_ref::<String>().unwrap();
         assert!(message.contains("is damaged") && message.contains("records, not"), "{message}");
+    }
+
+    #[test]
+    fn a_damaged_entry_whose_record_was_edited_since_panics_saying_why() {
+        let (data, cache, _, file, sound) = loaded_once();
+        damage_an_entry(&file, &sound, |entries| entries.start);
+        let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
+        // The record of that entry edited after the cache was found a hit:
+        // as many records, another entry.
+        let path = hit.origin(0).unwrap().path.clone();
+        write_at(&path, &record("edited", "edited %d", "error"), an_hour_ago());
+        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hit.entry(0).clone())).unwrap_err();
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(message.contains("is damaged") && message.contains("now compiles to another entry"), "{message}");
     }
 
     #[test]

@@ -29,9 +29,9 @@ pub(crate) struct Lazy<I> {
     /// that thousands of cells that are never filled cost little memory to
     /// set up.
     cells: Box<[OnceLock<Box<I>>]>,
-    /// Decodes item `index`. It does not fail: the cache checks each
-    /// item's bytes first, and takes a damaged one from the records (see
-    /// `catalog::cache`).
+    /// Decodes item `index`. It returns an item or panics: the cache checks
+    /// each item's bytes first and takes a damaged one from the records,
+    /// panicking only if they changed since (see `catalog::cache`).
     decode: Box<dyn Fn(usize) -> I + Send + Sync>,
 }
 

@@ -775,7 +775,7 @@ fn runs_in_order(runs: &[Finder<'static>], text: &str) -> bool {
 }
 
 /// The longest run of literal text within a line: any rendered message
-/// contains it. Line notes split runs, since lines are matched without them.
+/// contains it. Line breaks split runs, since lines are matched without them.
 /// `None` for templates whose pieces do not describe the regex (see
 /// `format::compile_pattern`) or that have no literal text.
 fn required_literal(template: &Template) -> Option<&str> {
