@@ -12,8 +12,9 @@
 #   OPTIMIZE_MACRO=1 bench/compile-time.sh # with [profile.dev.build-override] opt-level = 3
 #   PINNED=1 RUNS=3 SKIP_CLEAN=1 bench/compile-time.sh  # each dataset also with a names file
 #                                          # (`errcat names`), and the ratio; RUNS:
-#                                          # N rounds of every build, the fastest
-#                                          # reported, and each round's ratio
+#                                          # N rounds of every build, the run of
+#                                          # least CPU time reported, and each
+#                                          # round's ratio
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS:-$root/../shared/corpus/nats-server}
@@ -112,7 +113,7 @@ for name in $crates; do
 done
 if [ -n "${synth5000_build:-}" ] && [ -n "${synth20000_build:-}" ]; then
     echo
-    echo "20,000/5,000 records (target: debug build at most 4.5x, peak RSS under 4 GiB), fastest runs:"
+    echo "20,000/5,000 records (target: debug build at most 4.5x, peak RSS under 4 GiB), least-CPU runs:"
     awk -v b="$synth5000_build" -v b2="$synth20000_build" -v bc="$synth5000_build_cpu" -v bc2="$synth20000_build_cpu" \
         -v c="$synth5000_check" -v c2="$synth20000_check" -v cc="$synth5000_check_cpu" -v cc2="$synth20000_check_cpu" \
         -v m="$synth20000_build_m" -v cm="$synth20000_check_m" 'BEGIN {

@@ -486,8 +486,7 @@ fn scan_skips_a_line_over_16_mib_and_reads_the_next() {
 fn quiet_log(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
     let path = dir.join(name);
     fs::write(&path, bytes).unwrap();
-    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    fs::File::options().write(true).open(&path).unwrap().set_modified(an_hour_ago).unwrap();
+    set_an_hour_ago(&path);
     path
 }
 
@@ -534,21 +533,25 @@ fn a_quiet_file_mapped_scans_as_its_bytes_piped() {
     }
     bytes.extend_from_slice(&matching("no-line-break"));
     let mixed = quiet_log(dir.path(), "mixed.log", &bytes);
-    let out = errcat().args(["scan", "--json"]).arg(&mixed).output().unwrap();
-    let found = json_lines(&String::from_utf8(out.stdout).unwrap());
     let last = example_log().iter().filter(|&&b| b == b'\n').count() as u64;
-    let after_example: Vec<(u64, &str)> = found
-        .iter()
-        .filter(|object| object["line"].as_u64().unwrap() > last)
-        .map(|object| (object["line"].as_u64().unwrap(), object["fields"]["ps_id"].as_str().unwrap()))
-        .collect();
     let numbered = [(1, "crlf"), (2, "invalid-1"), (4, "after-long"), (5, "invalid-2"), (7, "after-two-mib")];
     let expected: Vec<(u64, &str)> =
         numbered.iter().map(|(n, id)| (last + n, *id)).chain([(last + 8, "no-line-break")]).collect();
-    assert_eq!(after_example, expected);
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_reported(&stderr, &mixed, &format!(":{}: line longer than 16 MiB; skipped", last + 3));
-    assert_reported(&stderr, &mixed, &format!(":{}: invalid UTF-8", last + 2));
+    // One thread numbers lines as it classifies them, several as they are
+    // read: both against the numbers counted here.
+    for threads in ["1", "2"] {
+        let out = errcat().args(["scan", "--json", "--threads", threads]).arg(&mixed).output().unwrap();
+        let found = json_lines(&String::from_utf8(out.stdout).unwrap());
+        let after_example: Vec<(u64, &str)> = found
+            .iter()
+            .filter(|object| object["line"].as_u64().unwrap() > last)
+            .map(|object| (object["line"].as_u64().unwrap(), object["fields"]["ps_id"].as_str().unwrap()))
+            .collect();
+        assert_eq!(after_example, expected, "{threads} thread(s)");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_reported(&stderr, &mixed, &format!(":{}: line longer than 16 MiB; skipped", last + 3));
+        assert_reported(&stderr, &mixed, &format!(":{}: invalid UTF-8", last + 2));
+    }
     assert_mapped_scan_is_piped_scan(&mixed);
 
     // A file of exactly a chunk (1 MiB) ending with a match, and one whose

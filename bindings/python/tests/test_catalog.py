@@ -1,6 +1,7 @@
 """The error_catalog package against the Rust tests' expectations and errcat."""
 
 import json
+import os
 import pickle
 import subprocess
 import threading
@@ -247,7 +248,6 @@ def test_load_with_cache(tmp_path, catalog):
     # directory too: it is stamped, to skip listing it while it is unchanged.
     data = tmp_path / "data"
     data.mkdir()
-    import os
     for path in SEED_DATA.iterdir():
         (data / path.name).write_bytes(path.read_bytes())
         os.utime(data / path.name, (time.time() - 3600, time.time() - 3600))

@@ -212,6 +212,12 @@ impl Input {
             if available.is_empty() {
                 if self.hold_unfinished_line {
                     *carry = data.split_off(memchr::memrchr(b'\n', &data).map_or(0, |i| i + 1));
+                } else if self.discarding {
+                    // A line skipped as too long ends the input: it is no
+                    // empty line in a chunk, so count it here, as the mapped
+                    // path does.
+                    self.discarding = false;
+                    self.lines_read += 1;
                 }
                 break;
             }
@@ -659,6 +665,23 @@ mod tests {
         assert_eq!(mapped.0.len(), read.0.len());
         assert!(mapped.0 == read.0, "the lines differ");
         assert_eq!(mapped.0.last().unwrap(), &(long + 7, b"no line break at the end".to_vec()));
+    }
+
+    #[test]
+    fn a_skipped_last_line_is_counted_as_read_either_way() {
+        let mut bytes = b"first\n".to_vec();
+        bytes.resize(bytes.len() + MAX_LINE + (200 << 10), b'z');
+        let dir = tempfile::tempdir().unwrap();
+        let path = log(dir.path(), "quiet.log", &bytes, OLD);
+        let lines_read = |mut input: Input| {
+            let (mut carry, mut next_line) = (Vec::new(), 1);
+            while input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.is_some() {}
+            input.lines_read()
+        };
+        let mapped = open(&path).unwrap();
+        assert!(mapped.mapped.is_some());
+        assert_eq!(lines_read(mapped), 2);
+        assert_eq!(lines_read(read_path(&path)), 2);
     }
 
     #[test]
