@@ -1104,6 +1104,35 @@ mod tests {
     }
 
     #[test]
+    fn an_edit_seen_by_any_stat_thread_in_any_block_invalidates_the_cache() {
+        // Enough files for every thread to stat several blocks; each file
+        // in turn edited in place (same length and inode, a later mtime).
+        let data = TempDir::new("data");
+        let files = 4 * STATS_PER_THREAD;
+        for i in 0..files {
+            write_at(&data.0.join(format!("r{i:04}.json")), &record(&format!("r{i}"), "n %d", "error"), an_hour_ago());
+        }
+        age_dirs(&data.0);
+        let cache = TempDir::new("cache");
+        load_and_compare(&data.0, &cache.0);
+        let table_order: Vec<PathBuf> = {
+            let file = CacheFile::open(&cache_files(&cache.0)[0]).unwrap();
+            let table = file.files();
+            (0..table.len()).map(|i| data.0.join(std::str::from_utf8(table.get(i).unwrap().0).unwrap())).collect()
+        };
+        assert_eq!(table_order.len(), files);
+        for (step, path) in table_order.iter().enumerate().step_by(STATS_PER_BLOCK / 2) {
+            assert!(cached(&data.0, &Filter::default(), &cache.0), "a hit before step {step}");
+            let later = an_hour_ago() + Duration::from_secs(1 + step as u64);
+            let bytes = fs::read(path).unwrap();
+            fs::write(path, &bytes).unwrap();
+            fs::File::open(path).unwrap().set_modified(later).unwrap();
+            let (catalog, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
+            assert_eq!(catalog.matcher().decoded(), catalog.len(), "file {step} in stat order: not a hit");
+        }
+    }
+
+    #[test]
     fn an_edited_file_invalidates_the_cache() {
         let data = dataset();
         let cache = TempDir::new("cache");
@@ -1193,6 +1222,9 @@ mod tests {
         let (data, cache, expected, file, before) = loaded_once();
         // The directory changes, the record files do not.
         assert!(!hit_after(&data.0, &cache.0, || fs::write(data.0.join("notes.txt"), "x").unwrap()));
+        // The cached catalog itself: nothing decoded, nothing compiled.
+        let (kept, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
+        assert_eq!(kept.matcher().decoded(), 0, "the cached catalog, not a new load");
         assert_eq!(load_and_compare(&data.0, &cache.0), expected);
         assert!(cached(&data.0, &Filter::default(), &cache.0), "stored with the new directory stamp");
         let after = fs::read(&file).unwrap();
