@@ -99,6 +99,7 @@ const _: () = {
         MATCHER.get_or_init(|| __ec::Matcher::from_items(__meta().iter().collect()))
     }
     static __INDICES: [u32; 3usize] = __ec::indices::<3usize>();
+    static __SHAPES: &[u8] = b"\0\0\x01\0\x02\0";
     static __BY_ID: [(&str, u32); 3usize] = [
         ("443048c6cb7c33f3", 0u32),
         ("503f49fe39cf5793", 1u32),
@@ -127,7 +128,14 @@ const _: () = {
         }
         /// The kind at a position of [`Self::ALL`].
         pub fn from_index(index: usize) -> ::core::option::Option<Self> {
-            Self::ALL.get(index).copied()
+            match index < 3usize {
+                true => {
+                    ::core::option::Option::Some(unsafe {
+                        ::core::mem::transmute::<u32, Self>(index as u32)
+                    })
+                }
+                false => ::core::option::Option::None,
+            }
         }
         /// The kind's metadata: its record and compiled message.
         pub fn metadata(self) -> &'static __ec::Entry {
@@ -226,74 +234,6 @@ const _: () = {
         fn __index(&self) -> usize {
             unsafe { *(self as *const Self as *const u32) as usize }
         }
-        #[inline(never)]
-        #[allow(unreachable_patterns)]
-        fn __values_0(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
-            match self {
-                NatsServerError::CreateQos2IncomingMessagesStreamForAccount {
-                    acc_name,
-                    err,
-                } => __ec::field_values((acc_name, err)),
-                NatsServerError::UnableToPersistSession { ps_id, seq, err } => {
-                    __ec::field_values((ps_id, seq, err))
-                }
-                NatsServerError::Qos1InFlightWindowIsFull {
-                    mqtt_max_acks_in_flight,
-                    jsa_timeout,
-                } => __ec::field_values((mqtt_max_acks_in_flight, jsa_timeout)),
-                _ => ::std::vec::Vec::new(),
-            }
-        }
-        #[inline(never)]
-        #[allow(unused_mut, unused_variables)]
-        fn __from_values_0(
-            index: usize,
-            values: ::std::vec::Vec<__ec::Value<'_>>,
-        ) -> ::core::option::Option<Self> {
-            match index {
-                0 => {
-                    match __ec::take_fields::<
-                        (__ec::ByteString, ::std::string::String),
-                    >(values) {
-                        __S((acc_name, err)) => {
-                            __S(NatsServerError::CreateQos2IncomingMessagesStreamForAccount {
-                                acc_name,
-                                err,
-                            })
-                        }
-                        __N => __N,
-                    }
-                }
-                1 => {
-                    match __ec::take_fields::<
-                        (__ec::ByteString, ::std::string::String, ::std::string::String),
-                    >(values) {
-                        __S((ps_id, seq, err)) => {
-                            __S(NatsServerError::UnableToPersistSession {
-                                ps_id,
-                                seq,
-                                err,
-                            })
-                        }
-                        __N => __N,
-                    }
-                }
-                2 => {
-                    match __ec::take_fields::<
-                        (::core::primitive::i128, ::std::string::String),
-                    >(values) {
-                        __S((mqtt_max_acks_in_flight, jsa_timeout)) => {
-                            __S(NatsServerError::Qos1InFlightWindowIsFull {
-                                mqtt_max_acks_in_flight,
-                                jsa_timeout,
-                            })
-                        }
-                        __N => __N,
-                    }
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
     }
     #[automatically_derived]
     impl __ec::CatalogEnum for NatsServerError {
@@ -311,20 +251,77 @@ const _: () = {
         fn kind_at(index: usize) -> ::core::option::Option<NatsServerErrorKind> {
             NatsServerErrorKind::from_index(index)
         }
-        #[allow(unreachable_code)]
         fn values(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
-            match self.__index() / 256usize {
-                0usize => self.__values_0(),
-                _ => ::std::vec::Vec::new(),
+            unsafe {
+                match __ec::layout::shape(__SHAPES, self.__index()) {
+                    __S(0u16) => {
+                        __ec::layout::variant_values::<
+                            Self,
+                            __ec::layout::Fields2<
+                                __ec::ByteString,
+                                ::std::string::String,
+                            >,
+                        >(self)
+                    }
+                    __S(1u16) => {
+                        __ec::layout::variant_values::<
+                            Self,
+                            __ec::layout::Fields3<
+                                __ec::ByteString,
+                                ::std::string::String,
+                                ::std::string::String,
+                            >,
+                        >(self)
+                    }
+                    __S(2u16) => {
+                        __ec::layout::variant_values::<
+                            Self,
+                            __ec::layout::Fields2<
+                                ::core::primitive::i128,
+                                ::std::string::String,
+                            >,
+                        >(self)
+                    }
+                    _ => ::std::vec::Vec::new(),
+                }
             }
         }
         fn from_values(
             index: usize,
             values: ::std::vec::Vec<__ec::Value<'_>>,
         ) -> ::core::option::Option<Self> {
-            match index / 256usize {
-                0usize => Self::__from_values_0(index, values),
-                _ => ::core::option::Option::None,
+            unsafe {
+                match __ec::layout::shape(__SHAPES, index) {
+                    __S(0u16) => {
+                        __ec::layout::variant_from_values::<
+                            Self,
+                            __ec::layout::Fields2<
+                                __ec::ByteString,
+                                ::std::string::String,
+                            >,
+                        >(index, values)
+                    }
+                    __S(1u16) => {
+                        __ec::layout::variant_from_values::<
+                            Self,
+                            __ec::layout::Fields3<
+                                __ec::ByteString,
+                                ::std::string::String,
+                                ::std::string::String,
+                            >,
+                        >(index, values)
+                    }
+                    __S(2u16) => {
+                        __ec::layout::variant_from_values::<
+                            Self,
+                            __ec::layout::Fields2<
+                                ::core::primitive::i128,
+                                ::std::string::String,
+                            >,
+                        >(index, values)
+                    }
+                    _ => __N,
+                }
             }
         }
     }

@@ -68,6 +68,7 @@ pub mod __private_0_1 {
     pub use crate::codegen::integrations::miette_support;
     #[cfg(feature = "serde")]
     pub use crate::codegen::integrations::serde_support;
+    pub use crate::codegen::layout;
     pub use crate::codegen::packed;
     pub use crate::model::ByteString;
     pub use crate::{CatalogEnum, Entry, Matcher, NoMatch, Value, ValueKind};

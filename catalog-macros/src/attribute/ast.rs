@@ -26,5 +26,13 @@ pub fn parse(item: TokenStream, cx: &mut Ctxt) -> Option<Input> {
     if !item.generics.params.is_empty() || item.generics.where_clause.is_some() {
         cx.push(syn::Error::new_spanned(&item.generics, "#[catalog] does not support generic enums"));
     }
+    // The generated code reads and builds variants through the layout of
+    // `#[repr(u32)]` alone: another `repr` (`C` beside it) would change it.
+    for attr in item.attrs.iter().filter(|attr| attr.path().is_ident("repr")) {
+        cx.push(syn::Error::new_spanned(
+            attr,
+            "#[catalog] chooses the enum's representation (`#[repr(u32)]`): remove this `#[repr]`",
+        ));
+    }
     Some(Input { attrs: item.attrs, vis: item.vis, ident: item.ident })
 }

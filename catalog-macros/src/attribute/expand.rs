@@ -4,29 +4,27 @@
 //! packed in one string literal and unpacked into a table on first use,
 //! lookups by binary search over sorted static tables,
 //! `Display`/`Debug`/`Clone`/`PartialEq` written once in the runtime over the
-//! table, and the only per-variant functions (field values in and out) split
-//! into `#[inline(never)]` chunks of 256 arms.
+//! table, and the field values in and out through the enum's layout, an arm
+//! per shape of fields rather than per variant (see `fields`).
 
-use catalog_runtime::__private_0_1::MAX_TUPLE_FIELDS;
 use catalog_runtime::{Entry, ValueKind};
-use proc_macro2::{Ident, Literal, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::ast::Input;
+use super::fields;
 use crate::data::Data;
 use crate::docs;
 use crate::support::support_block;
 
-const CHUNK: usize = 256;
-
-struct Names {
+pub(super) struct Names {
     /// The enum's own name: generated code names its variants `Enum::Variant`,
     /// never `Self::Variant`, which rustc resolves by a linear search of the
     /// variants' names (a query per variant) in type checking: quadratic in
     /// the number of records (21 s of 32 s for `cargo check` at 20,000).
-    error: Ident,
-    kind: Ident,
-    variants: Vec<Ident>,
+    pub(super) error: Ident,
+    pub(super) kind: Ident,
+    pub(super) variants: Vec<Ident>,
 }
 
 pub(super) fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
@@ -58,7 +56,7 @@ pub(super) fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenSt
 
 /// The Rust type of a field of this kind, as `catalog_runtime` maps it;
 /// `runtime` is where the runtime's types are (the crate, or `__ec`).
-fn field_type(kind: ValueKind, runtime: &TokenStream) -> TokenStream {
+pub(super) fn field_type(kind: ValueKind, runtime: &TokenStream) -> TokenStream {
     match kind.rust_type() {
         "String" => quote!(::std::string::String),
         "ByteString" => quote!(#runtime::ByteString),
@@ -69,7 +67,7 @@ fn field_type(kind: ValueKind, runtime: &TokenStream) -> TokenStream {
     }
 }
 
-fn field_idents(metadata: &Entry) -> Vec<Ident> {
+pub(super) fn field_idents(metadata: &Entry) -> Vec<Ident> {
     metadata.template.fields.iter().map(|f| format_ident!("{}", f.name.as_ref())).collect()
 }
 
@@ -142,33 +140,41 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let by_id = lookup_table("__BY_ID", data, |m| &m.record.id);
     let by_slug = lookup_table("__BY_SLUG", data, |m| &m.record.slug);
     let by_name = lookup_table("__BY_NAME", data, |m| &m.name);
-    let (index_body, kind_index_body, all) = if n == 0 {
-        (quote!(match *self {}), quote!(match self {}), quote!(&[]))
+    let (index_body, kind_index_body, all, from_index) = if n == 0 {
+        (
+            quote!(match *self {}),
+            quote!(match self {}),
+            quote!(&[]),
+            quote!({
+                let _ = index;
+                ::core::option::Option::None
+            }),
+        )
     } else {
         // Sound: both enums are `#[repr(u32)]` with implicit discriminants
         // 0..N, which a primitive representation stores first; so is every
-        // `u32` of `__INDICES` a valid kind.
+        // `u32` of `__INDICES`, and every index below N, a valid kind.
+        // `from_index` does not read `ALL`: rustc checks each kind of a
+        // constant it evaluates by a linear search of the variants, so `ALL`
+        // costs a quadratic check only to a crate that uses it.
         (
             quote!(unsafe { *(self as *const Self as *const u32) as usize }),
             quote!(self as usize),
             quote!(unsafe { ::core::slice::from_raw_parts(__INDICES.as_ptr().cast::<Self>(), #n) }),
+            quote! {
+                match index < #n {
+                    true => ::core::option::Option::Some(unsafe { ::core::mem::transmute::<u32, Self>(index as u32) }),
+                    false => ::core::option::Option::None,
+                }
+            },
         )
     };
-    let values_chunks = chunks(data, |range| values_chunk(data, names, range));
-    let from_chunks = chunks(data, |range| from_values_chunk(data, names, range));
-    let chunk_count = n.div_ceil(CHUNK);
-    let values_dispatch = (0..chunk_count).map(|k| {
-        let f = format_ident!("__values_{k}");
-        quote!(#k => self.#f(),)
-    });
-    let from_dispatch = (0..chunk_count).map(|k| {
-        let f = format_ident!("__from_values_{k}");
-        quote!(#k => Self::#f(index, values),)
-    });
+    let (field_items, field_fns, field_trait_fns) = fields::accessors(data, names);
     quote! {
         // The kinds' discriminants, `ALL` as `u32`s: a literal of `N` kinds
         // costs rustc a linear search of the variants per value.
         static __INDICES: [u32; #n] = __ec::indices::<#n>();
+        #field_items
         #by_id
         #by_slug
         #by_name
@@ -182,7 +188,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             /// Position of the kind in [`Self::ALL`].
             pub fn index(self) -> usize { #kind_index_body }
             /// The kind at a position of [`Self::ALL`].
-            pub fn from_index(index: usize) -> ::core::option::Option<Self> { Self::ALL.get(index).copied() }
+            pub fn from_index(index: usize) -> ::core::option::Option<Self> { #from_index }
             /// The kind's metadata: its record and compiled message.
             pub fn metadata(self) -> &'static __ec::Entry { &__meta()[self.index()] }
             /// The variant name.
@@ -254,8 +260,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
 
             fn __index(&self) -> usize { #index_body }
 
-            #(#values_chunks)*
-            #(#from_chunks)*
+            #field_fns
         }
 
         #[automatically_derived]
@@ -266,13 +271,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             fn matcher() -> &'static __ec::Matcher<&'static __ec::Entry> { __matcher() }
             fn index(&self) -> usize { self.__index() }
             fn kind_at(index: usize) -> ::core::option::Option<#kind> { #kind::from_index(index) }
-            #[allow(unreachable_code)]
-            fn values(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
-                match self.__index() / #CHUNK { #(#values_dispatch)* _ => ::std::vec::Vec::new() }
-            }
-            fn from_values(index: usize, values: ::std::vec::Vec<__ec::Value<'_>>) -> ::core::option::Option<Self> {
-                match index / #CHUNK { #(#from_dispatch)* _ => ::core::option::Option::None }
-            }
+            #field_trait_fns
         }
 
         #[automatically_derived]
@@ -305,79 +304,6 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
                 Self::parse(s).ok_or_else(|| __ec::NoMatch { catalog: #catalog_name, input: s.into() })
             }
-        }
-    }
-}
-
-fn chunks(data: &Data, chunk: impl Fn(std::ops::Range<usize>) -> TokenStream) -> Vec<TokenStream> {
-    (0..data.entries.len()).step_by(CHUNK).map(|start| chunk(start..(start + CHUNK).min(data.entries.len()))).collect()
-}
-
-/// `fn __values_k(&self)`: the field values of variants in `range`.
-fn values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> TokenStream {
-    let f = format_ident!("__values_{}", range.start / CHUNK);
-    let error = &names.error;
-    let arms = range.map(|i| {
-        let variant = &names.variants[i];
-        let fields = field_idents(&data.entries[i]);
-        if fields.is_empty() {
-            quote!(#error::#variant => ::std::vec::Vec::new(),)
-        } else if fields.len() <= MAX_TUPLE_FIELDS {
-            // One call per variant, whatever its fields.
-            quote!(#error::#variant { #(#fields),* } => __ec::field_values((#(#fields,)*)),)
-        } else {
-            let types = data.entries[i].template.fields.iter().map(|f| field_type(f.kind, &quote!(__ec)));
-            quote!(#error::#variant { #(#fields),* } => __ec::values([#(__ec::to_value::<#types>(#fields)),*]),)
-        }
-    });
-    quote! {
-        #[inline(never)]
-        #[allow(unreachable_patterns)]
-        fn #f(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
-            match self { #(#arms)* _ => ::std::vec::Vec::new() }
-        }
-    }
-}
-
-/// `fn __from_values_k(index, values)`: builds variants in `range`.
-fn from_values_chunk(data: &Data, names: &Names, range: std::ops::Range<usize>) -> TokenStream {
-    let f = format_ident!("__from_values_{}", range.start / CHUNK);
-    let error = &names.error;
-    let arms = range.map(|i| {
-        let variant = &names.variants[i];
-        let index = Literal::usize_unsuffixed(i);
-        let fields = field_idents(&data.entries[i]);
-        let kinds = data.entries[i].template.fields.iter().map(|f| f.kind);
-        if fields.is_empty() {
-            quote!(#index => __S(#error::#variant),)
-        } else if fields.len() <= MAX_TUPLE_FIELDS {
-            // One call per variant, with the field types written out: no `?`
-            // and no cleanup per field, no type to infer.
-            let types = kinds.map(|kind| field_type(kind, &quote!(__ec)));
-            quote! {
-                #index => match __ec::take_fields::<(#(#types,)*)>(values) {
-                    __S((#(#fields,)*)) => __S(#error::#variant { #(#fields),* }),
-                    __N => __N,
-                },
-            }
-        } else {
-            let types = kinds.map(|kind| field_type(kind, &quote!(__ec)));
-            quote! {
-                #index => {
-                    let mut values = values.into_iter();
-                    match (#(__ec::take::<#types>(&mut values),)*) {
-                        (#(__S(#fields),)*) => __S(#error::#variant { #(#fields),* }),
-                        _ => __N,
-                    }
-                }
-            }
-        }
-    });
-    quote! {
-        #[inline(never)]
-        #[allow(unused_mut, unused_variables)]
-        fn #f(index: usize, values: ::std::vec::Vec<__ec::Value<'_>>) -> ::core::option::Option<Self> {
-            match index { #(#arms)* _ => ::core::option::Option::None }
         }
     }
 }
@@ -464,13 +390,39 @@ mod tests {
 
     #[test]
     fn no_quadratic_shape_for_rustc() {
-        // `Self::Variant` is a linear search of the variants in rustc's type
-        // checking, and so is every kind value of a static array in const
-        // validation.
+        // rustc finds the variant of `Enum::Variant` by a linear search of
+        // the variants, and checks every kind of an evaluated constant the
+        // same way: no variant is named outside its enum, fields are reached
+        // by shape, and `from_index` does not read `ALL`.
         let code = expand();
-        assert!(code.contains("E :: UnableToPersistSession { ps_id , seq , err }"));
-        assert!(!code.contains("Self :: UnableToPersistSession"), "{code}");
-        assert!(!code.contains("EKind :: UnableToPersistSession ,"), "no array of kinds");
+        assert!(!code.contains("E :: UnableToPersistSession"), "{code}");
+        assert!(!code.contains("EKind :: UnableToPersistSession"), "{code}");
         assert!(code.contains("__ec :: indices :: < 3usize > ()"));
+        let shapes = code.split("static __SHAPES : & [u8] = ").nth(1).expect("a shape table");
+        assert!(shapes.starts_with(r#"b"\0\0\x01\0\x02\0" ;"#), "{shapes}");
+        let values = code.split("fn values (& self)").nth(2).expect("CatalogEnum::values");
+        assert_eq!(
+            values.split("fn from_values").next().unwrap_or("").matches("=> __ec :: layout :: variant_values").count(),
+            3
+        );
+        let from_index = code.split("pub fn from_index").nth(1).expect("from_index");
+        assert!(!from_index.split("pub fn").next().unwrap_or("").contains("ALL"));
+    }
+
+    #[test]
+    fn a_variant_of_more_fields_than_a_layout_takes_has_its_own_arm() {
+        // Thirteen fields (`tests/wide_variants.rs` round-trips it).
+        let code = super::super::catalog(
+            quote!(path = "../tests/data/wide"),
+            quote!(
+                pub enum E {}
+            ),
+        )
+        .to_string();
+        assert!(!code.contains("compile_error"), "{code}");
+        assert!(code.contains("static __SHAPES : & [u8] = b\"\\xFF\\xFF\" ;"), "{code}");
+        assert!(code.contains("_ => self . __values_by_name ()"), "{code}");
+        assert!(code.contains("__S (_) => Self :: __from_values_by_name (index , values)"), "{code}");
+        assert!(code.contains("E :: Wide { a , b , c , d , e , f , g , h , i , j , k , l , m }"), "{code}");
     }
 }

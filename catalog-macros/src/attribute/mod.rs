@@ -5,6 +5,7 @@
 
 mod ast;
 mod expand;
+mod fields;
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -7,6 +7,7 @@
 pub mod catalog_enum;
 pub mod imported;
 pub mod integrations;
+pub mod layout;
 pub mod packed;
 
 pub use catalog_enum::{CatalogEnum, NoMatch};
