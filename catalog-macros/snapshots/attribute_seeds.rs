@@ -79,9 +79,9 @@ const _: () = {
     use ::core::option::Option::{None as __N, Some as __S};
     macro_rules! __track {
         ($($file:literal)*) => {
-            $(const _ : & [u8] =
+            #[allow(dead_code)] fn __track() { $(let _ =
             ::core::include_bytes!(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"),
-            $file));)*
+            $file));)* }
         };
     }
     __track!(
@@ -100,21 +100,9 @@ const _: () = {
     }
     static __INDICES: [u32; 3usize] = __ec::indices::<3usize>();
     static __SHAPES: &[u8] = b"\0\0\x01\0\x02\0";
-    static __BY_ID: [(&str, u32); 3usize] = [
-        ("443048c6cb7c33f3", 0u32),
-        ("503f49fe39cf5793", 1u32),
-        ("59aa3418e32dd765", 2u32),
-    ];
-    static __BY_SLUG: [(&str, u32); 3usize] = [
-        ("create-qos2-incoming-messages-stream-for-account", 0u32),
-        ("qos1-in-flight-window-is-full-d-messages-and-je", 2u32),
-        ("unable-to-persist-session-q-seq-v-v", 1u32),
-    ];
-    static __BY_NAME: [(&str, u32); 3usize] = [
-        ("CreateQos2IncomingMessagesStreamForAccount", 0u32),
-        ("Qos1InFlightWindowIsFull", 2u32),
-        ("UnableToPersistSession", 1u32),
-    ];
+    static __BY_ID: &[u8] = b"\x03\0\0\0\x10\0\0\0 \0\0\x000\0\0\0\0\0\0\0\x01\0\0\0\x02\0\0\x00443048c6cb7c33f3503f49fe39cf579359aa3418e32dd765";
+    static __BY_SLUG: &[u8] = b"\x03\0\0\x000\0\0\0_\0\0\0\x82\0\0\0\0\0\0\0\x02\0\0\0\x01\0\0\0create-qos2-incoming-messages-stream-for-accountqos1-in-flight-window-is-full-d-messages-and-jeunable-to-persist-session-q-seq-v-v";
+    static __BY_NAME: &[u8] = b"\x03\0\0\0*\0\0\0B\0\0\0X\0\0\0\0\0\0\0\x02\0\0\0\x01\0\0\0CreateQos2IncomingMessagesStreamForAccountQos1InFlightWindowIsFullUnableToPersistSession";
     impl NatsServerErrorKind {
         /// The number of kinds.
         pub const COUNT: usize = 3usize;
@@ -155,15 +143,15 @@ const _: () = {
         }
         /// The kind whose record has this id.
         pub fn from_id(id: &str) -> ::core::option::Option<Self> {
-            __ec::lookup(&__BY_ID, id).and_then(Self::from_index)
+            __ec::tables::lookup(__BY_ID, id).and_then(Self::from_index)
         }
         /// The first kind whose record has this slug.
         pub fn from_slug(slug: &str) -> ::core::option::Option<Self> {
-            __ec::lookup(&__BY_SLUG, slug).and_then(Self::from_index)
+            __ec::tables::lookup(__BY_SLUG, slug).and_then(Self::from_index)
         }
         /// The kind with this variant name.
         pub fn from_name(name: &str) -> ::core::option::Option<Self> {
-            __ec::lookup(&__BY_NAME, name).and_then(Self::from_index)
+            __ec::tables::lookup(__BY_NAME, name).and_then(Self::from_index)
         }
     }
     #[automatically_derived]
@@ -253,7 +241,7 @@ const _: () = {
         }
         fn values(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
             unsafe {
-                match __ec::layout::shape(__SHAPES, self.__index()) {
+                match __ec::tables::shape(__SHAPES, self.__index()) {
                     __S(0u16) => {
                         __ec::layout::variant_values::<
                             Self,
@@ -291,7 +279,7 @@ const _: () = {
             values: ::std::vec::Vec<__ec::Value<'_>>,
         ) -> ::core::option::Option<Self> {
             unsafe {
-                match __ec::layout::shape(__SHAPES, index) {
+                match __ec::tables::shape(__SHAPES, index) {
                     __S(0u16) => {
                         __ec::layout::variant_from_values::<
                             Self,

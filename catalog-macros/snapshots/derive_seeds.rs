@@ -5,9 +5,9 @@ const _: () = {
     use ::core::option::Option::{None as __N, Some as __S};
     macro_rules! __track {
         ($($file:literal)*) => {
-            $(const _ : & [u8] =
+            #[allow(dead_code)] fn __track() { $(let _ =
             ::core::include_bytes!(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"),
-            $file));)*
+            $file));)* }
         };
     }
     __track!(

@@ -61,7 +61,7 @@ pub use model::{ByteString, Entry, ErrorType, FieldValue, HandlingStrategy, Reco
 pub mod __private_0_1 {
     pub use crate::__catalog_integrations as integrations;
     pub use crate::codegen::catalog_enum::{
-        clone, debug, display, eq, field_values, indices, lookup, take, take_fields, to_value, values, MAX_TUPLE_FIELDS,
+        clone, debug, display, eq, field_values, indices, take, take_fields, to_value, values, MAX_TUPLE_FIELDS,
     };
     pub use crate::codegen::imported;
     #[cfg(feature = "miette")]
@@ -70,6 +70,7 @@ pub mod __private_0_1 {
     pub use crate::codegen::integrations::serde_support;
     pub use crate::codegen::layout;
     pub use crate::codegen::packed;
+    pub use crate::codegen::tables;
     pub use crate::model::ByteString;
     pub use crate::{CatalogEnum, Entry, Matcher, NoMatch, Value, ValueKind};
     #[cfg(feature = "miette")]

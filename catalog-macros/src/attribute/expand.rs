@@ -2,13 +2,14 @@
 //! records (measured with `bench/compile-time.sh`): a `#[repr(u32)]` enum
 //! whose index is read from the discriminant, the metadata of every variant
 //! packed in one string literal and unpacked into a table on first use,
-//! lookups by binary search over sorted static tables,
+//! lookups by binary search over sorted tables held as byte-string literals,
 //! `Display`/`Debug`/`Clone`/`PartialEq` written once in the runtime over the
 //! table, and the field values in and out through the enum's layout, an arm
 //! per shape of fields rather than per variant (see `fields`).
 
+use catalog_runtime::__private_0_1::tables::lookup_table;
 use catalog_runtime::{Entry, ValueKind};
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::ast::Input;
@@ -122,14 +123,13 @@ fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
     }
 }
 
-/// A static table of `(key, index)` sorted by key, for binary search.
-fn lookup_table(name: &str, data: &Data, key: impl Fn(&Entry) -> &str) -> TokenStream {
-    let mut rows: Vec<(&str, u32)> = data.entries.iter().enumerate().map(|(i, e)| (key(e), i as u32)).collect();
-    rows.sort();
-    let n = rows.len();
-    let rows = rows.iter().map(|(k, i)| quote!((#k, #i)));
+/// A static table of `(key, index)` rows sorted by key, for binary search
+/// (`__ec::tables::lookup`), as a byte-string literal.
+fn lookup_static(name: &str, data: &Data, key: impl Fn(&Entry) -> &str) -> TokenStream {
+    let rows = data.entries.iter().enumerate().map(|(i, e)| (key(e), i as u32));
+    let table = Literal::byte_string(&lookup_table(rows));
     let name = format_ident!("{name}");
-    quote!(static #name: [(&str, u32); #n] = [#(#rows),*];)
+    quote!(static #name: &[u8] = #table;)
 }
 
 fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
@@ -137,9 +137,9 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let kind = &names.kind;
     let n = data.entries.len();
     let catalog_name = ident.to_string();
-    let by_id = lookup_table("__BY_ID", data, |m| &m.record.id);
-    let by_slug = lookup_table("__BY_SLUG", data, |m| &m.record.slug);
-    let by_name = lookup_table("__BY_NAME", data, |m| &m.name);
+    let by_id = lookup_static("__BY_ID", data, |m| &m.record.id);
+    let by_slug = lookup_static("__BY_SLUG", data, |m| &m.record.slug);
+    let by_name = lookup_static("__BY_NAME", data, |m| &m.name);
     let (index_body, kind_index_body, all, from_index) = if n == 0 {
         (
             quote!(match *self {}),
@@ -199,15 +199,15 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             pub fn slug(self) -> &'static str { &__meta()[self.index()].record.slug }
             /// The kind whose record has this id.
             pub fn from_id(id: &str) -> ::core::option::Option<Self> {
-                __ec::lookup(&__BY_ID, id).and_then(Self::from_index)
+                __ec::tables::lookup(__BY_ID, id).and_then(Self::from_index)
             }
             /// The first kind whose record has this slug.
             pub fn from_slug(slug: &str) -> ::core::option::Option<Self> {
-                __ec::lookup(&__BY_SLUG, slug).and_then(Self::from_index)
+                __ec::tables::lookup(__BY_SLUG, slug).and_then(Self::from_index)
             }
             /// The kind with this variant name.
             pub fn from_name(name: &str) -> ::core::option::Option<Self> {
-                __ec::lookup(&__BY_NAME, name).and_then(Self::from_index)
+                __ec::tables::lookup(__BY_NAME, name).and_then(Self::from_index)
             }
         }
 

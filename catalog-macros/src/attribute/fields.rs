@@ -6,7 +6,8 @@
 //! layout takes, or past the last shape a table can number, gets an arm of
 //! its own, by name.
 
-use catalog_runtime::__private_0_1::layout::{shape_table, MAX_LAYOUT_FIELDS};
+use catalog_runtime::__private_0_1::layout::MAX_LAYOUT_FIELDS;
+use catalog_runtime::__private_0_1::tables::shape_table;
 use catalog_runtime::{Entry, ValueKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -102,11 +103,11 @@ pub(super) fn accessors(data: &Data, names: &Names) -> (TokenStream, TokenStream
         fn values(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
             // SAFETY: the enum is `#[repr(u32)]` and nothing else, and
             // `__SHAPES` gives each variant the layout of its own fields.
-            unsafe { match __ec::layout::shape(__SHAPES, self.__index()) { #(#values_arms)* #values_rest } }
+            unsafe { match __ec::tables::shape(__SHAPES, self.__index()) { #(#values_arms)* #values_rest } }
         }
         fn from_values(index: usize, values: ::std::vec::Vec<__ec::Value<'_>>) -> ::core::option::Option<Self> {
             // SAFETY: as in `values`; variant `index` has tag `index`.
-            unsafe { match __ec::layout::shape(__SHAPES, index) { #(#from_arms)* #from_rest } }
+            unsafe { match __ec::tables::shape(__SHAPES, index) { #(#from_arms)* #from_rest } }
         }
     };
     (items, inherent, trait_fns)

@@ -21,12 +21,13 @@
 //! the sections: the postcard-encoded [`Fingerprint`] (compared exactly: a
 //! hash alone could collide), the record files' stamps and paths (see
 //! [`FileTable`]), the warnings, the index, each entry's end offset and
-//! checksum, the origins, and last the entries. The checksum
-//! covers everything before the entries and is verified before anything
-//! decoded from the file is used; each entry's own is verified when the
-//! entry is first decoded (see [`Recovery`]), so that a hit reads no more of
-//! the entries than it uses (checking all of them took a sixth of the
-//! start-up at 20,000 records, measured). A truncated or damaged file is
+//! checksum, the origins' checksum, then the origins and the entries. The
+//! file's checksum covers everything before the origins and is verified
+//! before anything decoded from the file is used; the origins' own is
+//! verified when they are first asked for, and each entry's when the entry
+//! is first decoded (see [`Recovery`]), so that a hit reads no more than it
+//! uses (checking all the entries took a sixth of the start-up at 20,000
+//! records, the origins a thirtieth, measured). A truncated or damaged file is
 //! never decoded into wrong entries. Whatever goes wrong with a cache
 //! (missing, damaged, stale, unreadable, unwritable) only means that the
 //! records are loaded as without one; an entry found damaged once the
@@ -55,7 +56,7 @@ use crate::model::Entry;
 /// Starts every cache file. The last byte is the layout version: bump it when
 /// the layout or a serialized type changes shape, so that older files are
 /// never misread.
-const MAGIC: &[u8; 8] = b"errcat\x00\x06";
+const MAGIC: &[u8; 8] = b"errcat\x00\x07";
 
 /// The sections of a cache file, in order.
 const FINGERPRINT: usize = 0;
@@ -67,10 +68,12 @@ const INDEX: usize = 4;
 /// The end of each entry in [`ENTRIES`] and the [`checksum`] of its bytes,
 /// little-endian `u64`s: see [`ENTRY_ROW`].
 const ENTRY_ENDS: usize = 5;
-const ORIGINS: usize = 6;
-/// Last: the file's checksum covers everything before it.
-const ENTRIES: usize = 7;
-const SECTIONS: usize = 8;
+/// The [`checksum`] of [`ORIGINS`], a little-endian `u64`.
+const ORIGINS_CHECKSUM: usize = 6;
+/// The first section the file's checksum does not cover (see [`LazyOrigins`]).
+const ORIGINS: usize = 7;
+const ENTRIES: usize = 8;
+const SECTIONS: usize = 9;
 
 /// The bytes of one entry's row in [`ENTRY_ENDS`].
 const ENTRY_ROW: usize = 16;
@@ -221,12 +224,13 @@ impl CacheFile {
         &self.bytes[self.sections[number].clone()]
     }
 
-    /// Whether the file is as written, but for the entries (each checked
-    /// when decoded): checked before anything decoded from it is used (the
-    /// fingerprint may be compared first: a damaged one differs, or fails to
-    /// decode, or names files that are stat'ed for nothing).
+    /// Whether the file is as written, but for the origins and the entries
+    /// (checked when first used): checked before anything decoded from it
+    /// is used (the fingerprint may be compared first: a damaged one
+    /// differs, or fails to decode, or names files that are stat'ed for
+    /// nothing).
     fn sound(&self) -> bool {
-        checksum(&self.bytes[MAGIC.len() + 8..self.sections[ENTRIES].start]) == self.checksum
+        checksum(&self.bytes[MAGIC.len() + 8..self.sections[ORIGINS].start]) == self.checksum
     }
 
     /// The fingerprint, without its files: see [`files`](Self::files).
@@ -259,6 +263,9 @@ impl CacheFile {
         if !ends.len().is_multiple_of(ENTRY_ROW) || !ascending || start != entries_len || !index.fits(count) {
             return None;
         }
+        let origins_checksum = word(self.section(ORIGINS_CHECKSUM), 0)?;
+        let recovery = Arc::new(recovery);
+        let origins_recovery = Arc::clone(&recovery);
         let (bytes, ends, entries) =
             (Arc::clone(&self.bytes), self.sections[ENTRY_ENDS].clone(), self.sections[ENTRIES].clone());
         let decode = move |entry: usize| -> Entry {
@@ -275,10 +282,15 @@ impl CacheFile {
             // this version wrote it with another shape of `Entry`.
             postcard::from_bytes(encoded).unwrap_or_else(|_| recovery.entry(entry, count, row(entry, 8)))
         };
+        let origins = LazyOrigins {
+            bytes: Bytes { file: Arc::clone(&self.bytes), range: self.sections[ORIGINS].clone() },
+            checksum: origins_checksum,
+            count,
+            recovery: origins_recovery,
+            decoded: OnceLock::new(),
+        };
         let matcher = Matcher::from_index(index, Slots::Lazy(Lazy::new(count, decode)));
-        let origins = Bytes { file: Arc::clone(&self.bytes), range: self.sections[ORIGINS].clone() };
-        let origins = Origins::Encoded { bytes: origins, decoded: OnceLock::new() };
-        Some((Catalog::with_matcher(matcher, origins), warnings))
+        Some((Catalog::with_matcher(matcher, Origins::Encoded(origins)), warnings))
     }
 }
 
@@ -291,6 +303,7 @@ impl CacheFile {
 /// cache stored); should the load fail or the check not hold (the dataset
 /// changed since), the entry cannot be had and the program panics, saying
 /// why.
+#[derive(Debug)]
 struct Recovery {
     /// The dataset's directory, canonical: the working directory may have
     /// changed since.
@@ -309,6 +322,34 @@ impl Recovery {
     /// and whose encoding must have the checksum `stored`.
     #[cold]
     fn entry(&self, index: usize, count: usize, stored: u64) -> Entry {
+        self.in_fresh_load(count, |catalog| {
+            let entry = catalog.entry(index);
+            let encoded = postcard::to_allocvec(entry).map_err(|err| err.to_string())?;
+            match checksum(&encoded) == stored {
+                true => Ok(entry.clone()),
+                false => Err(format!("its record {} now compiles to another entry", entry.record.id)),
+            }
+        })
+    }
+
+    /// The origins of the dataset loaded again, which must have `count`
+    /// records, and whose encoding must have the checksum `stored`.
+    #[cold]
+    fn origins(&self, count: usize, stored: u64) -> Vec<Option<Origin>> {
+        self.in_fresh_load(count, |catalog| {
+            let origins: Option<Vec<&Origin>> = (0..count).map(|index| catalog.origin(index)).collect();
+            let origins = origins.ok_or("a record's origin is unknown")?;
+            let encoded = postcard::to_allocvec(&origins).map_err(|err| err.to_string())?;
+            match checksum(&encoded) == stored {
+                true => Ok(origins.into_iter().cloned().map(Some).collect()),
+                false => Err("its records moved".to_owned()),
+            }
+        })
+    }
+
+    /// What `take` finds in the dataset loaded again (once), which must have
+    /// `count` records; panics, saying why, where that cannot be had.
+    fn in_fresh_load<T>(&self, count: usize, take: impl FnOnce(&Catalog) -> Result<T, String>) -> T {
         let fresh = self.fresh.get_or_init(|| {
             // Best effort: a cache file left in place is found damaged again.
             let _ = fs::remove_file(&self.cache);
@@ -318,16 +359,8 @@ impl Recovery {
                 Err(err) => Err(err.to_string()),
             }
         });
-        let entry = fresh.as_ref().map_err(String::clone).and_then(|catalog| {
-            let entry = catalog.entry(index);
-            let encoded = postcard::to_allocvec(entry).map_err(|err| err.to_string())?;
-            match checksum(&encoded) == stored {
-                true => Ok(entry.clone()),
-                false => Err(format!("its record {} now compiles to another entry", entry.record.id)),
-            }
-        });
-        match entry {
-            Ok(entry) => entry,
+        match fresh.as_ref().map_err(String::clone).and_then(take) {
+            Ok(found) => found,
             Err(why) => panic!(
                 "the compiled-catalog cache file {} is damaged, and the dataset {} changed since the cache was checked \
                  ({why}): run the command again",
@@ -335,6 +368,34 @@ impl Recovery {
                 self.dir.display()
             ),
         }
+    }
+}
+
+/// The origins of a cache hit, checked against their checksum and decoded
+/// when first asked for (few commands ask; checking them at every start
+/// took a thirtieth of a 20,000-record start-up): damaged, they are taken
+/// from the records through [`Recovery`], as a damaged entry is.
+#[derive(Debug)]
+pub(crate) struct LazyOrigins {
+    bytes: Bytes,
+    checksum: u64,
+    /// The number of entries.
+    count: usize,
+    recovery: Arc<Recovery>,
+    decoded: OnceLock<Vec<Option<Origin>>>,
+}
+
+impl LazyOrigins {
+    /// Every entry's origin, in entry order.
+    pub(crate) fn all(&self) -> &[Option<Origin>] {
+        self.decoded.get_or_init(|| {
+            let bytes = self.bytes.as_ref();
+            let decoded = (checksum(bytes) == self.checksum).then(|| postcard::from_bytes::<Vec<Origin>>(bytes).ok());
+            match decoded.flatten().filter(|origins| origins.len() == self.count) {
+                Some(origins) => origins.into_iter().map(Some).collect(),
+                None => self.recovery.origins(self.count, self.checksum),
+            }
+        })
     }
 }
 
@@ -455,7 +516,8 @@ impl Catalog {
             if cache.files().holds(&listing.files) && listing.names == fingerprint.names {
                 if let Some(catalog) = cache.catalog(Recovery::new(&canonical, filter, &path)) {
                     if !racy(&listing, SystemTime::now()) {
-                        let sections = [WARNINGS, INDEX, ENTRY_ENDS, ORIGINS, ENTRIES].map(|n| cache.section(n));
+                        let sections =
+                            [WARNINGS, INDEX, ENTRY_ENDS, ORIGINS_CHECKSUM, ORIGINS, ENTRIES].map(|n| cache.section(n));
                         let _ = write(cache_dir, &path, &listing, sections);
                     }
                     return Ok(catalog);
@@ -671,13 +733,6 @@ impl Catalog {
     }
 }
 
-/// The origins of a cache hit, decoded. Cannot fail on bytes whose checksum
-/// matched; if it did, the origins would be unknown rather than a panic.
-pub(crate) fn decode_origins(bytes: &[u8]) -> Vec<Option<Origin>> {
-    let origins: Vec<Origin> = postcard::from_bytes(bytes).unwrap_or_default();
-    origins.into_iter().map(Some).collect()
-}
-
 /// The record files under `dir` (as the loader finds them), and the
 /// fingerprint of the load if every file and directory could be stat'ed.
 fn list(
@@ -777,7 +832,8 @@ fn write_compiled(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, 
         ends.extend(checksum(&entries[start..]).to_le_bytes());
     }
     let origins = postcard::to_allocvec(&compiled.origins).map_err(io::Error::other)?;
-    write(cache_dir, path, fingerprint, [&warnings, &index, &ends, &origins, &entries])
+    let origins_checksum = checksum(&origins).to_le_bytes();
+    write(cache_dir, path, fingerprint, [&warnings, &index, &ends, &origins_checksum, &origins, &entries])
 }
 
 /// Writes a cache file of `fingerprint` and the other sections through a
@@ -787,8 +843,9 @@ fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[
     let encoded = postcard::to_allocvec(fingerprint).map_err(io::Error::other)?;
     let (files, paths) = FileTable::encode(&fingerprint.files);
     let sections: Vec<&[u8]> = [&encoded[..], &files, &paths].into_iter().chain(rest).collect();
-    // The entries, last, are not covered: each has its own checksum.
-    let entries = sections[ENTRIES].len();
+    // The origins and the entries, last, are not covered: they have their
+    // own checksums.
+    let uncovered = sections[ORIGINS].len() + sections[ENTRIES].len();
     let mut bytes = Vec::with_capacity(HEADER + sections.iter().map(|s| s.len()).sum::<usize>());
     bytes.extend(MAGIC);
     bytes.extend([0; 8]);
@@ -798,7 +855,7 @@ fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[
     for section in sections {
         bytes.extend(section);
     }
-    let sum = checksum(&bytes[MAGIC.len() + 8..bytes.len() - entries]);
+    let sum = checksum(&bytes[MAGIC.len() + 8..bytes.len() - uncovered]);
     bytes[MAGIC.len()..MAGIC.len() + 8].copy_from_slice(&sum.to_le_bytes());
     fs::create_dir_all(cache_dir)?;
     let unique = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |t| t.as_nanos());
@@ -1254,10 +1311,11 @@ mod tests {
     #[test]
     fn a_damaged_cache_file_is_ignored_and_replaced() {
         let (data, cache, expected, file, sound) = loaded_once();
-        // A byte of the origins, the last section the file's checksum covers.
+        // A byte of the origins' checksum, the last section the file's
+        // checksum covers.
         let mut flipped = sound.clone();
-        let origins = CacheFile::open(&file).unwrap().sections[ORIGINS].clone();
-        flipped[origins.end - 1] ^= 0x20;
+        let covered_end = CacheFile::open(&file).unwrap().sections[ORIGINS_CHECKSUM].end;
+        flipped[covered_end - 1] ^= 0x20;
         let damages = [sound[..sound.len() / 2].to_vec(), flipped, b"errcat".to_vec(), Vec::new()];
         for damaged in damages {
             fs::write(&file, &damaged).unwrap();
@@ -1292,6 +1350,44 @@ mod tests {
             assert_eq!(load_and_compare(&data.0, &cache.0), expected);
             assert_eq!(fs::read(&file).unwrap(), sound, "the next load writes the cache anew");
         }
+    }
+
+    #[test]
+    fn damaged_origins_are_loaded_from_the_records_and_the_cache_file_removed() {
+        let (data, cache, expected, file, sound) = loaded_once();
+        let (fresh, _) = Catalog::load_filtered(&data.0, &Filter::default()).unwrap();
+        let origins = CacheFile::open(&file).unwrap().sections[ORIGINS].clone();
+        for at in [origins.start, origins.start + origins.len() / 2, origins.end - 1] {
+            let mut damaged = sound.clone();
+            damaged[at] ^= 0x01;
+            fs::write(&file, &damaged).unwrap();
+            // The origins are checked when first asked for.
+            let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
+            assert!(file.exists(), "no origin asked for yet");
+            for index in 0..fresh.len() {
+                assert_eq!(hit.origin(index), fresh.origin(index));
+            }
+            assert!(!file.exists(), "damaged origins remove the cache file");
+            assert_eq!(load_and_compare(&data.0, &cache.0), expected);
+            assert_eq!(fs::read(&file).unwrap(), sound, "the next load writes the cache anew");
+        }
+    }
+
+    #[test]
+    fn damaged_origins_of_records_moved_since_panic_saying_why() {
+        let (data, cache, _, file, sound) = loaded_once();
+        let mut damaged = sound.clone();
+        damaged[CacheFile::open(&file).unwrap().sections[ORIGINS].start] ^= 0x01;
+        fs::write(&file, &damaged).unwrap();
+        let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
+        // A record rewritten with a line more in front, after the cache was
+        // found a hit: the same entries, another origin.
+        let path = Catalog::load_filtered(&data.0, &Filter::default()).unwrap().0.origin(0).unwrap().path.clone();
+        let text = fs::read_to_string(&path).unwrap();
+        write_at(&path, &format!("\n{text}"), an_hour_ago());
+        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hit.origin(0).cloned())).unwrap_err();
+        let message = panic.downcast_ref::<String>().unwrap();
+        assert!(message.contains("is damaged") && message.contains("its records moved"), "{message}");
     }
 
     #[test]

@@ -38,7 +38,7 @@ pub(crate) enum Origins {
     /// ask, and decoding thousands of origins (dozens of field positions
     /// each) is a good part of a load from the cache.
     #[cfg(feature = "cache")]
-    Encoded { bytes: cache::Bytes, decoded: std::sync::OnceLock<Vec<Option<Origin>>> },
+    Encoded(cache::LazyOrigins),
 }
 
 impl Origins {
@@ -48,7 +48,7 @@ impl Origins {
         let origins = match self {
             Origins::Decoded(origins) => origins,
             #[cfg(feature = "cache")]
-            Origins::Encoded { bytes, decoded } => decoded.get_or_init(|| cache::decode_origins(bytes.as_ref())),
+            Origins::Encoded(origins) => origins.all(),
         };
         origins.get(index)?.as_ref()
     }

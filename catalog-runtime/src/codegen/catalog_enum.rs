@@ -202,12 +202,6 @@ pub fn field_values<'a, T: FieldRefs<'a>>(fields: T) -> Vec<Value<'a>> {
     fields.field_values()
 }
 
-/// Position of `key` in a table sorted by key (the first, when repeated).
-pub fn lookup(table: &[(&str, u32)], key: &str) -> Option<usize> {
-    let first = table.partition_point(|(k, _)| *k < key);
-    table.get(first).filter(|(k, _)| *k == key).map(|(_, index)| *index as usize)
-}
-
 /// `[0, 1, ..., N - 1]`: the discriminants of a generated kind enum, from
 /// which its `ALL` is made without an `N`-element literal of the enum (rustc
 /// checks each value of an enum type in a `static` by a linear search of the

@@ -135,18 +135,6 @@ pub unsafe fn variant_from_values<E, L: Layout>(index: usize, values: Vec<Value<
     }
 }
 
-/// The shape (an arm of the generated `match`) of variant `index`, from a
-/// table of one little-endian `u16` per variant; `None` past its end.
-pub fn shape(table: &[u8], index: usize) -> Option<u16> {
-    let at = index.checked_mul(2)?;
-    Some(u16::from_le_bytes(table.get(at..at.checked_add(2)?)?.try_into().ok()?))
-}
-
-/// The table read by [`shape`].
-pub fn shape_table(shapes: impl IntoIterator<Item = u16>) -> Vec<u8> {
-    shapes.into_iter().flat_map(u16::to_le_bytes).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,15 +194,5 @@ mod tests {
             variant_from_values::<Mixed, Fields5<ByteString, i128, f64, bool, String>>(2, vec![Value::Bool(true); 5])
         };
         assert_eq!(wrong, None);
-    }
-
-    #[test]
-    fn shapes_read_back_from_their_table() {
-        let table = shape_table([0, 7, 65_535, 3]);
-        assert_eq!(
-            (0..5).map(|i| shape(&table, i)).collect::<Vec<_>>(),
-            [Some(0), Some(7), Some(65_535), Some(3), None]
-        );
-        assert_eq!(shape(&table, usize::MAX), None);
     }
 }

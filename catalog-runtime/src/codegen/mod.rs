@@ -9,5 +9,6 @@ pub mod imported;
 pub mod integrations;
 pub mod layout;
 pub mod packed;
+pub mod tables;
 
 pub use catalog_enum::{CatalogEnum, NoMatch};
