@@ -1,5 +1,6 @@
-//! A variant with more fields than the one-call tuple helpers take
-//! (`MAX_TUPLE_FIELDS`) goes through the per-field path, both ways.
+//! A variant with more fields than a field layout takes
+//! (`layout::MAX_LAYOUT_FIELDS`) gets a `match` arm of its own, by name, and
+//! goes through the per-field path, both ways.
 
 #[error_catalog::catalog(path = "tests/data/wide")]
 enum Wide {}

@@ -60,9 +60,7 @@ pub use model::{ByteString, Entry, ErrorType, FieldValue, HandlingStrategy, Reco
 #[doc(hidden)]
 pub mod __private_0_1 {
     pub use crate::__catalog_integrations as integrations;
-    pub use crate::codegen::catalog_enum::{
-        clone, debug, display, eq, field_values, indices, take, take_fields, to_value, values, MAX_TUPLE_FIELDS,
-    };
+    pub use crate::codegen::catalog_enum::{clone, debug, display, eq, indices, take, to_value, values};
     pub use crate::codegen::imported;
     #[cfg(feature = "miette")]
     pub use crate::codegen::integrations::miette_support;

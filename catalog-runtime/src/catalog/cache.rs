@@ -1326,59 +1326,60 @@ mod tests {
     }
 
     /// Writes the cache file `sound` to `file` with a bit flipped in the
-    /// byte of its entries that `at` picks from their range.
-    fn damage_an_entry(file: &Path, sound: &[u8], at: impl FnOnce(Range<usize>) -> usize) {
+    /// byte of section `section` that `at` picks from its range.
+    fn damage(file: &Path, sound: &[u8], section: usize, at: impl FnOnce(Range<usize>) -> usize) {
         fs::write(file, sound).unwrap();
         let mut damaged = sound.to_vec();
-        damaged[at(CacheFile::open(file).unwrap().sections[ENTRIES].clone())] ^= 0x01;
+        damaged[at(CacheFile::open(file).unwrap().sections[section].clone())] ^= 0x01;
         fs::write(file, &damaged).unwrap();
+    }
+
+    /// Writes the cache file `sound` to `file` with a bit flipped in the
+    /// byte of its entries that `at` picks from their range.
+    fn damage_an_entry(file: &Path, sound: &[u8], at: impl FnOnce(Range<usize>) -> usize) {
+        damage(file, sound, ENTRIES, at);
+    }
+
+    /// With a bit flipped at the start, middle and end of `section`, a
+    /// catalog loaded through the cache is a hit, and gives what a fresh
+    /// load gives (`compare`, which asks for the damaged part) from the
+    /// records: the cache file is removed then, not before, and the next
+    /// load writes it anew.
+    fn assert_recovered_from_the_records(section: usize, compare: impl Fn(&Catalog, &Catalog)) {
+        let (data, cache, expected, file, sound) = loaded_once();
+        let picks: [fn(Range<usize>) -> usize; 3] = [|r| r.start, |r| r.start + r.len() / 2, |r| r.end - 1];
+        for pick in picks {
+            damage(&file, &sound, section, pick);
+            // Checked one by one, when first used.
+            assert!(cached(&data.0, &Filter::default(), &cache.0));
+            let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
+            assert!(file.exists(), "nothing damaged used yet");
+            let (fresh, _) = Catalog::load_filtered(&data.0, &Filter::default()).unwrap();
+            compare(&hit, &fresh);
+            assert!(!file.exists(), "the damage found removes the cache file");
+            assert_eq!(load_and_compare(&data.0, &cache.0), expected);
+            assert_eq!(fs::read(&file).unwrap(), sound, "the next load writes the cache anew");
+        }
     }
 
     #[test]
     fn a_damaged_entry_is_loaded_from_the_records_and_the_cache_file_removed() {
-        let (data, cache, expected, file, sound) = loaded_once();
-        let picks: [fn(Range<usize>) -> usize; 3] = [|e| e.start, |e| e.start + e.len() / 2, |e| e.end - 1];
-        for pick in picks {
-            damage_an_entry(&file, &sound, pick);
-            // The entries are checked one by one, when first decoded.
-            assert!(cached(&data.0, &Filter::default(), &cache.0));
-            let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
-            assert!(file.exists(), "no entry decoded yet");
-            let (fresh, _) = Catalog::load_filtered(&data.0, &Filter::default()).unwrap();
-            assert_eq!(hit.entries(), fresh.entries());
-            assert!(!file.exists(), "a damaged entry removes the cache file");
-            assert_eq!(load_and_compare(&data.0, &cache.0), expected);
-            assert_eq!(fs::read(&file).unwrap(), sound, "the next load writes the cache anew");
-        }
+        assert_recovered_from_the_records(ENTRIES, |hit, fresh| assert_eq!(hit.entries(), fresh.entries()));
     }
 
     #[test]
     fn damaged_origins_are_loaded_from_the_records_and_the_cache_file_removed() {
-        let (data, cache, expected, file, sound) = loaded_once();
-        let (fresh, _) = Catalog::load_filtered(&data.0, &Filter::default()).unwrap();
-        let origins = CacheFile::open(&file).unwrap().sections[ORIGINS].clone();
-        for at in [origins.start, origins.start + origins.len() / 2, origins.end - 1] {
-            let mut damaged = sound.clone();
-            damaged[at] ^= 0x01;
-            fs::write(&file, &damaged).unwrap();
-            // The origins are checked when first asked for.
-            let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
-            assert!(file.exists(), "no origin asked for yet");
+        assert_recovered_from_the_records(ORIGINS, |hit, fresh| {
             for index in 0..fresh.len() {
                 assert_eq!(hit.origin(index), fresh.origin(index));
             }
-            assert!(!file.exists(), "damaged origins remove the cache file");
-            assert_eq!(load_and_compare(&data.0, &cache.0), expected);
-            assert_eq!(fs::read(&file).unwrap(), sound, "the next load writes the cache anew");
-        }
+        });
     }
 
     #[test]
     fn damaged_origins_of_records_moved_since_panic_saying_why() {
         let (data, cache, _, file, sound) = loaded_once();
-        let mut damaged = sound.clone();
-        damaged[CacheFile::open(&file).unwrap().sections[ORIGINS].start] ^= 0x01;
-        fs::write(&file, &damaged).unwrap();
+        damage(&file, &sound, ORIGINS, |origins| origins.start);
         let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
         // A record rewritten with a line more in front, after the cache was
         // found a hit: the same entries, another origin.

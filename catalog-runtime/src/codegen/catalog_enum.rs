@@ -136,70 +136,11 @@ pub fn take<T: FieldValue>(values: &mut std::vec::IntoIter<Value<'_>>) -> Option
 }
 
 /// The field values of a variant (`Vec::from` as a plain function: generated
-/// code calls it once per variant, and a trait method is dearer to check).
+/// code calls it in the arm of each variant with more fields than a
+/// [`Layout`](super::layout::Layout) takes, and a trait method is dearer to
+/// check).
 pub fn values<const N: usize>(values: [Value<'_>; N]) -> Vec<Value<'_>> {
     Vec::from(values)
-}
-
-/// A variant's fields as a tuple (up to [`MAX_TUPLE_FIELDS`]), taken from its
-/// values in one call: generated code then has one call per variant, not
-/// one per field with its cleanup.
-pub trait TakeFields: Sized {
-    /// The fields from their values, in order; `None` when a value is
-    /// missing or does not fit its field.
-    fn take_fields(values: Vec<Value<'_>>) -> Option<Self>;
-}
-
-/// A tuple of references to a variant's fields, turned into values in one call.
-pub trait FieldRefs<'a> {
-    /// The field values, in order.
-    fn field_values(self) -> Vec<Value<'a>>;
-}
-
-/// The most fields a variant may have for `TakeFields` and `FieldRefs`.
-pub const MAX_TUPLE_FIELDS: usize = 12;
-
-macro_rules! tuples {
-    ($($field:ident)+) => {
-        #[allow(non_snake_case)]
-        impl<$($field: FieldValue),+> TakeFields for ($($field,)+) {
-            fn take_fields(values: Vec<Value<'_>>) -> Option<Self> {
-                let mut values = values.into_iter();
-                Some(($(take::<$field>(&mut values)?,)+))
-            }
-        }
-
-        #[allow(non_snake_case)]
-        impl<'a, $($field: FieldValue),+> FieldRefs<'a> for ($(&'a $field,)+) {
-            fn field_values(self) -> Vec<Value<'a>> {
-                let ($($field,)+) = self;
-                vec![$($field.to_value()),+]
-            }
-        }
-    };
-}
-
-tuples!(A);
-tuples!(A B);
-tuples!(A B C);
-tuples!(A B C D);
-tuples!(A B C D E);
-tuples!(A B C D E F);
-tuples!(A B C D E F G);
-tuples!(A B C D E F G H);
-tuples!(A B C D E F G H I);
-tuples!(A B C D E F G H I J);
-tuples!(A B C D E F G H I J K);
-tuples!(A B C D E F G H I J K L);
-
-/// `TakeFields::take_fields` as a function.
-pub fn take_fields<T: TakeFields>(values: Vec<Value<'_>>) -> Option<T> {
-    T::take_fields(values)
-}
-
-/// `FieldRefs::field_values` as a function.
-pub fn field_values<'a, T: FieldRefs<'a>>(fields: T) -> Vec<Value<'a>> {
-    fields.field_values()
 }
 
 /// `[0, 1, ..., N - 1]`: the discriminants of a generated kind enum, from
