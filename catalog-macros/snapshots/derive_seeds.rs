@@ -5,7 +5,7 @@ const _: () = {
     use ::core::option::Option::{None as __N, Some as __S};
     macro_rules! __track {
         ($($file:literal)*) => {
-            #[allow(dead_code)] fn __track() { $(let _ =
+            #[allow(dead_code)] fn __track() { $(let _ : & [u8] =
             ::core::include_bytes!(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"),
             $file));)* }
         };

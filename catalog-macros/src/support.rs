@@ -60,7 +60,7 @@ fn track(data: &Data) -> TokenStream {
             ($($file:literal)*) => {
                 #[allow(dead_code)]
                 fn __track() {
-                    $(let _ = ::core::include_bytes!(::core::concat!(::core::env!(#var), $file));)*
+                    $(let _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!(#var), $file));)*
                 }
             };
         }

@@ -1,7 +1,11 @@
 // The generated code reaches fields through the layout of `#[repr(u32)]`
-// alone, which another `repr` would change.
+// alone, which another `repr` would change, even one behind `cfg_attr`.
 #[error_catalog::catalog(path = "tests/ui/data/good")]
 #[repr(C)]
 enum AppError {}
+
+#[error_catalog::catalog(path = "tests/ui/data/good")]
+#[cfg_attr(all(), repr(C))]
+enum OtherError {}
 
 fn main() {}

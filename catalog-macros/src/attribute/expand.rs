@@ -424,5 +424,7 @@ mod tests {
         assert!(code.contains("_ => self . __values_by_name ()"), "{code}");
         assert!(code.contains("__S (_) => Self :: __from_values_by_name (index , values)"), "{code}");
         assert!(code.contains("E :: Wide { a , b , c , d , e , f , g , h , i , j , k , l , m }"), "{code}");
+        let accessors = code.split("impl __ec :: CatalogEnum for E").nth(1).expect("the CatalogEnum impl");
+        assert!(!accessors.contains("unsafe"), "no layout call, no unsafe block: {accessors}");
     }
 }

@@ -16,11 +16,11 @@ use super::expand::{field_idents, field_type, Names};
 use crate::data::Data;
 
 /// The shape number of a variant that has an arm of its own.
-const BY_NAME: u16 = u16::MAX;
+const OWN_ARM: u16 = u16::MAX;
 
 /// The shapes of a catalog's variants, numbered in order of first use.
 struct Shapes<'a> {
-    /// Each variant's shape number, or [`BY_NAME`].
+    /// Each variant's shape number, or [`OWN_ARM`].
     of_variant: Vec<u16>,
     /// Each shape's field kinds.
     kinds: Vec<&'a [ValueKind]>,
@@ -37,16 +37,16 @@ fn number(all: &[Vec<ValueKind>]) -> Shapes<'_> {
     let mut shapes = Shapes { of_variant: Vec::with_capacity(all.len()), kinds: Vec::new() };
     for kinds in all {
         let number = if kinds.len() > MAX_LAYOUT_FIELDS {
-            BY_NAME
+            OWN_ARM
         } else if let Some(&number) = numbers.get(kinds.as_slice()) {
             number
-        } else if shapes.kinds.len() < usize::from(BY_NAME) {
+        } else if shapes.kinds.len() < usize::from(OWN_ARM) {
             let number = shapes.kinds.len() as u16;
             numbers.insert(kinds, number);
             shapes.kinds.push(kinds);
             number
         } else {
-            BY_NAME
+            OWN_ARM
         };
         shapes.of_variant.push(number);
     }
@@ -84,7 +84,7 @@ pub(super) fn accessors(data: &Data, names: &Names) -> (TokenStream, TokenStream
     let from_arms = numbers.zip(layouts).map(
         |(number, layout)| quote!(__S(#number) => __ec::layout::variant_from_values::<Self, #layout>(index, values),),
     );
-    let by_name: Vec<usize> = (0..data.entries.len()).filter(|&i| shapes.of_variant[i] == BY_NAME).collect();
+    let by_name: Vec<usize> = (0..data.entries.len()).filter(|&i| shapes.of_variant[i] == OWN_ARM).collect();
     let (inherent, values_rest, from_rest) = if by_name.is_empty() {
         (quote!(), quote!(_ => ::std::vec::Vec::new(),), quote!(_ => __N,))
     } else {
@@ -94,6 +94,9 @@ pub(super) fn accessors(data: &Data, names: &Names) -> (TokenStream, TokenStream
             quote!(__S(_) => Self::__from_values_by_name(index, values), __N => __N,),
         )
     };
+    // Only the layout calls are unsafe: a catalog whose every variant has
+    // its own arm gets no `unsafe` block.
+    let unsafe_ = (!shapes.kinds.is_empty()).then(|| quote!(unsafe));
     let items = quote! {
         // Each variant's shape of fields, a little-endian `u16`: an arm of
         // `values` and `from_values`.
@@ -103,11 +106,11 @@ pub(super) fn accessors(data: &Data, names: &Names) -> (TokenStream, TokenStream
         fn values(&self) -> ::std::vec::Vec<__ec::Value<'_>> {
             // SAFETY: the enum is `#[repr(u32)]` and nothing else, and
             // `__SHAPES` gives each variant the layout of its own fields.
-            unsafe { match __ec::tables::shape(__SHAPES, self.__index()) { #(#values_arms)* #values_rest } }
+            #unsafe_ { match __ec::tables::shape(__SHAPES, self.__index()) { #(#values_arms)* #values_rest } }
         }
         fn from_values(index: usize, values: ::std::vec::Vec<__ec::Value<'_>>) -> ::core::option::Option<Self> {
             // SAFETY: as in `values`; variant `index` has tag `index`.
-            unsafe { match __ec::tables::shape(__SHAPES, index) { #(#from_arms)* #from_rest } }
+            #unsafe_ { match __ec::tables::shape(__SHAPES, index) { #(#from_arms)* #from_rest } }
         }
     };
     (items, inherent, trait_fns)
@@ -157,5 +160,29 @@ fn by_name_fns(data: &Data, names: &Names, by_name: &[usize]) -> TokenStream {
         fn __from_values_by_name(index: usize, values: ::std::vec::Vec<__ec::Value<'_>>) -> ::core::option::Option<Self> {
             match index { #(#from_arms)* _ => __N }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_are_numbered_in_order_of_first_use_until_the_table_is_full() {
+        // Every sequence of 7 kinds (78,125 of them), in order, then the
+        // first again, then one of 13 fields.
+        let kinds = [ValueKind::Int, ValueKind::Float, ValueKind::Bool, ValueKind::Quoted, ValueKind::Text];
+        let mut all: Vec<Vec<ValueKind>> =
+            (0..5usize.pow(7)).map(|n| (0..7).map(|digit| kinds[n / 5usize.pow(digit) % 5]).collect()).collect();
+        all.push(all[0].clone());
+        all.push(vec![ValueKind::Text; MAX_LAYOUT_FIELDS + 1]);
+        let shapes = number(&all);
+        let full = usize::from(OWN_ARM);
+        assert_eq!(shapes.kinds.len(), full);
+        assert!(shapes.of_variant[..full].iter().enumerate().all(|(i, &n)| usize::from(n) == i));
+        assert!(shapes.of_variant[full..all.len() - 2].iter().all(|&n| n == OWN_ARM));
+        assert_eq!(shapes.of_variant[all.len() - 2], 0, "a shape seen before keeps its number");
+        assert_eq!(shapes.of_variant[all.len() - 1], OWN_ARM, "more fields than a layout takes");
+        assert_eq!(shapes.kinds[7], &all[7][..]);
     }
 }

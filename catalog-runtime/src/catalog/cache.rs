@@ -30,10 +30,10 @@
 //! records, the origins a thirtieth, measured). A truncated or damaged file is
 //! never decoded into wrong entries. Whatever goes wrong with a cache
 //! (missing, damaged, stale, unreadable, unwritable) only means that the
-//! records are loaded as without one; an entry found damaged once the
-//! catalog is in use is taken from the records loaded again, and only if
-//! they changed in the meantime does the program panic, saying so (see
-//! [`Recovery`]).
+//! records are loaded as without one; an entry, or the origins, found
+//! damaged once the catalog is in use are taken from the records loaded
+//! again, and only if they changed in the meantime does the program panic,
+//! saying so (see [`Recovery`]).
 
 use std::borrow::Cow;
 use std::fs;
@@ -194,8 +194,8 @@ impl CacheFile {
         // file's bytes until it is dropped. (Only a user truncating or
         // editing the file in place, behind the cache's back, could.) Not
         // populated up front: the stats need only the first pages, the
-        // checksum those before the entries, and each entry is read when
-        // first decoded.
+        // checksum those before the origins, and the origins and each entry
+        // are read when first used.
         let bytes = match unsafe { memmap2::MmapOptions::new().map(&file) } {
             Ok(map) => Mapped::Map(map),
             // An empty file cannot be mapped, nor can some file systems'.
@@ -263,7 +263,8 @@ impl CacheFile {
         if !ends.len().is_multiple_of(ENTRY_ROW) || !ascending || start != entries_len || !index.fits(count) {
             return None;
         }
-        let origins_checksum = word(self.section(ORIGINS_CHECKSUM), 0)?;
+        let origins_checksum =
+            Some(self.section(ORIGINS_CHECKSUM)).filter(|sum| sum.len() == 8).and_then(|sum| word(sum, 0))?;
         let recovery = Arc::new(recovery);
         let origins_recovery = Arc::clone(&recovery);
         let (bytes, ends, entries) =
@@ -294,32 +295,43 @@ impl CacheFile {
     }
 }
 
-/// Where a damaged entry is found instead, once the catalog is in use and
-/// the cache can no longer be given up: in the dataset, loaded again
-/// without the cache (once), whose file is removed so that the next load
-/// writes it anew. The files were unchanged when the cache was found a hit,
-/// so the load normally gives the entries the cache holds, which is checked
-/// (the same number of entries, the entry's encoding has the checksum the
-/// cache stored); should the load fail or the check not hold (the dataset
-/// changed since), the entry cannot be had and the program panics, saying
-/// why.
+/// Where a damaged entry, or damaged origins, are found instead, once the
+/// catalog is in use and the cache can no longer be given up: in the
+/// dataset, loaded again without the cache (once), whose file is removed so
+/// that the next load writes it anew. The files were unchanged when the
+/// cache was found a hit, so the load normally gives what the cache holds,
+/// which is checked (the same number of records, and an encoding with the
+/// checksum the cache stored); should the load fail or the check not hold
+/// (the dataset changed since), what was asked for cannot be had and the
+/// program panics, saying why.
 #[derive(Debug)]
 struct Recovery {
     /// The dataset's directory, canonical: the working directory may have
     /// changed since.
     dir: PathBuf,
+    /// The directory as the cached load was given it, which spells the
+    /// origins' paths.
+    given: PathBuf,
     filter: Filter,
     cache: PathBuf,
     fresh: OnceLock<Result<Catalog, String>>,
 }
 
 impl Recovery {
-    fn new(dir: &Path, filter: &Filter, cache: &Path) -> Recovery {
-        Recovery { dir: dir.to_owned(), filter: filter.clone(), cache: cache.to_owned(), fresh: OnceLock::new() }
+    /// The recovery of the load of `given` (canonical: `dir`) with `filter`,
+    /// cached in the file `cache`.
+    fn new(given: &Path, dir: &Path, filter: &Filter, cache: &Path) -> Recovery {
+        Recovery {
+            dir: dir.to_owned(),
+            given: given.to_owned(),
+            filter: filter.clone(),
+            cache: cache.to_owned(),
+            fresh: OnceLock::new(),
+        }
     }
 
-    /// Entry `index` of the dataset loaded again, which must have `count`,
-    /// and whose encoding must have the checksum `stored`.
+    /// Entry `index` of the dataset loaded again, which must have `count`
+    /// records, and whose encoding must have the checksum `stored`.
     #[cold]
     fn entry(&self, index: usize, count: usize, stored: u64) -> Entry {
         self.in_fresh_load(count, |catalog| {
@@ -337,11 +349,20 @@ impl Recovery {
     #[cold]
     fn origins(&self, count: usize, stored: u64) -> Vec<Option<Origin>> {
         self.in_fresh_load(count, |catalog| {
-            let origins: Option<Vec<&Origin>> = (0..count).map(|index| catalog.origin(index)).collect();
+            // Loaded from the canonical directory, the paths are spelled
+            // with it: spelled again as the cached load spelled them.
+            let respelled = |origin: &Origin| {
+                let mut origin = origin.clone();
+                if let Ok(below) = origin.path.strip_prefix(&self.dir) {
+                    origin.path = self.given.join(below);
+                }
+                origin
+            };
+            let origins: Option<Vec<Origin>> = (0..count).map(|index| catalog.origin(index).map(respelled)).collect();
             let origins = origins.ok_or("a record's origin is unknown")?;
             let encoded = postcard::to_allocvec(&origins).map_err(|err| err.to_string())?;
             match checksum(&encoded) == stored {
-                true => Ok(origins.into_iter().cloned().map(Some).collect()),
+                true => Ok(origins.into_iter().map(Some).collect()),
                 false => Err("its records moved".to_owned()),
             }
         })
@@ -478,9 +499,10 @@ impl Catalog {
     ///
     /// A catalog from the cache decodes each entry when it is first asked
     /// for, from the cache file, which stays mapped while the catalog lives.
-    /// An entry found damaged then is taken from the records loaded again;
-    /// if they changed since the load (so that the entry cannot be had as
-    /// it was), asking for it panics with a message that says so.
+    /// An entry found damaged then is taken from the records loaded again,
+    /// and so are the origins ([`Catalog::origin`]); if the records changed
+    /// since the load (so that what was asked for cannot be had as it was),
+    /// asking for it panics with a message that says so.
     pub fn load_cached(
         dir: impl AsRef<Path>,
         filter: &Filter,
@@ -514,7 +536,7 @@ impl Catalog {
         // with the new directories so that the next load need not list them.
         if let (Some(cache), Some(fingerprint)) = (&cache, cached) {
             if cache.files().holds(&listing.files) && listing.names == fingerprint.names {
-                if let Some(catalog) = cache.catalog(Recovery::new(&canonical, filter, &path)) {
+                if let Some(catalog) = cache.catalog(Recovery::new(dir, &canonical, filter, &path)) {
                     if !racy(&listing, SystemTime::now()) {
                         let sections =
                             [WARNINGS, INDEX, ENTRY_ENDS, ORIGINS_CHECKSUM, ORIGINS, ENTRIES].map(|n| cache.section(n));
@@ -609,7 +631,13 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile, cache_path:
         for _ in 1..helpers {
             scope.spawn(stat_blocks);
         }
-        let catalog = cache.catalog(Recovery::new(Path::new(&*fingerprint.canonical), &fingerprint.filter, cache_path));
+        let recovery = Recovery::new(
+            Path::new(&*fingerprint.dir),
+            Path::new(&*fingerprint.canonical),
+            &fingerprint.filter,
+            cache_path,
+        );
+        let catalog = cache.catalog(recovery);
         stat_blocks();
         catalog
     });
@@ -869,7 +897,7 @@ fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[
 
 /// A 64-bit hash of `bytes` in eight independent lanes of 64-bit words, so
 /// that the processor works on eight words at once: megabytes of a cache
-/// file are checked at a start (the sections before the entries), at close to the speed memory is read
+/// file are checked at a start (the sections before the origins), at close to the speed memory is read
 /// (one multiplication a word: xxHash64's rounds of two took a quarter
 /// longer on a 35 MB cache). Each round is a bijection of its lane's state
 /// (a xor, an odd multiplier, a xor-shift that carries the high bits back
@@ -1027,7 +1055,8 @@ mod tests {
     fn read(path: &Path) -> Option<(Fingerprint<'static>, Catalog, Vec<Diagnostic>)> {
         let file = CacheFile::open(path)?;
         let fingerprint = file.fingerprint()?;
-        let recovery = Recovery::new(Path::new(&*fingerprint.canonical), &fingerprint.filter, path);
+        let recovery =
+            Recovery::new(Path::new(&*fingerprint.dir), Path::new(&*fingerprint.canonical), &fingerprint.filter, path);
         let (catalog, warnings) = file.catalog(recovery)?;
         let owned = |stamp: &Stamp<'_>| Stamp { path: Cow::Owned(stamp.path.to_string()), meta: stamp.meta };
         let fingerprint = Fingerprint {
@@ -1266,9 +1295,14 @@ mod tests {
     /// A dataset loaded once through a new cache: the dataset, the cache,
     /// what the load gave, and the cache file with its bytes.
     fn loaded_once() -> (TempDir, TempDir, String, PathBuf, Vec<u8>) {
+        loaded_once_as(Path::to_owned)
+    }
+
+    /// [`loaded_once`] with the dataset's directory spelled by `spelled`.
+    fn loaded_once_as(spelled: fn(&Path) -> PathBuf) -> (TempDir, TempDir, String, PathBuf, Vec<u8>) {
         let data = dataset();
         let cache = TempDir::new("cache");
-        let expected = load_and_compare(&data.0, &cache.0);
+        let expected = load_and_compare(&spelled(&data.0), &cache.0);
         let [file] = &cache_files(&cache.0)[..] else { panic!("one cache file") };
         let bytes = fs::read(file).unwrap();
         (data, cache, expected, file.clone(), bytes)
@@ -1341,39 +1375,53 @@ mod tests {
     }
 
     /// With a bit flipped at the start, middle and end of `section`, a
-    /// catalog loaded through the cache is a hit, and gives what a fresh
-    /// load gives (`compare`, which asks for the damaged part) from the
-    /// records: the cache file is removed then, not before, and the next
-    /// load writes it anew.
-    fn assert_recovered_from_the_records(section: usize, compare: impl Fn(&Catalog, &Catalog)) {
-        let (data, cache, expected, file, sound) = loaded_once();
+    /// catalog loaded through the cache (the dataset's directory spelled by
+    /// `spelled`) is a hit, and gives what a fresh load gives (`compare`,
+    /// which asks for the damaged part) from the records: the cache file is
+    /// removed then, not before, and the next load writes it anew.
+    fn assert_recovered_from_the_records(
+        section: usize,
+        spelled: fn(&Path) -> PathBuf,
+        compare: impl Fn(&Catalog, &Catalog),
+    ) {
+        let (data, cache, expected, file, sound) = loaded_once_as(spelled);
+        let dir = spelled(&data.0);
         let picks: [fn(Range<usize>) -> usize; 3] = [|r| r.start, |r| r.start + r.len() / 2, |r| r.end - 1];
         for pick in picks {
             damage(&file, &sound, section, pick);
             // Checked one by one, when first used.
-            assert!(cached(&data.0, &Filter::default(), &cache.0));
-            let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
+            assert!(cached(&dir, &Filter::default(), &cache.0));
+            let (hit, _) = Catalog::load_cached(&dir, &Filter::default(), &cache.0).unwrap();
             assert!(file.exists(), "nothing damaged used yet");
-            let (fresh, _) = Catalog::load_filtered(&data.0, &Filter::default()).unwrap();
+            let (fresh, _) = Catalog::load_filtered(&dir, &Filter::default()).unwrap();
             compare(&hit, &fresh);
             assert!(!file.exists(), "the damage found removes the cache file");
-            assert_eq!(load_and_compare(&data.0, &cache.0), expected);
+            assert_eq!(load_and_compare(&dir, &cache.0), expected);
             assert_eq!(fs::read(&file).unwrap(), sound, "the next load writes the cache anew");
         }
     }
 
     #[test]
     fn a_damaged_entry_is_loaded_from_the_records_and_the_cache_file_removed() {
-        assert_recovered_from_the_records(ENTRIES, |hit, fresh| assert_eq!(hit.entries(), fresh.entries()));
+        assert_recovered_from_the_records(ENTRIES, Path::to_owned, |hit, fresh| {
+            assert_eq!(hit.entries(), fresh.entries())
+        });
     }
 
     #[test]
     fn damaged_origins_are_loaded_from_the_records_and_the_cache_file_removed() {
-        assert_recovered_from_the_records(ORIGINS, |hit, fresh| {
-            for index in 0..fresh.len() {
-                assert_eq!(hit.origin(index), fresh.origin(index));
-            }
-        });
+        // The recovery loads the canonical directory: the origins' paths
+        // are spelled as the load spelled them all the same.
+        let spellings: [fn(&Path) -> PathBuf; 2] = [Path::to_owned, |dir| dir.join(".")];
+        for spelled in spellings {
+            assert_recovered_from_the_records(ORIGINS, spelled, |hit, fresh| {
+                for index in 0..fresh.len() {
+                    let (recovered, loaded) = (hit.origin(index).unwrap(), fresh.origin(index).unwrap());
+                    assert_eq!(recovered.path.as_os_str(), loaded.path.as_os_str(), "spelled alike");
+                    assert_eq!(recovered, loaded);
+                }
+            });
+        }
     }
 
     #[test]

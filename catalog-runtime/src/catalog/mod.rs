@@ -174,6 +174,11 @@ impl Catalog {
     }
 
     /// Where entry `index` was read from, when loaded from files.
+    ///
+    /// # Panics
+    ///
+    /// Of a catalog from [`Catalog::load_cached`] whose cache file was found
+    /// damaged, if the records changed since the load (see there).
     pub fn origin(&self, index: usize) -> Option<&Origin> {
         self.origins.get(index)
     }

@@ -18,8 +18,11 @@
 //! RFC 2195). [`Fields1`] to [`Fields12`] are those structs for one to
 //! twelve fields, [`Fields0`] the tag alone. The macro rejects any other
 //! `repr` on the enum (`repr(C)` with `repr(u32)` would lay it out
-//! differently), gives variant `i` the tag `i`, and instantiates a struct
-//! only with the variant's own field types, in order.
+//! differently: the fields after a union aligned for all of them), gives
+//! variant `i` the tag `i`, and instantiates a struct only with the
+//! variant's own field types, in order. (An attribute macro placed after
+//! `#[catalog]` runs on its output and could still add a `repr`: the README
+//! says not to.)
 
 use std::mem::{align_of, size_of, MaybeUninit};
 
@@ -95,14 +98,6 @@ layouts! {
 /// the macro writes a `match` arm for a variant with more.
 pub const MAX_LAYOUT_FIELDS: usize = 12;
 
-/// Checked at compile time, once per shape: a variant's struct fits in the
-/// enum, as it does when it is one of the enum's variants.
-struct Fits<E, L>(E, L);
-
-impl<E, L> Fits<E, L> {
-    const CHECK: () = assert!(size_of::<L>() <= size_of::<E>() && align_of::<L>() <= align_of::<E>());
-}
-
 /// The field values of `error`.
 ///
 /// # Safety
@@ -110,7 +105,9 @@ impl<E, L> Fits<E, L> {
 /// `E` is a `#[repr(u32)]` enum (and no other `repr`), and `error`'s variant
 /// has fields of exactly `L`'s field types, in order.
 pub unsafe fn variant_values<'a, E, L: Layout + 'a>(error: &'a E) -> Vec<Value<'a>> {
-    let () = Fits::<E, L>::CHECK;
+    // Checked when compiled, once per shape: the variant's struct fits in
+    // the enum, as one of its variants does.
+    const { assert!(size_of::<L>() <= size_of::<E>() && align_of::<L>() <= align_of::<E>()) };
     // SAFETY: by the layout of a `#[repr(u32)]` enum (see the module), the
     // variant's bytes are those of `L`, borrowed for as long as `error`.
     unsafe { &*(error as *const E).cast::<L>() }.values()
@@ -123,7 +120,7 @@ pub unsafe fn variant_values<'a, E, L: Layout + 'a>(error: &'a E) -> Vec<Value<'
 /// `E` is a `#[repr(u32)]` enum (and no other `repr`) whose variant of tag
 /// `index` has fields of exactly `L`'s field types, in order.
 pub unsafe fn variant_from_values<E, L: Layout>(index: usize, values: Vec<Value<'_>>) -> Option<E> {
-    let () = Fits::<E, L>::CHECK;
+    const { assert!(size_of::<L>() <= size_of::<E>() && align_of::<L>() <= align_of::<E>()) };
     let variant = L::from_values(u32::try_from(index).ok()?, values)?;
     let mut error = MaybeUninit::<E>::uninit();
     // SAFETY: `L` fits in `E` (checked above) and is the layout of variant
@@ -147,6 +144,9 @@ mod tests {
         Empty,
         One { text: String },
         Several { quoted: ByteString, count: i128, ratio: f64, flag: bool, text: String },
+        // A field of low alignment first: right after the tag, where
+        // `repr(C, u32)` would put it after the union's alignment instead.
+        Flags { first: bool, second: bool, count: i128 },
     }
 
     #[test]
@@ -158,6 +158,7 @@ mod tests {
                     Mixed::Empty => variant_values::<_, Fields0>(error),
                     Mixed::One { .. } => variant_values::<_, Fields1<String>>(error),
                     Mixed::Several { .. } => variant_values::<_, Fields5<ByteString, i128, f64, bool, String>>(error),
+                    Mixed::Flags { .. } => variant_values::<_, Fields3<bool, bool, i128>>(error),
                 }
             };
             values.iter().map(|value| value.to_string()).collect()
@@ -183,6 +184,12 @@ mod tests {
         let again = vec![quoted.to_value(), count.to_value(), ratio.to_value(), flag.to_value(), text.to_value()];
         let rebuilt = unsafe { variant_from_values::<Mixed, Fields5<ByteString, i128, f64, bool, String>>(2, again) };
         assert_eq!(rebuilt.as_ref(), Some(&several));
+
+        let flags = Mixed::Flags { first: true, second: false, count: 7 };
+        assert_eq!(values(&flags), ["true", "false", "7"]);
+        let again = vec![Value::Bool(true), Value::Bool(false), Value::Int(7)];
+        let rebuilt = unsafe { variant_from_values::<Mixed, Fields3<bool, bool, i128>>(3, again) };
+        assert_eq!(rebuilt, Some(flags));
     }
 
     #[test]

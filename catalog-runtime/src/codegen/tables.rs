@@ -24,12 +24,13 @@ pub fn shape_table(shapes: impl IntoIterator<Item = u16>) -> Vec<u8> {
 pub fn lookup_table<'a>(rows: impl IntoIterator<Item = (&'a str, u32)>) -> Vec<u8> {
     let mut rows: Vec<(&str, u32)> = rows.into_iter().collect();
     rows.sort_unstable();
+    let word = |n: usize| u32::try_from(n).expect("a lookup table under 4 GiB").to_le_bytes();
     let mut table = Vec::new();
-    let mut end = 0u32;
-    table.extend((rows.len() as u32).to_le_bytes());
+    let mut end = 0;
+    table.extend(word(rows.len()));
     for (key, _) in &rows {
-        end += key.len() as u32;
-        table.extend(end.to_le_bytes());
+        end += key.len();
+        table.extend(word(end));
     }
     for (_, index) in &rows {
         table.extend(index.to_le_bytes());
@@ -41,8 +42,9 @@ pub fn lookup_table<'a>(rows: impl IntoIterator<Item = (&'a str, u32)>) -> Vec<u
 }
 
 /// The index of the row of `table` (see [`lookup_table`]) whose key is
-/// `key`, the first of them when several are; `None` when none is, or when
-/// the table is not one that `lookup_table` wrote.
+/// `key`, the first of them when several are; `None` when none is. Never
+/// panics, whatever the bytes (a table that `lookup_table` did not write
+/// gives `None` or some index).
 pub fn lookup(table: &[u8], key: &str) -> Option<usize> {
     let word = |at: usize| -> Option<usize> {
         let bytes = table.get(at.checked_mul(4)?..at.checked_mul(4)?.checked_add(4)?)?;
