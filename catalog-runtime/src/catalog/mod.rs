@@ -21,12 +21,46 @@ pub struct Catalog {
     /// Holds the entries, in record order.
     matcher: Matcher<Entry>,
     origins: Origins,
-    /// Entry indexes sorted by id, by slug and by name, for binary search;
-    /// each sorted on first use (sorting thousands of strings is a good part
-    /// of a start-up that may never look one up).
-    by_id: OnceLock<Box<[u32]>>,
-    by_slug: OnceLock<Box<[u32]>>,
-    by_name: OnceLock<Box<[u32]>>,
+    /// Entry indexes sorted by id, by slug and by name ([`Key`] order), for
+    /// binary search; each taken from the cache or sorted on first use
+    /// (sorting thousands of strings is a good part of a start-up that may
+    /// never look one up, and decodes every entry of a cached catalog).
+    orders: [OnceLock<Box<[u32]>>; 3],
+    /// The orders as a cache file stores them, if the catalog came from one.
+    #[cfg(feature = "cache")]
+    stored_orders: Option<cache::Bytes>,
+}
+
+/// What [`Catalog::by_id`], [`Catalog::by_slug`] and [`Catalog::by_name`]
+/// look up, in the order of [`Catalog`]'s `orders`.
+#[derive(Clone, Copy)]
+enum Key {
+    Id,
+    Slug,
+    Name,
+}
+
+impl Key {
+    /// In the order the cache stores their orders.
+    #[cfg(feature = "cache")]
+    const ALL: [Key; 3] = [Key::Id, Key::Slug, Key::Name];
+
+    fn of(self, entry: &Entry) -> &str {
+        match self {
+            Key::Id => &entry.record.id,
+            Key::Slug => &entry.record.slug,
+            Key::Name => &entry.name,
+        }
+    }
+
+    /// The indexes of the `len` entries (`entry(i)`) sorted by this key; of
+    /// entries with one key, the first in record order comes first (a stable
+    /// sort).
+    fn order<'e>(self, len: usize, entry: impl Fn(usize) -> &'e Entry) -> Box<[u32]> {
+        let mut order: Vec<u32> = (0..len as u32).collect();
+        order.sort_by(|&a, &b| self.of(entry(a as usize)).cmp(self.of(entry(b as usize))));
+        order.into_boxed_slice()
+    }
 }
 
 /// Where each entry was read from.
@@ -139,8 +173,13 @@ impl Catalog {
 
     /// The catalog of the entries that `matcher` holds.
     pub(crate) fn with_matcher(matcher: Matcher<Entry>, origins: Origins) -> Catalog {
-        let (by_id, by_slug, by_name) = Default::default();
-        Catalog { matcher, origins, by_id, by_slug, by_name }
+        Catalog {
+            matcher,
+            origins,
+            orders: Default::default(),
+            #[cfg(feature = "cache")]
+            stored_orders: None,
+        }
     }
 
     /// The entries, in record order: `entries()[index]`, `entries().len()`,
@@ -161,16 +200,19 @@ impl Catalog {
     }
 
     /// The first entry, in record order, whose `key` is `wanted`.
-    fn lookup(&self, sorted: &OnceLock<Box<[u32]>>, key: fn(&Entry) -> &str, wanted: &str) -> Option<usize> {
+    fn lookup(&self, key: Key, wanted: &str) -> Option<usize> {
         let entries = self.entries();
-        let sorted = sorted.get_or_init(|| {
-            let mut order: Vec<u32> = (0..entries.len() as u32).collect();
-            // Stable: of entries with one key, the first in record order is found.
-            order.sort_by(|&a, &b| key(&entries[a as usize]).cmp(key(&entries[b as usize])));
-            order.into_boxed_slice()
+        let sorted = self.orders[key as usize].get_or_init(|| {
+            #[cfg(feature = "cache")]
+            if let Some(stored) =
+                self.stored_orders.as_ref().and_then(|bytes| cache::order(bytes, key as usize, entries.len()))
+            {
+                return stored;
+            }
+            key.order(entries.len(), |index| &entries[index])
         });
-        let first = sorted.partition_point(|&index| key(&entries[index as usize]) < wanted);
-        sorted.get(first).map(|&index| index as usize).filter(|&index| key(&entries[index]) == wanted)
+        let first = sorted.partition_point(|&index| key.of(&entries[index as usize]) < wanted);
+        sorted.get(first).map(|&index| index as usize).filter(|&index| key.of(&entries[index]) == wanted)
     }
 
     /// Where entry `index` was read from, when loaded from files.
@@ -200,17 +242,17 @@ impl Catalog {
 
     /// The entry with this id.
     pub fn by_id(&self, id: &str) -> Option<usize> {
-        self.lookup(&self.by_id, |entry| &entry.record.id, id)
+        self.lookup(Key::Id, id)
     }
 
     /// The first entry with this slug.
     pub fn by_slug(&self, slug: &str) -> Option<usize> {
-        self.lookup(&self.by_slug, |entry| &entry.record.slug, slug)
+        self.lookup(Key::Slug, slug)
     }
 
     /// The entry with this variant name.
     pub fn by_name(&self, name: &str) -> Option<usize> {
-        self.lookup(&self.by_name, |entry| &entry.name, name)
+        self.lookup(Key::Name, name)
     }
 
     /// The best entry for a whole message.
