@@ -22,8 +22,8 @@
 //! hash alone could collide), the record files' stamps and paths (see
 //! [`FileTable`]), the warnings, the index, each entry's end offset and
 //! checksum, the lookup orders (see [`order`]), the origins' checksum, then
-//! the origins and the entries. The
-//! file's checksum covers everything before the origins and is verified
+//! the origins and the entries. The file's checksum covers everything
+//! before the origins and is verified
 //! before anything decoded from the file is used; the origins' own is
 //! verified when they are first asked for, and each entry's when the entry
 //! is first decoded (see [`Recovery`]), so that a hit reads no more than it
@@ -55,8 +55,8 @@ use crate::matcher::{Index, Lazy, Matcher, Slots};
 use crate::model::Entry;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
-/// the layout or a serialized type changes shape, so that older files are
-/// never misread.
+/// the layout or a serialized type changes shape, or the order that
+/// [`Key::order`] sorts by, so that older files are never misread.
 const MAGIC: &[u8; 8] = b"errcat\x00\x08";
 
 /// The sections of a cache file, in order.
@@ -398,10 +398,11 @@ impl Recovery {
 }
 
 /// The order of `which` [`Key`] among the stored orders (three runs of
-/// `count` little-endian `u32`s, by id, slug and name, each an order that
-/// [`Key::order`] gave), if every index is below `count`: a lookup in a
-/// cached catalog then decodes a few entries rather than all of them to
-/// sort them (`errcat show` at 20,000 records, 97 ms before).
+/// `count` little-endian `u32`s, in [`Key::ALL`] order, each an order that
+/// [`Key::order`] gave); `None` where the section is too short or an index
+/// is not below `count` (the lookup then sorts). A lookup in a cached
+/// catalog then decodes a few entries rather than all of them to sort them
+/// (`errcat show` at 20,000 records, 97 ms before).
 pub(crate) fn order(orders: &Bytes, which: usize, count: usize) -> Option<Box<[u32]>> {
     let run = orders.as_ref().get(which.checked_mul(count)?.checked_mul(4)?..)?.get(..count.checked_mul(4)?)?;
     let indexes = run.chunks_exact(4).map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]]));
@@ -1124,8 +1125,8 @@ mod tests {
         if fresh.len() > 100 {
             assert!(hit.matcher().decoded() < 80, "{} entries decoded to look up", hit.matcher().decoded());
         }
-        // Matching first, while the hit's entries are still encoded: each
-        // is decoded as a candidate, and the matcher built from the cached
+        // Matching next, while most of the hit's entries are still encoded:
+        // each is decoded as a candidate, and the matcher built from the cached
         // index must rank and find as one built from the entries.
         let lines = sample_lines(&fresh);
         for line in &lines {
@@ -1500,6 +1501,20 @@ mod tests {
         let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hit.entry(0).clone())).unwrap_err();
         let message = panic.downcast_ref::<String>().unwrap();
         assert!(message.contains("is damaged") && message.contains("now compiles to another entry"), "{message}");
+    }
+
+    #[test]
+    fn a_stored_order_is_read_only_when_whole_and_in_range() {
+        let bytes = |words: &[u32]| {
+            let bytes: Vec<u8> = words.iter().flat_map(|word| word.to_le_bytes()).collect();
+            Bytes { range: 0..bytes.len(), file: Arc::new(Mapped::Read(bytes)) }
+        };
+        let stored = bytes(&[1, 0, 2, 2, 1, 0, 0, 1, 2]);
+        assert_eq!(order(&stored, 0, 3).as_deref(), Some(&[1, 0, 2][..]));
+        assert_eq!(order(&stored, 2, 3).as_deref(), Some(&[0, 1, 2][..]));
+        assert_eq!(order(&stored, 3, 3), None, "past the section");
+        assert_eq!(order(&bytes(&[1, 0, 2, 2, 1]), 1, 3), None, "cut short");
+        assert_eq!(order(&bytes(&[0, 3, 1]), 0, 3), None, "an index out of range");
     }
 
     #[test]

@@ -40,8 +40,13 @@ enum Key {
     Name,
 }
 
+// `Key::ALL[i] as usize == i`: the stored orders and `orders` agree.
+#[cfg(feature = "cache")]
+const _: () = assert!(Key::ALL[0] as usize == 0 && Key::ALL[1] as usize == 1 && Key::ALL[2] as usize == 2);
+
 impl Key {
-    /// In the order the cache stores their orders.
+    /// In the order the cache stores their orders, which is also the order
+    /// of [`Catalog`]'s `orders` (indexed by `key as usize`).
     #[cfg(feature = "cache")]
     const ALL: [Key; 3] = [Key::Id, Key::Slug, Key::Name];
 
@@ -55,7 +60,8 @@ impl Key {
 
     /// The indexes of the `len` entries (`entry(i)`) sorted by this key; of
     /// entries with one key, the first in record order comes first (a stable
-    /// sort).
+    /// sort). The cache stores these orders: changing the comparison means
+    /// a new cache layout (its `MAGIC`).
     fn order<'e>(self, len: usize, entry: impl Fn(usize) -> &'e Entry) -> Box<[u32]> {
         let mut order: Vec<u32> = (0..len as u32).collect();
         order.sort_by(|&a, &b| self.of(entry(a as usize)).cmp(self.of(entry(b as usize))));
