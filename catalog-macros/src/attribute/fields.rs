@@ -120,25 +120,21 @@ pub(super) fn accessors(data: &Data, names: &Names) -> (TokenStream, TokenStream
 /// `by_name`, named.
 fn by_name_fns(data: &Data, names: &Names, by_name: &[usize]) -> TokenStream {
     let error = &names.error;
-    let values_arms = by_name.iter().map(|&i| {
-        let variant = &names.variants[i];
-        let fields = field_idents(&data.entries[i]);
-        let types = data.entries[i].template.fields.iter().map(|f| field_type(f.kind, &quote!(__ec)));
-        if fields.is_empty() {
-            quote!(#error::#variant => ::std::vec::Vec::new(),)
-        } else {
-            quote!(#error::#variant { #(#fields),* } => __ec::values([#(__ec::to_value::<#types>(#fields)),*]),)
-        }
-    });
-    let from_arms = by_name.iter().map(|&i| {
-        let variant = &names.variants[i];
-        let index = Literal::usize_unsuffixed(i);
-        let fields = field_idents(&data.entries[i]);
-        let types = data.entries[i].template.fields.iter().map(|f| field_type(f.kind, &quote!(__ec)));
-        if fields.is_empty() {
-            quote!(#index => __S(#error::#variant),)
-        } else {
-            quote! {
+    let (values_arms, from_arms): (Vec<TokenStream>, Vec<TokenStream>) = by_name
+        .iter()
+        .map(|&i| {
+            let variant = &names.variants[i];
+            let index = Literal::usize_unsuffixed(i);
+            let fields = field_idents(&data.entries[i]);
+            if fields.is_empty() {
+                return (quote!(#error::#variant => ::std::vec::Vec::new(),), quote!(#index => __S(#error::#variant),));
+            }
+            let types: Vec<TokenStream> =
+                data.entries[i].template.fields.iter().map(|f| field_type(f.kind, &quote!(__ec))).collect();
+            let values_arm = quote! {
+                #error::#variant { #(#fields),* } => __ec::values([#(__ec::to_value::<#types>(#fields)),*]),
+            };
+            let from_arm = quote! {
                 #index => {
                     let mut values = values.into_iter();
                     match (#(__ec::take::<#types>(&mut values),)*) {
@@ -146,9 +142,10 @@ fn by_name_fns(data: &Data, names: &Names, by_name: &[usize]) -> TokenStream {
                         _ => __N,
                     }
                 }
-            }
-        }
-    });
+            };
+            (values_arm, from_arm)
+        })
+        .unzip();
     quote! {
         #[inline(never)]
         #[allow(unreachable_patterns)]

@@ -1406,12 +1406,6 @@ mod tests {
         fs::write(file, &damaged).unwrap();
     }
 
-    /// Writes the cache file `sound` to `file` with a bit flipped in the
-    /// byte of its entries that `at` picks from their range.
-    fn damage_an_entry(file: &Path, sound: &[u8], at: impl FnOnce(Range<usize>) -> usize) {
-        damage(file, sound, ENTRIES, at);
-    }
-
     /// With a bit flipped at the start, middle and end of `section`, a
     /// catalog loaded through the cache (the dataset's directory spelled by
     /// `spelled`) is a hit, and gives what a fresh load gives (`compare`,
@@ -1480,7 +1474,7 @@ mod tests {
     #[test]
     fn a_damaged_entry_of_a_changed_dataset_panics_saying_why() {
         let (data, cache, _, file, sound) = loaded_once();
-        damage_an_entry(&file, &sound, |entries| entries.start);
+        damage(&file, &sound, ENTRIES, |entries| entries.start);
         let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
         // A record added after the cache was found a hit.
         write_at(&data.0.join("late.json"), &record("l9", "late %d", "error"), an_hour_ago());
@@ -1492,7 +1486,7 @@ mod tests {
     #[test]
     fn a_damaged_entry_whose_record_was_edited_since_panics_saying_why() {
         let (data, cache, _, file, sound) = loaded_once();
-        damage_an_entry(&file, &sound, |entries| entries.start);
+        damage(&file, &sound, ENTRIES, |entries| entries.start);
         let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
         // The record of that entry edited after the cache was found a hit:
         // as many records, another entry.

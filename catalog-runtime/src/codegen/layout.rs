@@ -98,6 +98,12 @@ layouts! {
 /// the macro writes a `match` arm for a variant with more.
 pub const MAX_LAYOUT_FIELDS: usize = 12;
 
+/// Whether a variant's struct `L` fits in the enum `E`, as one of its
+/// variants does: asserted when compiled, once per shape.
+const fn fits<E, L>() -> bool {
+    size_of::<L>() <= size_of::<E>() && align_of::<L>() <= align_of::<E>()
+}
+
 /// The field values of `error`.
 ///
 /// # Safety
@@ -105,9 +111,7 @@ pub const MAX_LAYOUT_FIELDS: usize = 12;
 /// `E` is a `#[repr(u32)]` enum (and no other `repr`), and `error`'s variant
 /// has fields of exactly `L`'s field types, in order.
 pub unsafe fn variant_values<'a, E, L: Layout + 'a>(error: &'a E) -> Vec<Value<'a>> {
-    // Checked when compiled, once per shape: the variant's struct fits in
-    // the enum, as one of its variants does.
-    const { assert!(size_of::<L>() <= size_of::<E>() && align_of::<L>() <= align_of::<E>()) };
+    const { assert!(fits::<E, L>()) };
     // SAFETY: by the layout of a `#[repr(u32)]` enum (see the module), the
     // variant's bytes are those of `L`, borrowed for as long as `error`.
     unsafe { &*(error as *const E).cast::<L>() }.values()
@@ -120,7 +124,7 @@ pub unsafe fn variant_values<'a, E, L: Layout + 'a>(error: &'a E) -> Vec<Value<'
 /// `E` is a `#[repr(u32)]` enum (and no other `repr`) whose variant of tag
 /// `index` has fields of exactly `L`'s field types, in order.
 pub unsafe fn variant_from_values<E, L: Layout>(index: usize, values: Vec<Value<'_>>) -> Option<E> {
-    const { assert!(size_of::<L>() <= size_of::<E>() && align_of::<L>() <= align_of::<E>()) };
+    const { assert!(fits::<E, L>()) };
     let variant = L::from_values(u32::try_from(index).ok()?, values)?;
     let mut error = MaybeUninit::<E>::uninit();
     // SAFETY: `L` fits in `E` (checked above) and is the layout of variant
