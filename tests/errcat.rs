@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::Stdio;
 
@@ -669,6 +669,62 @@ fn scan_stops_quietly_when_its_output_is_closed() {
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert_eq!(output.status.code(), Some(0), "{format:?}: {stderr}");
     }
+}
+
+/// `logrotate`'s `copytruncate` of a quiet log while errcat scans it through
+/// a mapping: the lines before the cut are reported, then an error says from
+/// which line on nothing is, the next file is scanned, and the exit status
+/// says there was trouble (errcat used to die of SIGBUS).
+#[cfg(unix)]
+#[test]
+fn a_log_truncated_while_it_is_scanned_is_reported_and_the_scan_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.log");
+    let line = format!("{PREFIX}{}\n", persist_message("s"));
+    // Three chunks of matching lines: the first chunk's matches are far more
+    // than a pipe holds.
+    fs::write(&path, line.repeat(3 * (1 << 20) / line.len())).unwrap();
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    fs::File::options().write(true).open(&path).unwrap().set_modified(hour_ago).unwrap();
+    let other = dir.path().join("other.log");
+    fs::write(&other, format!("{PREFIX}{}\n", persist_message("other"))).unwrap();
+
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("errcat"))
+        .env("ERRCAT_CACHE_DIR", CACHE)
+        .args(["scan", "--threads", "1"])
+        .args([&path, &other])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // With one thread, the second chunk is read only once the first one's
+    // matches are all written: the first line out means errcat is writing
+    // them, held by the pipe, when the log is cut.
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with(&format!("{}:1: ", path.display())), "{first}");
+    fs::File::options().write(true).open(&path).unwrap().set_len(0).unwrap();
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+
+    let reported = std::iter::once(first.as_str())
+        .chain(rest.lines())
+        .filter(|out| out.starts_with(&format!("{}:", path.display())))
+        .count();
+    let first_chunk = (1 << 20) / line.len();
+    assert_eq!(reported, first_chunk, "the first chunk's lines, all reported");
+    let error = format!(
+        "errcat: {}: truncated while it was being scanned (or unreadable on disk): lines from {} on are not reported",
+        path.display(),
+        first_chunk + 1
+    );
+    assert!(stderr.lines().any(|err| err == error), "{stderr}");
+    assert!(rest.contains(&format!("{}:1: UnableToPersistSession", other.display())), "the next file is scanned");
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
 }
 
 /// The seed record `id` as stored in the dataset.

@@ -8,7 +8,8 @@
 //! A regular, uncompressed file that nobody has written for a while is
 //! memory-mapped instead of read, and its chunks are ranges of the mapping:
 //! copying the file from the page cache took about a fifth of a scan's time.
-//! See [`Mapped`] for when a file is mapped and why that is safe enough.
+//! See [`Mapped`] for when a file is mapped, and [`GuardedMap`] for how a
+//! truncation under the mapping is caught.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Seek, SeekFrom};
@@ -18,8 +19,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 use flate2::read::MultiGzDecoder;
 use indicatif::{ProgressBar, ProgressStyle};
-use memmap2::{Mmap, MmapOptions};
 
+use crate::guarded_map::GuardedMap;
 use crate::pipeline::{Chunk, Lines};
 
 /// Longest line read; longer lines are skipped with an error.
@@ -152,7 +153,9 @@ impl Input {
     /// Whether the input starts with a NUL byte in its first few KiB.
     pub fn looks_binary(&mut self) -> io::Result<bool> {
         if let Some(mapped) = &self.mapped {
-            return Ok(mapped.start().contains(&0));
+            let binary = mapped.start().contains(&0);
+            // Zeros read from a file truncated under the mapping are not its.
+            return if mapped.window.truncated() { Err(truncated(1)) } else { Ok(binary) };
         }
         let start = self.reader.fill_buf()?;
         Ok(start[..start.len().min(BINARY_PROBE)].contains(&0))
@@ -306,6 +309,11 @@ impl Input {
                     self.lines_read += 1;
                 }
                 Ok(Next::End) => return Some(None),
+                Ok(Next::Truncated) => {
+                    self.failed = Some(truncated(*next_line));
+                    self.mapped = None;
+                    return None;
+                }
                 Err(_) => {
                     // The file changed, or a window could not be mapped: read
                     // it from where the mapping stopped, as any other file.
@@ -320,6 +328,12 @@ impl Input {
                 }
             }
         }
+    }
+
+    /// Whether the input is read through a mapping of its file.
+    #[cfg(test)]
+    pub fn is_mapped(&self) -> bool {
+        self.mapped.is_some()
     }
 
     /// Lines read so far.
@@ -350,25 +364,24 @@ fn quiet_regular_file(metadata: &std::fs::Metadata, now: SystemTime) -> bool {
 ///
 /// Mapping a file has one risk that reading it has not: if another process
 /// truncates the file while it is mapped, touching a page past the new end
-/// raises SIGBUS and errcat dies, whereas `read(2)` would just end early.
-/// Logs are truncated in place (`logrotate`'s `copytruncate`) while they are
-/// being written, so only files that nobody has modified for [`QUIET_FOR`]
-/// are mapped ([`quiet_regular_file`]), and before each new window the file
-/// is checked again ([`Mapped::unchanged`]): a file that has grown, shrunk
-/// or been modified since it was opened is read from there on, as a live
-/// log is. What remains is a quiet file truncated during the scan (an idle
-/// log rotated by `copytruncate` in those very seconds); a file being
-/// written, or just rotated and written again, is never mapped. (An I/O
-/// error under a mapped page raises SIGBUS too, where `read(2)` would
-/// report it: a file on a failing disk is better scanned from standard
-/// input.)
+/// raises SIGBUS, whereas `read(2)` would just end early. Logs are
+/// truncated in place (`logrotate`'s `copytruncate`) while they are being
+/// written, so only files that nobody has modified for [`QUIET_FOR`] are
+/// mapped ([`quiet_regular_file`]), and before each new window the file is
+/// checked again ([`Mapped::unchanged`]): a file that has grown, shrunk or
+/// been modified since it was opened is read from there on, as a live log
+/// is. A quiet file truncated during the scan (an idle log rotated by
+/// `copytruncate` in those very seconds) is caught by [`GuardedMap`]: the
+/// input ends with an error saying from which line on nothing is reported.
+/// (An I/O error under a mapped page raises SIGBUS too, and is caught the
+/// same way, where `read(2)` would report it.)
 struct Mapped {
     /// A descriptor of its own (sharing the reader's offset).
     file: File,
     len: u64,
     /// The file's modification time when it was opened.
     modified: SystemTime,
-    window: Arc<Mmap>,
+    window: Arc<GuardedMap>,
     /// The offset in the file of the window's first byte.
     window_start: u64,
     /// The offset of the first byte not yet passed on.
@@ -382,6 +395,8 @@ enum Next {
     /// A line longer than [`MAX_LINE`], skipped.
     TooLong,
     End,
+    /// The file was truncated under the mapping (see [`GuardedMap`]).
+    Truncated,
 }
 
 impl Mapped {
@@ -389,7 +404,7 @@ impl Mapped {
     /// fails (the file is then read).
     fn open(file: File, metadata: &std::fs::Metadata) -> Option<Mapped> {
         let modified = metadata.modified().ok()?;
-        let window = Arc::new(map(&file, 0, WINDOW.min(usize::try_from(metadata.len()).ok()?)).ok()?);
+        let window = Arc::new(GuardedMap::map(&file, 0, WINDOW.min(usize::try_from(metadata.len()).ok()?)).ok()?);
         Some(Mapped { file, len: metadata.len(), modified, window, window_start: 0, position: 0 })
     }
 
@@ -428,6 +443,11 @@ impl Mapped {
             self.len.min(line_end + 1)
         };
         self.bytes(start, chunk_end)?;
+        // The bytes read above (to find where the chunk ends) may have
+        // faulted.
+        if self.window.truncated() {
+            return Ok(Next::Truncated);
+        }
         let offset = (start - self.window_start) as usize;
         let range = offset..offset + (chunk_end - start) as usize;
         self.position = chunk_end;
@@ -457,7 +477,7 @@ impl Mapped {
             }
             let length = usize::try_from((self.len - start).min((end - start).max(WINDOW as u64)))
                 .map_err(|_| io::Error::other("window beyond the address space"))?;
-            self.window = Arc::new(map(&self.file, start, length)?);
+            self.window = Arc::new(GuardedMap::map(&self.file, start, length)?);
             self.window_start = start;
         }
         let offset = (start - self.window_start) as usize;
@@ -470,24 +490,14 @@ fn changed() -> io::Error {
     io::Error::other("the file changed while it was mapped")
 }
 
-/// Maps `length` bytes of `file` from `offset`, read-only.
-///
-/// Neither `madvise(MADV_SEQUENTIAL)` nor `MAP_POPULATE` is asked for: on a
-/// 276 MB log in the page cache neither made the scan faster (the kernel's
-/// fault-around already maps 16 pages per fault, and populating a window
-/// only moved that work into `mmap`), and populating costs memory.
-fn map(file: &File, offset: u64, length: usize) -> io::Result<Mmap> {
-    // SAFETY: the mapping is read-only and errcat never writes the file;
-    // what Rust cannot rule out is another process changing the file while
-    // it is mapped. Bytes rewritten in place would change under a `&[u8]`
-    // (and under a `&str` already checked to be UTF-8); logs are appended
-    // to, not rewritten, so that does not happen. A truncation would raise
-    // SIGBUS: that is why only files that nobody has modified for
-    // `QUIET_FOR` are mapped, and the file is checked for changes again
-    // before each window (see `Mapped`). This is the only `unsafe` of the
-    // mapping.
-    let map = unsafe { MmapOptions::new().offset(offset).len(length).map(file)? };
-    Ok(map)
+/// Why a mapped file stops being read: it was truncated under the mapping,
+/// or a page of it could not be read from the disk (see [`GuardedMap`]), so
+/// what the mapping holds from some point on is not the file's, and the
+/// lines from `line` on are not passed on.
+pub fn truncated(line: u64) -> io::Error {
+    io::Error::other(format!(
+        "truncated while it was being scanned (or unreadable on disk): lines from {line} on are not reported"
+    ))
 }
 
 /// The file descriptor of a live input, to ask whether more data is waiting.

@@ -16,7 +16,8 @@ use std::sync::{mpsc, Arc};
 
 use error_catalog::{Catalog, Match};
 
-use crate::input::Input;
+use crate::guarded_map::GuardedMap;
+use crate::input::{self, Input};
 
 /// Bytes per chunk (whole lines are added up to this size).
 pub const CHUNK: usize = 1 << 20;
@@ -35,7 +36,15 @@ pub struct Chunk {
 /// whichever thread classified it.
 pub enum Lines {
     Read(Vec<u8>),
-    Mapped { map: Arc<memmap2::Mmap>, range: Range<usize> },
+    Mapped { map: Arc<GuardedMap>, range: Range<usize> },
+}
+
+impl Lines {
+    /// Whether the file was truncated under the mapping, so that these
+    /// bytes may be zeros instead of the file's (see [`GuardedMap`]).
+    fn truncated(&self) -> bool {
+        matches!(self, Lines::Mapped { map, .. } if map.truncated())
+    }
 }
 
 impl std::ops::Deref for Lines {
@@ -99,8 +108,10 @@ pub struct Classified {
     pub line_breaks: u64,
 }
 
-/// Classifies one chunk.
-pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classified {
+/// Classifies one chunk; an error if its file was truncated under its
+/// mapping, which may have made it read zeros instead of the file's lines
+/// (checked once done, as that is caught while reading).
+pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> io::Result<Classified> {
     let mut events = Vec::new();
     // The matcher numbers the lines and checks that they are UTF-8 in its
     // own pass over the chunk.
@@ -146,17 +157,20 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
             memchr::memchr_iter(b'\n', &chunk.data).count() as u64
         }
     };
-    Classified { events, line_breaks }
+    if chunk.data.truncated() {
+        return Err(input::truncated(chunk.first_line));
+    }
+    Ok(Classified { events, line_breaks })
 }
 
 /// Passes on the results that are next in input order.
 fn deliver(
-    pending: &mut BTreeMap<u64, Vec<Event>>,
+    pending: &mut BTreeMap<u64, io::Result<Vec<Event>>>,
     delivered: &mut u64,
     each: &mut impl FnMut(Delivery) -> io::Result<()>,
 ) -> io::Result<()> {
     while let Some(events) = pending.remove(delivered) {
-        each(Delivery::Events(events))?;
+        each(Delivery::Events(events?))?;
         *delivered += 1;
     }
     Ok(())
@@ -180,7 +194,8 @@ fn original_offset(bytes: &[u8], offset: usize) -> usize {
 /// Reads `input` in chunks and classifies them on `workers` threads; `each`
 /// gets every chunk's events in input order (skipped long lines are passed on
 /// as soon as they are read). Read errors end the input after the events of
-/// what was read before them.
+/// what was read before them, as does a truncation under the mapping of the
+/// file, after the events of the chunks classified before it.
 pub fn scan(
     catalog: &Catalog,
     input: &mut Input,
@@ -201,7 +216,7 @@ pub fn scan(
                 each(too_long(skipped))?;
             }
             let Some(chunk) = chunk else { return Ok(()) };
-            let classified = classify(catalog, &chunk, wanted);
+            let classified = classify(catalog, &chunk, wanted)?;
             input.lines_counted(&chunk, classified.line_breaks, &mut next_line);
             each(Delivery::Events(classified.events))?;
             if chunk.input_paused {
@@ -212,21 +227,21 @@ pub fn scan(
     let mut read = |input: &mut Input| input.next_chunk(&mut carry, &mut next_line, CHUNK);
     let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Chunk)>(workers * 2);
     let work_rx = std::sync::Mutex::new(work_rx);
-    let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Event>)>();
+    let (done_tx, done_rx) = mpsc::channel::<(u64, io::Result<Vec<Event>>)>();
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let (work_rx, done_tx) = (&work_rx, done_tx.clone());
             scope.spawn(move || loop {
                 let job = work_rx.lock().expect("no worker panics").recv();
                 let Ok((seq, chunk)) = job else { return };
-                if done_tx.send((seq, classify(catalog, &chunk, wanted).events)).is_err() {
+                if done_tx.send((seq, classify(catalog, &chunk, wanted).map(|classified| classified.events))).is_err() {
                     return;
                 }
             });
         }
         drop(done_tx);
         // Results arrive in any order; they are passed on in input order.
-        let mut pending: BTreeMap<u64, Vec<Event>> = BTreeMap::new();
+        let mut pending: BTreeMap<u64, io::Result<Vec<Event>>> = BTreeMap::new();
         let (mut sent, mut delivered) = (0u64, 0u64);
         let mut outcome = Ok(());
         loop {
@@ -273,4 +288,111 @@ pub fn scan(
         }
         outcome
     })
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::fs::File;
+    use std::path::{Path, PathBuf};
+    use std::time::{Duration, SystemTime};
+
+    use error_catalog::nats_server::NatsServerError;
+
+    use super::*;
+
+    /// A line that the embedded catalog matches.
+    const LINE: &[u8] = b"unable to persist session \"a\" (seq=1): timeout\n";
+
+    fn catalog() -> Catalog {
+        Catalog::from_entries(NatsServerError::entries().to_vec())
+    }
+
+    const WANTED: Wanted<'static> = Wanted { unmatched: None, line_text: false };
+
+    /// Three chunks of matching lines, in a file nobody has written for an
+    /// hour (so it is mapped).
+    fn quiet_log(dir: &Path) -> PathBuf {
+        let path = dir.join("quiet.log");
+        std::fs::write(&path, LINE.repeat(3 * CHUNK / LINE.len())).unwrap();
+        let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+        File::options().write(true).open(&path).unwrap().set_modified(hour_ago).unwrap();
+        path
+    }
+
+    fn truncate(path: &Path) {
+        File::options().write(true).open(path).unwrap().set_len(0).unwrap();
+    }
+
+    fn opened(path: &Path) -> Input {
+        let input = input::open(path).unwrap();
+        assert!(input.is_mapped(), "a quiet file is mapped");
+        input
+    }
+
+    #[test]
+    fn a_file_truncated_between_chunks_ends_in_an_error_after_the_lines_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = quiet_log(dir.path());
+        let mut input = opened(&path);
+        let mut found = Vec::new();
+        let err = scan(&catalog(), &mut input, &WANTED, 1, |delivery| {
+            if let Delivery::Events(events) = delivery {
+                if found.is_empty() {
+                    truncate(&path);
+                }
+                found.extend(events.iter().filter_map(|event| match event {
+                    Event::Found { line, .. } => Some(*line),
+                    _ => None,
+                }));
+            }
+            Ok(())
+        })
+        .unwrap_err();
+        let first_chunk = (CHUNK / LINE.len()) as u64;
+        assert_eq!(found, (1..=first_chunk).collect::<Vec<_>>(), "the first chunk's lines, all found");
+        assert_eq!(err.to_string(), input::truncated(first_chunk + 1).to_string());
+    }
+
+    #[test]
+    fn a_chunk_whose_file_is_truncated_before_it_is_classified_gives_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = quiet_log(dir.path());
+        let mut input = opened(&path);
+        let (mut carry, mut next_line) = (Vec::new(), 1);
+        let (chunk, _) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap();
+        let chunk = chunk.unwrap();
+        assert!(classify(&catalog(), &chunk, &WANTED).is_ok());
+        truncate(&path);
+        let err = classify(&catalog(), &chunk, &WANTED).err().expect("an error");
+        assert_eq!(err.to_string(), input::truncated(1).to_string());
+    }
+
+    #[test]
+    fn a_file_truncated_before_its_first_chunk_gives_an_error_with_any_number_of_workers() {
+        let dir = tempfile::tempdir().unwrap();
+        for workers in [1, 3] {
+            let path = quiet_log(dir.path());
+            let mut input = opened(&path);
+            truncate(&path);
+            let mut delivered = 0;
+            let err = scan(&catalog(), &mut input, &WANTED, workers, |delivery| {
+                if let Delivery::Events(events) = delivery {
+                    delivered += events.len();
+                }
+                Ok(())
+            })
+            .unwrap_err();
+            assert_eq!(err.to_string(), input::truncated(1).to_string(), "{workers} workers");
+            assert_eq!(delivered, 0, "{workers} workers");
+        }
+    }
+
+    #[test]
+    fn a_file_truncated_before_its_start_is_checked_gives_an_error_not_a_binary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = quiet_log(dir.path());
+        let mut input = opened(&path);
+        truncate(&path);
+        assert_eq!(input.looks_binary().unwrap_err().to_string(), input::truncated(1).to_string());
+    }
 }
