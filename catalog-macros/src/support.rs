@@ -1,10 +1,11 @@
 //! The support block shared by both forms of generated code (the
 //! `#[catalog]` attribute's and `#[derive(Catalog)]`'s): the runtime's
 //! private module as `__ec`, the record files tracked for rebuilds, the
-//! packed metadata table and the matcher.
+//! packed metadata table and the matcher; and the enum's `Error` and
+//! `FromStr` impls, which are the same in both.
 
 use catalog_runtime::Entry;
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::data::Data;
@@ -79,6 +80,26 @@ fn meta_table(entries: &[Entry]) -> TokenStream {
         fn __meta() -> &'static [__ec::Entry] {
             static META: __ec::OnceLock<__ec::Vec<__ec::Entry>> = __ec::OnceLock::new();
             META.get_or_init(|| __ec::packed::decode(__PACKED, #n))
+        }
+    }
+}
+
+/// `std::error::Error` and `FromStr` of the enum `ident`, alike in both
+/// forms: `from_str` is its `parse` (a whole message), failing with a
+/// `NoMatch` that names the enum.
+pub fn error_and_from_str(ident: &Ident) -> TokenStream {
+    let catalog_name = ident.to_string();
+    quote! {
+        #[automatically_derived]
+        impl ::std::error::Error for #ident {}
+
+        #[automatically_derived]
+        impl ::core::str::FromStr for #ident {
+            type Err = __ec::NoMatch;
+            /// Parses a whole message.
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                Self::parse(s).ok_or_else(|| __ec::NoMatch { catalog: #catalog_name, input: s.into() })
+            }
         }
     }
 }

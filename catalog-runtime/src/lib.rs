@@ -17,6 +17,7 @@
 //! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`) |
 //! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
 //! | problems | [`Diagnostic`], [`Level`] |
+//! | suggestions for a mistyped key (`suggest`) | [`edit_distance`], [`typo_distance`] |
 //!
 //! ```
 //! use catalog_runtime::Catalog;
@@ -39,6 +40,7 @@ mod diagnostic;
 mod format;
 mod matcher;
 mod model;
+mod suggest;
 // The shared corpora, for the unit tests that need them.
 #[cfg(test)]
 #[path = "../../tests/support/corpus.rs"]
@@ -52,6 +54,7 @@ pub use diagnostic::{Diagnostic, Level};
 pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
 pub use matcher::{Entries, Items, ItemsIter, LogLevel, Match, Matcher};
 pub use model::{ByteString, Entry, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
+pub use suggest::{edit_distance, typo_distance};
 
 /// What generated code uses, and nothing else. Not public API: it changes
 /// with every release, and its name carries the version so that generated

@@ -16,7 +16,7 @@ use super::ast::Input;
 use super::fields;
 use crate::data::Data;
 use crate::docs;
-use crate::support::support_block;
+use crate::support::{error_and_from_str, support_block};
 
 pub(super) struct Names {
     /// The enum's own name: generated code names its variants `Enum::Variant`,
@@ -170,6 +170,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
         )
     };
     let (field_items, field_fns, field_trait_fns) = fields::accessors(data, names);
+    let error_and_from_str = error_and_from_str(ident);
     quote! {
         // The kinds' discriminants, `ALL` as `u32`s: a literal of `N` kinds
         // costs rustc a linear search of the variants per value.
@@ -294,17 +295,7 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             fn eq(&self, other: &Self) -> bool { __ec::eq(self, other) }
         }
 
-        #[automatically_derived]
-        impl ::std::error::Error for #ident {}
-
-        #[automatically_derived]
-        impl ::core::str::FromStr for #ident {
-            type Err = __ec::NoMatch;
-            /// Parses a whole message.
-            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-                Self::parse(s).ok_or_else(|| __ec::NoMatch { catalog: #catalog_name, input: s.into() })
-            }
-        }
+        #error_and_from_str
     }
 }
 

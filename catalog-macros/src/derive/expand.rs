@@ -12,12 +12,11 @@ use syn::spanned::Spanned;
 use super::ast::Input;
 use super::valid::{Plan, Role};
 use crate::data::Data;
-use crate::support::support_block;
+use crate::support::{error_and_from_str, support_block};
 
 pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
     let ident = &input.ident;
     let krate = &input.options.krate;
-    let catalog_name = ident.to_string();
     let other = input.variants.iter().zip(&plan.roles).find_map(|(variant, role)| match role {
         Role::Other { ty } => Some((&variant.ident, ty)),
         _ => None,
@@ -32,6 +31,7 @@ pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
         }
     });
     let values_arms = values_arms(input, plan);
+    let error_and_from_str = error_and_from_str(ident);
     // With a catch-all, `parse` and `find` never fail and `metadata` is optional.
     let (metadata_type, metadata_body, parse_else, find_else, other_fn, display_other) = match other {
         Some((variant, ty)) => (
@@ -122,17 +122,7 @@ pub fn generate(input: &Input, data: &Data, plan: &Plan) -> TokenStream {
                     }
                 }
 
-                #[automatically_derived]
-                impl ::std::error::Error for #ident {}
-
-                #[automatically_derived]
-                impl ::core::str::FromStr for #ident {
-                    type Err = __ec::NoMatch;
-                    /// Parses a whole message.
-                    fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-                        Self::parse(s).ok_or_else(|| __ec::NoMatch { catalog: #catalog_name, input: s.into() })
-                    }
-                }
+                #error_and_from_str
         },
     )
 }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use catalog_runtime::{Entry, Filter, ValueKind};
+use catalog_runtime::{typo_distance, Entry, Filter, ValueKind};
 use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
@@ -145,25 +145,10 @@ fn find_record<'d>(
     }
 }
 
-/// The closest key by edit distance, if it is close enough to be a typo.
+/// The closest key by edit distance, if it is close enough to be a typo
+/// (see [`typo_distance`]); of keys as close, the first in sort order.
 fn nearest<'k>(wanted: &str, keys: impl Iterator<Item = &'k str>) -> Option<&'k str> {
-    let limit = (wanted.chars().count() / 4).max(2);
-    keys.map(|key| (distance(wanted, key), key)).filter(|(d, _)| *d <= limit).min().map(|(_, key)| key)
-}
-
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
+    keys.filter_map(|key| Some((typo_distance(wanted, key)?, key))).min().map(|(_, key)| key)
 }
 
 fn field_list(metadata: &Entry) -> String {
@@ -297,5 +282,21 @@ fn imported_type(kind: ValueKind) -> &'static str {
     match kind {
         ValueKind::Quoted => "String",
         kind => kind.rust_type(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nearest;
+
+    #[test]
+    fn nearest_is_the_closest_typo_first_in_sort_order() {
+        let keys = ["unable-to-persist-session", "unable-to-persist-sessions", "stream-not-found"];
+        assert_eq!(nearest("unable-to-persist-sesion", keys.into_iter()), Some("unable-to-persist-session"));
+        assert_eq!(nearest("stream-not-fund", keys.into_iter()), Some("stream-not-found"));
+        // As close: the first in sort order, whatever the keys' order.
+        assert_eq!(nearest("ab", ["ac", "aa"].into_iter()), Some("aa"));
+        assert_eq!(nearest("nope", keys.into_iter()), None);
+        assert_eq!(nearest("x", std::iter::empty()), None);
     }
 }

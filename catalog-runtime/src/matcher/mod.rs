@@ -30,6 +30,7 @@ use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
 use scan_notes::ScanNotes;
 
+mod groups;
 mod items;
 mod literal_match;
 mod log_line;
@@ -92,31 +93,17 @@ pub struct Matcher<I = Template> {
     /// an empty cell is two words, so that setting up a matcher over
     /// thousands of templates writes little memory.
     searchers: Box<[OnceLock<Box<Searchers>>]>,
-    /// The literals the prefilter looks for: see [`Literals`].
-    literals: Literals,
+    /// The literals the prefilter looks for, the templates that require
+    /// each, the other templates and the ranking: see [`Index`].
+    index: Index,
     /// Built on first use (see [`Matcher::literals_in`]).
     prefilter: OnceLock<Prefilter>,
-    /// Short texts looked up in `literals` so far, the prefilter unbuilt.
+    /// Short texts looked up in the index's table of literals so far, the
+    /// prefilter unbuilt.
     table_lookups: AtomicU32,
-    /// For each prefilter literal `l`, the templates that require it:
-    /// `owners[owner_ends[l - 1]..owner_ends[l]]` (one allocation, not one
-    /// per literal, for thousands of literals).
-    owner_ends: Vec<u32>,
-    owners: Vec<u32>,
-    /// Templates whose literal runs are all shorter than the prefilter's
-    /// grams (`%v: %v`, a pattern's `(.*?) to (.*?)`): candidates of every
-    /// line that holds their runs in order. Ranked last, they are only
-    /// verified on lines that no more literal template matches.
-    unfiltered: Vec<u32>,
-    /// Templates whose literal text is not known (a `messagePattern` that is
-    /// not a plain sequence of literals and groups): one regex set, built
-    /// on first use, tells which of them match a line, so that they are
-    /// never tried one by one.
-    opaque: Vec<u32>,
-    /// The set and the template of each of its patterns.
+    /// The set of the opaque templates' regexes (see [`Index`]) and the
+    /// template of each of its patterns.
     opaque_set: OnceLock<Option<(RegexSet, Vec<u32>)>>,
-    /// Position of each template in ranking order.
-    rank: Vec<u32>,
 }
 
 impl Matcher {
@@ -156,20 +143,13 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// items that are decoded on first use stay encoded.
     pub(crate) fn from_index(index: Index, items: Slots<I>) -> Self {
         debug_assert!(index.fits(items.len()));
-        let Index { literal_text, literal_ends, by_prefix, owner_ends, owners, unfiltered, opaque, rank } = index;
-        let literals = Literals { text: literal_text, ends: literal_ends, by_prefix };
         Matcher {
             searchers: (0..items.len()).map(|_| OnceLock::new()).collect(),
             items: Items::new(items),
-            literals,
+            index,
             prefilter: OnceLock::new(),
             table_lookups: AtomicU32::new(0),
-            owner_ends,
-            owners,
-            unfiltered,
-            opaque,
             opaque_set: OnceLock::new(),
-            rank,
         }
     }
 
@@ -200,21 +180,22 @@ impl<I: AsRef<Template>> Matcher<I> {
 
     /// The prefilter, built on first use.
     fn prefilter(&self) -> &Prefilter {
-        self.prefilter.get_or_init(|| Prefilter::new(&self.literals.all()))
+        self.prefilter.get_or_init(|| Prefilter::new(&self.index.literals()))
     }
 
     /// Calls `hit(literal)` for every occurrence in `text` of every
     /// prefilter literal. Setting the prefilter up for thousands of
     /// literals takes milliseconds, a good part of a start-up that may
     /// match a single message (`errcat explain`); so the first short texts
-    /// are looked up in the sorted table of [`Literals`] instead, and the
-    /// prefilter is built once texts are long or many. Both find exactly
-    /// the occurrences, so the candidates are the same either way.
+    /// are looked up in the index's sorted table of the literals instead
+    /// (see [`Index::for_each_literal_in`]), and the prefilter is built
+    /// once texts are long or many. Both find exactly the occurrences, so
+    /// the candidates are the same either way.
     fn literals_in(&self, text: &str, mut hit: impl FnMut(usize)) {
         match self.prefilter.get() {
             Some(prefilter) => prefilter.for_each(text, |_, literal| hit(literal)),
             None if text.len() <= SHORT_TEXT && self.table_lookups.fetch_add(1, Ordering::Relaxed) < TABLE_LOOKUPS => {
-                self.literals.for_each_in(text, hit)
+                self.index.for_each_literal_in(text, hit)
             }
             None => self.prefilter().for_each(text, |_, literal| hit(literal)),
         }
@@ -228,12 +209,6 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// Template `index`.
     fn template(&self, index: usize) -> &Template {
         self.item(index).as_ref()
-    }
-
-    /// The templates that require prefilter literal `literal`.
-    fn owners_of(&self, literal: usize) -> &[u32] {
-        let start = literal.checked_sub(1).map_or(0, |before| self.owner_ends[before] as usize);
-        &self.owners[start..self.owner_ends[literal] as usize]
     }
 
     /// The best record for a whole message.
@@ -432,7 +407,7 @@ impl<I: AsRef<Template>> Matcher<I> {
         mut each: impl FnMut(usize, Range<usize>, Match<'h>),
     ) -> Option<usize> {
         let bytes = text.bytes();
-        if !self.unfiltered.is_empty() || !self.opaque.is_empty() {
+        if !self.index.unfiltered.is_empty() || !self.index.opaque.is_empty() {
             // Some template can match any line: every line is a candidate.
             let text = text.line(0..bytes.len())?;
             let (mut start, mut number) = (0, 0);
@@ -462,7 +437,7 @@ impl<I: AsRef<Template>> Matcher<I> {
                     line = Some((notes.line_breaks_before(start), start..end));
                 }
             }
-            found.extend_from_slice(self.owners_of(literal));
+            found.extend_from_slice(self.index.owners_of(literal));
         });
         if let Some((number, done)) = line {
             valid &= self.best_in_line(text, done, &mut found, &mut |range, m| each(number, range, m));
@@ -498,8 +473,8 @@ impl<I: AsRef<Template>> Matcher<I> {
 
     /// Templates whose required literal occurs in `text`, in ranking order.
     fn candidates(&self, text: &str) -> Vec<u32> {
-        let mut found: Vec<u32> = self.unfiltered.clone();
-        self.literals_in(text, |literal| found.extend_from_slice(self.owners_of(literal)));
+        let mut found: Vec<u32> = self.index.unfiltered.clone();
+        self.literals_in(text, |literal| found.extend_from_slice(self.index.owners_of(literal)));
         if let Some((set, owners)) = self.opaque_set() {
             found.extend(set.matches(text).iter().map(|i| owners[i]));
         }
@@ -511,13 +486,13 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// start anchors: it runs on the whole line, before the log prefix is
     /// known, so it may report a template that then fails, never miss one.
     fn opaque_set(&self) -> Option<&(RegexSet, Vec<u32>)> {
-        if self.opaque.is_empty() {
+        if self.index.opaque.is_empty() {
             return None;
         }
         let set = self.opaque_set.get_or_init(|| {
             let mut regexes = Vec::new();
             let mut owners = Vec::new();
-            for &index in &self.opaque {
+            for &index in &self.index.opaque {
                 let regex = find_regex(self.template(index as usize));
                 let regex = regex.strip_prefix('^').map(str::to_owned).unwrap_or(regex);
                 // A template whose regex does not compile never matches.
@@ -534,7 +509,7 @@ impl<I: AsRef<Template>> Matcher<I> {
 
     /// Sorts `found` in ranking order without repeats.
     fn rank(&self, found: &mut Vec<u32>) {
-        found.sort_unstable_by_key(|&i| self.rank[i as usize]);
+        found.sort_unstable_by_key(|&i| self.index.rank[i as usize]);
         found.dedup();
     }
 
@@ -563,18 +538,29 @@ impl<I: AsRef<Template>> Matcher<I> {
 #[cfg_attr(feature = "cache", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Index {
     /// The prefilter's literals (each once), one after the other; literal
-    /// `l` ends at `literal_ends[l]`.
+    /// `l` ends at `literal_ends[l]` (see [`groups`]).
     literal_text: String,
     literal_ends: Vec<u32>,
-    /// See [`Literals`].
+    /// For each literal, its first four bytes ([`prefix`]) in the high half
+    /// and its number in the low half, sorted: the literals that may start
+    /// at a position of a text are one run of it. It finds them in a short
+    /// text with no set-up (see [`Index::for_each_literal_in`]).
     by_prefix: Vec<u64>,
-    /// The templates that require each literal, in index order (see
-    /// [`Matcher::owners_of`]).
+    /// For each literal `l`, the templates that require it, in index order:
+    /// group `l` of `owners`, which ends at `owner_ends[l]` (see [`groups`]).
     owner_ends: Vec<u32>,
     owners: Vec<u32>,
-    /// See [`Matcher`].
+    /// Templates whose literal runs are all shorter than the prefilter's
+    /// grams (`%v: %v`, a pattern's `(.*?) to (.*?)`): candidates of every
+    /// line that holds their runs in order. Ranked last, they are only
+    /// verified on lines that no more literal template matches.
     unfiltered: Vec<u32>,
+    /// Templates whose literal text is not known (a `messagePattern` that is
+    /// not a plain sequence of literals and groups): one regex set, built
+    /// on first use, tells which of them match a line, so that they are
+    /// never tried one by one.
     opaque: Vec<u32>,
+    /// Position of each template in ranking order.
     rank: Vec<u32>,
 }
 
@@ -614,21 +600,42 @@ impl Index {
             .map(|(number, literal)| (u64::from(prefix(literal.as_bytes())) << 32) | number as u64)
             .collect();
         by_prefix.sort_unstable();
-        let mut literal_text = String::new();
-        let mut literal_ends = Vec::with_capacity(literals.len());
-        for literal in literals {
-            literal_text.push_str(literal);
-            literal_ends.push(literal_text.len() as u32);
-        }
-        let mut owner_ends = Vec::with_capacity(owners.len());
-        let owners = owners
-            .into_iter()
-            .flat_map(|owners| {
-                owner_ends.push(owner_ends.last().copied().unwrap_or(0) + owners.len() as u32);
-                owners
-            })
-            .collect();
+        let literal_ends = groups::ends(literals.iter().map(|literal| literal.len()));
+        let literal_text = literals.concat();
+        let owner_ends = groups::ends(owners.iter().map(Vec::len));
+        let owners = owners.into_iter().flatten().collect();
         Index { literal_text, literal_ends, by_prefix, owner_ends, owners, unfiltered, opaque, rank }
+    }
+
+    /// Prefilter literal `literal`.
+    fn literal(&self, literal: usize) -> &str {
+        &self.literal_text[groups::range(&self.literal_ends, literal)]
+    }
+
+    /// The prefilter's literals, in order.
+    fn literals(&self) -> Vec<&str> {
+        (0..self.literal_ends.len()).map(|literal| self.literal(literal)).collect()
+    }
+
+    /// Calls `hit(literal)` for every occurrence of every prefilter literal
+    /// in `text`, found with the table of [`Index::by_prefix`].
+    fn for_each_literal_in(&self, text: &str, mut hit: impl FnMut(usize)) {
+        let bytes = text.as_bytes();
+        for start in 0..bytes.len().saturating_sub(3) {
+            let key = u64::from(prefix(&bytes[start..]));
+            let first = self.by_prefix.partition_point(|&entry| entry >> 32 < key);
+            for &entry in self.by_prefix[first..].iter().take_while(|&&entry| entry >> 32 == key) {
+                let literal = (entry & u64::from(u32::MAX)) as usize;
+                if bytes[start..].starts_with(self.literal(literal).as_bytes()) {
+                    hit(literal);
+                }
+            }
+        }
+    }
+
+    /// The templates that require prefilter literal `literal`.
+    fn owners_of(&self, literal: usize) -> &[u32] {
+        &self.owners[groups::range(&self.owner_ends, literal)]
     }
 
     /// Whether this can be the index of `len` templates: every part in
@@ -636,24 +643,15 @@ impl Index {
     /// (A cache's index is checked by its checksum; this is a guard against
     /// one written by a faulty version, at little cost.)
     pub fn fits(&self, len: usize) -> bool {
-        let ascending = |ends: &[u32], limit: usize| {
-            ends.windows(2).all(|pair| pair[0] <= pair[1]) && ends.last().map_or(0, |&end| end as usize) == limit
-        };
         let in_range = |indexes: &[u32]| indexes.iter().all(|&index| (index as usize) < len);
-        let boundaries = {
-            let mut start = 0;
-            self.literal_ends.iter().all(|&end| {
-                let whole = self.literal_text.get(start..end as usize).is_some();
-                start = end as usize;
-                whole
-            })
-        };
-        ascending(&self.literal_ends, self.literal_text.len())
+        let boundaries = (0..self.literal_ends.len())
+            .all(|literal| self.literal_text.get(groups::range(&self.literal_ends, literal)).is_some());
+        groups::fit(&self.literal_ends, self.literal_text.len())
             && boundaries
             && self.by_prefix.len() == self.literal_ends.len()
             && self.by_prefix.iter().all(|&entry| ((entry & u64::from(u32::MAX)) as usize) < self.literal_ends.len())
             && self.owner_ends.len() == self.literal_ends.len()
-            && ascending(&self.owner_ends, self.owners.len())
+            && groups::fit(&self.owner_ends, self.owners.len())
             && in_range(&self.owners)
             && in_range(&self.unfiltered)
             && in_range(&self.opaque)
@@ -698,47 +696,8 @@ const SHORT_TEXT: usize = 4096;
 /// after line).
 const TABLE_LOOKUPS: u32 = 1024;
 
-// `Literals` looks literals up by their first four bytes.
+// The table of [`Index::by_prefix`] looks literals up by their first four bytes.
 const _: () = assert!(prefilter::MIN_LITERAL >= 4);
-
-/// The prefilter's literals, each once, and a table that finds them in a
-/// short text with no set-up.
-#[derive(Debug)]
-struct Literals {
-    /// One after the other; literal `l` ends at `ends[l]`.
-    text: String,
-    ends: Vec<u32>,
-    /// For each literal, its first four bytes ([`prefix`]) in the high half
-    /// and its number in the low half, sorted: the literals that may start
-    /// at a position of a text are one run of it.
-    by_prefix: Vec<u64>,
-}
-
-impl Literals {
-    fn get(&self, literal: usize) -> &str {
-        let start = literal.checked_sub(1).map_or(0, |before| self.ends[before] as usize);
-        &self.text[start..self.ends[literal] as usize]
-    }
-
-    fn all(&self) -> Vec<&str> {
-        (0..self.ends.len()).map(|literal| self.get(literal)).collect()
-    }
-
-    /// Calls `hit(literal)` for every occurrence of every literal in `text`.
-    fn for_each_in(&self, text: &str, mut hit: impl FnMut(usize)) {
-        let bytes = text.as_bytes();
-        for start in 0..bytes.len().saturating_sub(3) {
-            let key = u64::from(prefix(&bytes[start..]));
-            let first = self.by_prefix.partition_point(|&entry| entry >> 32 < key);
-            for &entry in self.by_prefix[first..].iter().take_while(|&&entry| entry >> 32 == key) {
-                let literal = (entry & u64::from(u32::MAX)) as usize;
-                if bytes[start..].starts_with(self.get(literal).as_bytes()) {
-                    hit(literal);
-                }
-            }
-        }
-    }
-}
 
 /// The first four bytes of `bytes` (at least four), little-endian.
 fn prefix(bytes: &[u8]) -> u32 {
@@ -954,11 +913,32 @@ mod tests {
         assert_eq!(log_prefix_len("plain message"), 0);
     }
 
-    /// The literals `matcher` finds in `text` through the table of
-    /// [`Literals`] and through the prefilter, each sorted.
+    #[test]
+    fn the_index_holds_each_literal_once_with_the_templates_that_require_it() {
+        let messages = ["stream %s nöt found", "disk full: %v", "%v: stream %s nöt found", "%v: %v"];
+        let templates: Vec<Template> = messages.iter().map(|m| compile(m, Dialect::Go).unwrap()).collect();
+        let index = Index::of(&templates);
+        assert_eq!(index.literals(), [" nöt found", "disk full: "]);
+        assert_eq!(index.owners_of(0), [0, 2]);
+        assert_eq!(index.owners_of(1), [1]);
+        assert_eq!(index.unfiltered, [3]);
+        assert!(index.fits(4));
+        assert!(!index.fits(3), "a template out of range");
+        // Ends that cut a literal's character, or that do not ascend.
+        let mut cut = Index::of(&templates);
+        cut.literal_ends[0] = 3;
+        assert!(!cut.fits(4));
+        let mut unordered = Index::of(&templates);
+        unordered.owner_ends = vec![4, 3];
+        assert!(!unordered.fits(4));
+    }
+
+    /// The literals `matcher` finds in `text` through the index's table
+    /// ([`Index::for_each_literal_in`]) and through the prefilter, each
+    /// sorted.
     fn literals_both_ways(matcher: &Matcher, text: &str) -> (Vec<usize>, Vec<usize>) {
         let (mut table, mut prefilter) = (Vec::new(), Vec::new());
-        matcher.literals.for_each_in(text, |literal| table.push(literal));
+        matcher.index.for_each_literal_in(text, |literal| table.push(literal));
         matcher.prefilter().for_each(text, |_, literal| prefilter.push(literal));
         table.sort_unstable();
         prefilter.sort_unstable();
@@ -979,7 +959,7 @@ mod tests {
             "disk %s full",
             "max payload exceeded for %q",
         ]);
-        assert!(m.literals.ends.len() >= 6, "{:?}", m.literals);
+        assert!(m.index.literal_ends.len() >= 6, "{:?}", m.index);
         let texts = [
             "stream X not found in account \"A\"",
             "[1] 2026/11/29 17:20:00.123456 [ERR] client 7: connection closed by peer",

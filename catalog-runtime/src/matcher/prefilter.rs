@@ -23,6 +23,7 @@
 
 use aho_corasick::AhoCorasick;
 
+use super::groups;
 use super::scan_notes::{ScanNotes, BLOCK};
 
 /// Finds occurrences of a fixed set of literals of at least [`MIN_LITERAL`] bytes.
@@ -49,8 +50,9 @@ pub struct Prefilter {
 #[derive(Debug)]
 struct Short {
     automaton: AhoCorasick,
-    /// For each key of the automaton, the literals that hold it, as
-    /// (literal, offset of the key in it): `holders[ends[k - 1]..ends[k]]`.
+    /// For each key `k` of the automaton, the literals that hold it, as
+    /// (literal, offset of the key in it): group `k` of `holders`, which
+    /// ends at `ends[k]` (see [`groups`]).
     holders: Vec<(u32, u32)>,
     ends: Vec<u32>,
     literals: Vec<Box<[u8]>>,
@@ -89,12 +91,8 @@ impl Short {
             .match_kind(aho_corasick::MatchKind::LeftmostFirst)
             .build(by_key.keys())
             .expect("literal patterns are within Aho-Corasick's limits");
-        let mut holders = Vec::with_capacity(literals.len());
-        let mut ends = Vec::with_capacity(by_key.len());
-        for literals_of_key in by_key.into_values() {
-            holders.extend(literals_of_key);
-            ends.push(holders.len() as u32);
-        }
+        let ends = groups::ends(by_key.values().map(Vec::len));
+        let holders = by_key.into_values().flatten().collect();
         Short {
             automaton,
             holders,
@@ -120,8 +118,7 @@ impl Short {
             // The keys have one length: no other key starts at `at`. Every
             // literal with this one, in reverse for `pop`.
             let key = key.pattern().as_usize();
-            let first = key.checked_sub(1).map_or(0, |k| self.ends[k] as usize);
-            for &(literal, offset) in self.holders[first..self.ends[key] as usize].iter().rev() {
+            for &(literal, offset) in self.holders[groups::range(&self.ends, key)].iter().rev() {
                 let (literal, offset) = (literal as usize, offset as usize);
                 let Some(start) = at.checked_sub(offset) else { continue };
                 let bytes = &self.literals[literal];
@@ -195,6 +192,17 @@ fn gram_at(bytes: &[u8], at: usize) -> u64 {
 /// literal)`.
 trait Hit<'t>: FnMut(&mut ScanNotes<'t>, usize, usize, usize) {}
 impl<'t, F: FnMut(&mut ScanNotes<'t>, usize, usize, usize)> Hit<'t> for F {}
+
+/// Whether the AVX2 scan ([`Grams::scan_avx2`]) can run on this CPU: it
+/// has AVX2 and POPCNT. The gram scan takes it where it can, and the tests
+/// that compare it with the scalar scan are skipped where it cannot.
+#[cfg(any(target_arch = "x86_64", test))]
+fn vector_scan_runs() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
 
 /// Eight 32-bit lanes in an AVX2 register.
 const LANES: usize = 8;
@@ -292,7 +300,7 @@ impl Grams {
             return;
         }
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt") {
+        if vector_scan_runs() {
             // SAFETY: the CPU has AVX2 and POPCNT, just checked.
             let at = unsafe { self.scan_avx2(bytes, notes, &mut hit) };
             return self.scan(bytes, at, notes, &mut hit);
@@ -528,14 +536,6 @@ mod tests {
     /// What a scan reports: (scanned, start, literal) of every occurrence.
     type Reported = Vec<(usize, usize, usize)>;
 
-    /// Whether the AVX2 scan can run here.
-    fn vector_scan_runs() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        return std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt");
-        #[cfg(not(target_arch = "x86_64"))]
-        false
-    }
-
     /// What the scalar scan reports, and what the AVX2 scan (then the scalar
     /// one for the rest) does when the CPU has AVX2.
     fn both_scans(grams: &Grams, text: &str) -> (Reported, Option<Reported>) {
@@ -544,14 +544,12 @@ mod tests {
         grams.scan(bytes, 0, &mut ScanNotes::new(bytes), &mut |_: &mut ScanNotes, scanned, start, literal| {
             scalar.push((scanned, start, literal))
         });
-        #[cfg(target_arch = "x86_64")]
         if vector_scan_runs() {
+            // `for_each` takes the AVX2 scan here, as in use.
             let mut vector = Vec::new();
-            let mut push = |_: &mut ScanNotes, scanned, start, literal| vector.push((scanned, start, literal));
-            let notes = &mut ScanNotes::new(bytes);
-            // SAFETY: the CPU has AVX2 and POPCNT, just checked.
-            let at = unsafe { grams.scan_avx2(bytes, notes, &mut push) };
-            grams.scan(bytes, at, notes, &mut push);
+            grams.for_each(bytes, &mut ScanNotes::new(bytes), |_: &mut ScanNotes, scanned, start, literal| {
+                vector.push((scanned, start, literal))
+            });
             return (scalar, Some(vector));
         }
         (scalar, None)

@@ -2,7 +2,7 @@
 
 use std::io;
 
-use error_catalog::{Catalog, Severity};
+use error_catalog::{edit_distance, typo_distance, Catalog, Severity};
 use serde_json::json;
 
 use crate::explain::write_record_sections;
@@ -195,25 +195,26 @@ fn record_json(catalog: &Catalog, index: usize) -> serde_json::Value {
 }
 
 /// What to suggest for an unknown key: the ids, slugs or names close
-/// enough to it to be a typo (by edit distance, ignoring case and `-`/`_`,
-/// as `#[derive(Catalog)]` suggests the nearest slug), else the names that
-/// contain it, else the three nearest names. At most three, closest first.
+/// enough to it to be a typo (by [`typo_distance`], as `#[derive(Catalog)]`
+/// suggests the nearest id or slug; here ignoring case and `-`/`_`), else
+/// the names that contain it, else the three nearest names. At most three,
+/// closest first.
 fn suggestions(catalog: &Catalog, wanted: &str) -> String {
     let normal = |key: &str| key.chars().filter(|c| !matches!(c, '-' | '_')).flat_map(char::to_lowercase).collect();
     let wanted: String = normal(wanted);
+    // Each entry's closest key, if close enough.
     let mut nearest: Vec<(usize, &str)> = catalog
         .entries()
         .iter()
         .filter_map(|entry| {
             [&entry.record.id, &entry.record.slug, &entry.name]
                 .into_iter()
-                .map(|key| (edit_distance(&wanted, &normal(key)), key.as_ref()))
+                .filter_map(|key| Some((typo_distance(&wanted, &normal(key))?, key.as_ref())))
                 .min()
         })
         .collect();
     nearest.sort();
-    let typo = (wanted.chars().count() / 4).max(2);
-    let typos: Vec<&str> = nearest.iter().take_while(|(distance, _)| *distance <= typo).map(|(_, key)| *key).collect();
+    let typos: Vec<&str> = nearest.iter().map(|(_, key)| *key).collect();
     if !typos.is_empty() {
         return format!("did you mean {}?", typos[..typos.len().min(3)].join(" or "));
     }
@@ -235,32 +236,4 @@ fn suggestions(catalog: &Catalog, wanted: &str) -> String {
     by_name.sort();
     let names: Vec<&str> = by_name.into_iter().take(3).map(|(_, name)| name).collect();
     format!("the nearest names: {}", names.join(", "))
-}
-
-/// Levenshtein distance, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::edit_distance;
-
-    #[test]
-    fn edit_distance_counts_insertions_deletions_and_substitutions() {
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("same", "same"), 0);
-    }
 }
