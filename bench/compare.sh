@@ -78,12 +78,13 @@ prefix() { # FILE MB -> FILE.MB with about MB megabytes of whole lines
     head -c "$(($2 * 1000000))" "$1" | sed '$d' > "$1.$2"
     echo "$1.$2"
 }
-seconds() { # command... -> wall seconds, to the millisecond
-    local start end
-    start=$(date +%s%N)
+microseconds() { # command... -> wall microseconds of one run (bash's clock: no process started)
+    local start=${EPOCHREALTIME//[!0-9]/}
     "$@" >/dev/null 2>"$work/stderr" || true
-    end=$(date +%s%N)
-    awk -v ns="$((end - start))" 'BEGIN { printf "%.3f\n", ns / 1e9 }'
+    echo $((${EPOCHREALTIME//[!0-9]/} - start))
+}
+seconds() { # command... -> wall seconds, to the millisecond
+    awk -v us="$(microseconds "$@")" 'BEGIN { printf "%.3f\n", us / 1e6 }'
 }
 median() { # command... -> the median of RUNS runs' wall seconds
     for _ in $(seq "$runs"); do seconds "$@"; done | sort -n | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
@@ -143,29 +144,29 @@ echo "== errcat (1 thread, whole process) against Hyperscan (scan only)"
 printf "%s\n" "${summary[@]}"
 
 echo
-echo "== start-up (mean of 10 runs)"
+echo "== start-up (mean of 10 runs, each after a run of errcat --version)"
 message=$(grep -m1 '\[ERR\]' "$work/sparse.log" | sed 's/^[^]]*] [^ ]* [^ ]* \[ERR\] //')
-mean() { # command... -> mean wall milliseconds of 10 runs
-    local start end
-    start=$(date +%s%N)
-    for _ in 1 2 3 4 5 6 7 8 9 10; do "$@" >/dev/null 2>&1 || true; done
-    end=$(date +%s%N)
-    awk -v ns="$((end - start))" 'BEGIN { printf "%.1f", ns / 10 / 1e6 }'
+# Each timed run follows a run of `errcat --version`, and the difference of
+# the two means is the start-up's cost: both are measured under the same
+# load, which drifts on a shared machine. One untimed run first writes the
+# dataset's compiled-catalog cache (warm), and `sync` has the kernel write it
+# back before the timing, not during it.
+startup() { # label command... -> a row: mean ms, and ms over --version
+    local label=$1 version=0 run=0
+    shift
+    "$@" >/dev/null 2>&1 || true
+    sync
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        version=$((version + $(microseconds "$errcat" --version)))
+        run=$((run + $(microseconds "$@")))
+    done
+    awk -v label="$label" -v run="$run" -v version="$version" \
+        'BEGIN { printf "%-52s %8.1f ms (+%.1f ms; --version %.1f ms)\n", label, run / 1e4, (run - version) / 1e4, version / 1e4 }'
 }
-version=$(mean "$errcat" --version)
-explain_embedded=$(mean "$errcat" explain "$message")
-# One run writes the corpus's compiled-catalog cache, the timed runs read it
-# (warm). `--no-cache` is the cold load: every record file read, parsed and
-# compiled.
-"$errcat" --data "$corpus" explain "$message" >/dev/null 2>&1 || true
-explain_corpus=$(mean "$errcat" --data "$corpus" explain "$message")
-explain_cold=$(mean "$errcat" --no-cache --data "$corpus" explain "$message")
-above() { awk -v a="$1" -v b="$version" 'BEGIN { printf "%.1f", a - b }'; }
-printf "%-52s %8s ms\n" "errcat --version" "$version"
-printf "%-52s %8s ms\n" "errcat explain (embedded catalog)" "$explain_embedded"
-printf "%-52s %8s ms (+%s ms)\n" "errcat --data corpus explain (2,008 records, cached)" "$explain_corpus" \
-    "$(above "$explain_corpus")"
-printf "%-52s %8s ms (+%s ms)\n" "errcat --data corpus explain --no-cache" "$explain_cold" "$(above "$explain_cold")"
+startup "errcat explain (embedded catalog)" "$errcat" explain "$message"
+startup "errcat --data corpus explain (2,008 records, cached)" "$errcat" --data "$corpus" explain "$message"
+# `--no-cache`: the cold load, every record file read, parsed and compiled.
+startup "errcat --data corpus explain --no-cache" "$errcat" --no-cache --data "$corpus" explain "$message"
 # Larger catalogs, cached: the Java corpus (5,110 records) when present, and
 # 20,000 synthetic records.
 kafka=$(dirname "$corpus")/kafka
@@ -176,8 +177,6 @@ kafka=$(dirname "$corpus")/kafka
 for dir in "$kafka" "$work/synth20000"; do
     [ -d "$dir" ] || { echo "SKIPPED start-up on $dir: not found"; continue; }
     records=$(find "$dir" -name '*.json' | wc -l)
-    "$errcat" --data "$dir" explain "$message" >/dev/null 2>&1 || true
-    cached=$(mean "$errcat" --data "$dir" explain "$message")
-    printf "%-52s %8s ms (+%s ms)\n" "errcat --data $(basename "$dir") explain ($records records, cached)" "$cached" \
-        "$(above "$cached")"
+    startup "errcat --data $(basename "$dir") explain ($records records, cached)" \
+        "$errcat" --data "$dir" explain "$message"
 done

@@ -184,8 +184,11 @@ mod handler {
         let page = PAGE.load(Ordering::Relaxed);
         for slot in &SLOTS_IN_USE {
             let start = slot.start.load(Ordering::Acquire);
-            let end = slot.end.load(Ordering::Relaxed);
-            if start <= CLAIMED || !(start..end).contains(&address) {
+            let end = slot.end.load(Ordering::Acquire);
+            // A slot released and claimed again between the two loads would
+            // pair one mapping's start with another's end: its start is
+            // then no longer the one read first.
+            if start <= CLAIMED || slot.start.load(Ordering::Acquire) != start || !(start..end).contains(&address) {
                 continue;
             }
             let from = address & !(page - 1);
