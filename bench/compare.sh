@@ -161,7 +161,7 @@ startup() { # label command... -> a row: mean ms, and ms over --version
         run=$((run + $(microseconds "$@")))
     done
     awk -v label="$label" -v run="$run" -v version="$version" \
-        'BEGIN { printf "%-52s %8.1f ms (+%.1f ms; --version %.1f ms)\n", label, run / 1e4, (run - version) / 1e4, version / 1e4 }'
+        'BEGIN { printf "%-52s %8.1f ms (%+.1f ms; --version %.1f ms)\n", label, run / 1e4, (run - version) / 1e4, version / 1e4 }'
 }
 startup "errcat explain (embedded catalog)" "$errcat" explain "$message"
 startup "errcat --data corpus explain (2,008 records, cached)" "$errcat" --data "$corpus" explain "$message"
