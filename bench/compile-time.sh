@@ -10,11 +10,15 @@
 #
 #   bench/compile-time.sh                  # needs ../shared/corpus/nats-server
 #   OPTIMIZE_MACRO=1 bench/compile-time.sh # with [profile.dev.build-override] opt-level = 3
-#   PINNED=1 RUNS=3 SKIP_CLEAN=1 bench/compile-time.sh  # each dataset also with a names file
+#   PINNED=1 RUNS=1 SKIP_CLEAN=1 bench/compile-time.sh  # each dataset also with a names file
 #                                          # (`errcat names`), and the ratio; RUNS:
-#                                          # N rounds of every build, the run of
-#                                          # least CPU time reported, and each
-#                                          # round's ratio
+#                                          # N rounds of every build (default 3),
+#                                          # the run of least CPU time reported,
+#                                          # and each round's ratio
+#
+# Three rounds by default: on the 2-core development machine one build of the
+# same crate varied by a quarter from run to run (the 20,000/5,000 ratio of
+# single runs from 4.09x to 4.63x on the same code), so one round says little.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS:-$root/../shared/corpus/nats-server}
@@ -25,7 +29,7 @@ work=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 declare -A dirs=([seeds]="$root/data/nats-io/nats-server" [corpus]="$corpus")
 sizes=${SIZES-100 1000 5000 10000 20000}
-runs=${RUNS:-1}
+runs=${RUNS:-3}
 cargo build -q --release --manifest-path "$root/Cargo.toml" -p xtask
 for n in $sizes; do
     "$root/target/release/xtask" synth "$n" "$work/records-$n"
