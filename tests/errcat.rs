@@ -681,9 +681,9 @@ fn a_log_truncated_while_it_is_scanned_is_reported_and_the_scan_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("app.log");
     let line = format!("{PREFIX}{}\n", persist_message("s"));
-    // Three chunks of matching lines: the first chunk's matches are far more
-    // than a pipe holds.
-    fs::write(&path, line.repeat(3 * (1 << 20) / line.len())).unwrap();
+    // 20 MiB of matching lines, more than one 8 MiB window: the first 1 MiB
+    // chunk's matches alone are far more than a pipe holds.
+    fs::write(&path, line.repeat((20 << 20) / line.len())).unwrap();
     let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
     fs::File::options().write(true).open(&path).unwrap().set_modified(hour_ago).unwrap();
     let other = dir.path().join("other.log");

@@ -6,21 +6,25 @@
 //! Logs are truncated in place (`logrotate`'s `copytruncate`), so errcat
 //! catches it: a SIGBUS handler, installed with the first mapping, looks
 //! the faulting address up among the live mappings. If one holds it, the
-//! rest of that mapping, from the faulting page on, is replaced by zero
-//! pages and the mapping is marked truncated; the read that faulted then
-//! goes on, reading zeros. Whoever reads a mapping asks
-//! [`GuardedMap::truncated`] once done, and discards what it read if so. A
-//! fault anywhere else goes to the handler that was there before (the
-//! standard library's stack-overflow handler, then the default action).
+//! mapping is marked truncated and the rest of it, from the faulting page
+//! on, is replaced by zero pages; the read that faulted then goes on,
+//! reading zeros. Whoever reads a mapping asks [`GuardedMap::cut_short`]
+//! once done, which also compares the file's length with what was read (the
+//! tail of the page where a file now ends reads as zeros without a fault),
+//! and discards what it read if so. A fault anywhere else goes to the
+//! handler that was there before (the standard library's stack-overflow
+//! handler, then the default action).
 //!
-//! The handler calls only `mmap` and `sigaction` and touches only atomics;
-//! the live mappings are a fixed table of slots, claimed and released with
-//! atomic operations, so nothing in it allocates or takes a lock.
+//! The handler calls only `mmap`, `sigaction` and `signal` and touches only
+//! atomics: the live mappings are a fixed table of slots, each a single
+//! word (the first page and the number of pages, packed) claimed and
+//! released atomically, so the handler never sees one mapping's start with
+//! another's end, and nothing in it allocates or takes a lock.
 
 use std::fs::File;
 use std::io;
 use std::ops::Deref;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{compiler_fence, AtomicBool, AtomicU64, Ordering};
 
 use memmap2::{Mmap, MmapOptions};
 
@@ -29,29 +33,49 @@ use memmap2::{Mmap, MmapOptions};
 /// read instead.
 const SLOTS: usize = 64;
 
-/// A slot's `start` when no mapping holds it, and while one is being
-/// registered in it (a mapping's start is a nonzero page address).
-const FREE: usize = 0;
-const CLAIMED: usize = 1;
+/// A slot's word is `first page << PAGE_COUNT_BITS | pages`. A mapping's
+/// first page is never page 0, so a word below `1 << PAGE_COUNT_BITS`
+/// holds no mapping: [`FREE`], or [`CLAIMED`] while one is registered.
+const PAGE_COUNT_BITS: u32 = 29;
+const FREE: u64 = 0;
+const CLAIMED: u64 = 1;
 
-/// One live mapping: the pages it spans, and whether a truncation has been
-/// caught in them.
+/// One live mapping: its pages (one word, see [`PAGE_COUNT_BITS`]), and
+/// whether a truncation has been caught in them.
 struct Slot {
-    start: AtomicUsize,
-    end: AtomicUsize,
+    pages: AtomicU64,
     truncated: AtomicBool,
 }
 
 #[allow(clippy::declare_interior_mutable_const)] // Each slot is its own copy.
-const EMPTY: Slot = Slot { start: AtomicUsize::new(FREE), end: AtomicUsize::new(0), truncated: AtomicBool::new(false) };
+const EMPTY: Slot = Slot { pages: AtomicU64::new(FREE), truncated: AtomicBool::new(false) };
 
 static SLOTS_IN_USE: [Slot; SLOTS] = [EMPTY; SLOTS];
+
+/// The pages from address `start` to address `end` (page-aligned) as a
+/// slot's word, if they fit in one.
+fn packed(start: usize, end: usize, page: usize) -> Option<u64> {
+    let (first, count) = (u64::try_from(start / page).ok()?, u64::try_from((end - start) / page).ok()?);
+    (first > 0 && first < 1 << (64 - PAGE_COUNT_BITS) && count < 1 << PAGE_COUNT_BITS)
+        .then_some(first << PAGE_COUNT_BITS | count)
+}
+
+/// The addresses a slot's word spans (empty for a word that holds no
+/// mapping).
+fn unpacked(word: u64, page: usize) -> std::ops::Range<usize> {
+    let first = (word >> PAGE_COUNT_BITS) as usize * page;
+    first..first + (word & ((1 << PAGE_COUNT_BITS) - 1)) as usize * page
+}
 
 /// A read-only mapping of part of a file, registered with the SIGBUS
 /// handler while it lives.
 pub struct GuardedMap {
     map: Mmap,
     slot: usize,
+    /// The file (a descriptor of its own) and the offset in it of the
+    /// mapping's first byte, to tell whether it is now shorter.
+    file: File,
+    offset: u64,
 }
 
 impl GuardedMap {
@@ -75,23 +99,34 @@ impl GuardedMap {
         // This is the only `unsafe` of the mapping of logs.
         let map = unsafe { MmapOptions::new().offset(offset).len(length).map(file)? };
         let page = handler::page_size();
+        // memmap2 maps from the page that holds `offset`: the mapping's
+        // pages are those around its bytes.
         let first = map.as_ptr() as usize;
-        let (start, end) = (first & !(page - 1), (first + map.len()).next_multiple_of(page));
+        let word = packed(first & !(page - 1), (first + map.len()).next_multiple_of(page), page)
+            .ok_or_else(|| io::Error::other("a mapping the SIGBUS handler cannot hold"))?;
         let slot = SLOTS_IN_USE
             .iter()
-            .position(|slot| slot.start.compare_exchange(FREE, CLAIMED, Ordering::Acquire, Ordering::Relaxed).is_ok())
+            .position(|slot| slot.pages.compare_exchange(FREE, CLAIMED, Ordering::Acquire, Ordering::Relaxed).is_ok())
             .ok_or_else(|| io::Error::other("too many files mapped at once"))?;
         let claimed = &SLOTS_IN_USE[slot];
         claimed.truncated.store(false, Ordering::Relaxed);
-        claimed.end.store(end, Ordering::Relaxed);
-        // Published last: the handler reads `end` only after seeing `start`.
-        claimed.start.store(start, Ordering::Release);
-        Ok(GuardedMap { map, slot })
+        // Published last, with the mark reset.
+        claimed.pages.store(word, Ordering::Release);
+        Ok(GuardedMap { map, slot, file: file.try_clone()?, offset })
     }
 
-    /// Whether the file was found truncated under the mapping: its bytes
-    /// from some page on read as zeros, not as the file's.
-    pub fn truncated(&self) -> bool {
+    /// Whether the bytes of the mapping up to `end` may not be the file's:
+    /// a truncation was caught under the mapping (its bytes from some page
+    /// on read as zeros), or the file now ends before `end`.
+    pub fn cut_short(&self, end: usize) -> bool {
+        self.caught() || self.file.metadata().is_ok_and(|now| now.len() < self.offset + end as u64)
+    }
+
+    /// Whether the handler caught a truncation under the mapping.
+    fn caught(&self) -> bool {
+        // The mark may have been set by this thread's own reads, in the
+        // handler: they must not be moved after the check.
+        compiler_fence(Ordering::SeqCst);
         SLOTS_IN_USE[self.slot].truncated.load(Ordering::Acquire)
     }
 }
@@ -108,7 +143,7 @@ impl Drop for GuardedMap {
     /// Releases the slot; the mapping itself is unmapped right after, when
     /// `map` is dropped (nothing reads it any more, so nothing faults).
     fn drop(&mut self) {
-        SLOTS_IN_USE[self.slot].start.store(FREE, Ordering::Release);
+        SLOTS_IN_USE[self.slot].pages.store(FREE, Ordering::Release);
     }
 }
 
@@ -118,7 +153,7 @@ mod handler {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::OnceLock;
 
-    use super::{CLAIMED, SLOTS_IN_USE};
+    use super::{unpacked, SLOTS_IN_USE};
 
     /// The system's page size, read once.
     static PAGE: AtomicUsize = AtomicUsize::new(0);
@@ -157,17 +192,18 @@ mod handler {
             // On the alternate stack where there is one, like the standard
             // library's handler.
             action.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
-            // SAFETY: both pointers are to live `sigaction`s; the mask is
-            // emptied before the action is installed.
-            let done = unsafe {
+            // SAFETY: the pointers are to live `sigaction`s, or null; the
+            // previous action is kept before this one is installed, so that
+            // a fault that is not ours always finds it, and the mask is
+            // emptied first.
+            unsafe {
+                if libc::sigaction(libc::SIGBUS, std::ptr::null(), &mut previous) != 0 {
+                    return false;
+                }
+                let _ = PREVIOUS.set(Previous(previous));
                 libc::sigemptyset(&mut action.sa_mask);
-                libc::sigaction(libc::SIGBUS, &action, &mut previous)
-            };
-            if done != 0 {
-                return false;
+                libc::sigaction(libc::SIGBUS, &action, std::ptr::null_mut()) == 0
             }
-            let _ = PREVIOUS.set(Previous(previous));
-            true
         });
         if installed {
             Ok(())
@@ -183,20 +219,22 @@ mod handler {
         let address = unsafe { (*info).si_addr() } as usize;
         let page = PAGE.load(Ordering::Relaxed);
         for slot in &SLOTS_IN_USE {
-            let start = slot.start.load(Ordering::Acquire);
-            let end = slot.end.load(Ordering::Acquire);
-            // A slot released and claimed again between the two loads would
-            // pair one mapping's start with another's end: its start is
-            // then no longer the one read first.
-            if start <= CLAIMED || slot.start.load(Ordering::Acquire) != start || !(start..end).contains(&address) {
+            // One load: the pages of a mapping registered at that moment,
+            // so live then, as is the one that faulted (its thread holds
+            // it); live mappings do not overlap, so only its own slot holds
+            // the address.
+            let pages = unpacked(slot.pages.load(Ordering::Acquire), page);
+            if !pages.contains(&address) {
                 continue;
             }
-            let from = address & !(page - 1);
-            // SAFETY: `from..end` lies in this slot's mapping, which is live
-            // (the thread that faulted is reading it, so it holds it), and
-            // whose pages past the file's end are gone anyway: zero pages
-            // replace them where they stand (MAP_FIXED), and unmapping the
-            // mapping later unmaps them with it.
+            // Marked first: another thread may read the zero pages without
+            // a fault, and must then find the mark.
+            slot.truncated.store(true, Ordering::Release);
+            let (from, end) = (address & !(page - 1), pages.end);
+            // SAFETY: `from..end` lies in this slot's mapping, which is live,
+            // and whose pages past the file's end are gone anyway: zero
+            // pages replace them where they stand (MAP_FIXED), and
+            // unmapping the mapping later unmaps them with it.
             let zeros = unsafe {
                 libc::mmap(
                     from as *mut libc::c_void,
@@ -208,9 +246,10 @@ mod handler {
                 )
             };
             if zeros != libc::MAP_FAILED {
-                slot.truncated.store(true, Ordering::Release);
                 return;
             }
+            // The fault repeats, into the action before this one.
+            break;
         }
         // Not a mapped file's page: as if this handler were not there. The
         // fault repeats when this returns, and goes to that action.
@@ -262,13 +301,16 @@ mod tests {
         let (path, file) = file_of(&bytes, "truncated");
         let map = GuardedMap::map(&file, 0, bytes.len()).unwrap();
         assert_eq!(&map[..], &bytes[..]);
-        assert!(!map.truncated());
+        assert!(!map.caught() && !map.cut_short(map.len()));
         // Cut in the middle of the second page: the rest of that page reads
-        // as zeros (the kernel's doing), the pages after it fault.
+        // as zeros (the kernel's doing, no fault), the pages after it fault.
         std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(page as u64 + 10).unwrap();
         assert_eq!(&map[..page + 10], &bytes[..page + 10], "the bytes before the cut are the file's");
-        assert!(map[page + 10..].iter().all(|&byte| byte == 0));
-        assert!(map.truncated());
+        assert!(map[page + 10..2 * page].iter().all(|&byte| byte == 0));
+        assert!(!map.caught(), "no fault within the page where the file ends");
+        assert!(map.cut_short(2 * page) && !map.cut_short(page + 10), "told by the file's length");
+        assert!(map[2 * page..].iter().all(|&byte| byte == 0));
+        assert!(map.caught(), "the fault past it caught");
         std::fs::remove_file(&path).unwrap();
     }
 
@@ -278,11 +320,24 @@ mod tests {
         let page = handler::page_size();
         let bytes = vec![b'x'; 6 * page];
         let (path, file) = file_of(&bytes, "offset");
-        let map = GuardedMap::map(&file, 2 * page as u64, 3 * page + 5).unwrap();
+        // At an offset within a page, as windows start, over four pages.
+        let map = GuardedMap::map(&file, 2 * page as u64 + 123, 3 * page).unwrap();
+        assert!(map.iter().all(|&byte| byte == b'x'));
         std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(0).unwrap();
-        assert_eq!(map.iter().map(|&byte| usize::from(byte)).sum::<usize>(), 0);
-        assert!(map.truncated());
+        assert!(map.iter().all(|&byte| byte == 0));
+        assert!(map.caught() && map.cut_short(1));
         std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_page_range_is_one_word() {
+        let page = 4096;
+        let word = packed(page * 7, page * 10, page).unwrap();
+        assert_eq!(unpacked(word, page), page * 7..page * 10);
+        assert_eq!(unpacked(FREE, page), 0..0);
+        assert_eq!(unpacked(CLAIMED, page), 0..page, "page 0, never a mapping's");
+        assert!(packed(0, page, page).is_none());
+        assert!(packed(page, page + (page << PAGE_COUNT_BITS), page).is_none(), "too many pages");
     }
 
     #[test]
@@ -291,7 +346,7 @@ mod tests {
         for _ in 0..4 * SLOTS {
             let map = GuardedMap::map(&file, 0, 5).unwrap();
             assert_eq!(&map[..], b"line\n");
-            assert!(!map.truncated());
+            assert!(!map.cut_short(5));
         }
         std::fs::remove_file(&path).unwrap();
     }

@@ -153,9 +153,10 @@ impl Input {
     /// Whether the input starts with a NUL byte in its first few KiB.
     pub fn looks_binary(&mut self) -> io::Result<bool> {
         if let Some(mapped) = &self.mapped {
-            let binary = mapped.start().contains(&0);
-            // Zeros read from a file truncated under the mapping are not its.
-            return if mapped.window.truncated() { Err(truncated(1)) } else { Ok(binary) };
+            let start = mapped.start();
+            let binary = start.contains(&0);
+            // Zeros read from a file cut short under the mapping are not its.
+            return if mapped.window.cut_short(start.len()) { Err(truncated(1)) } else { Ok(binary) };
         }
         let start = self.reader.fill_buf()?;
         Ok(start[..start.len().min(BINARY_PROBE)].contains(&0))
@@ -420,8 +421,22 @@ impl Mapped {
     }
 
     /// The next chunk: the whole lines in the next `size` bytes, or the line
-    /// there if it is longer. An error when the mapping is to stop.
+    /// there if it is longer; [`Next::Truncated`] if the file was cut short
+    /// under the mapping. An error when the mapping is to stop.
     fn next(&mut self, size: usize) -> io::Result<Next> {
+        let next = self.next_unchecked(size);
+        // What was read to find where the chunk ends may be zeros of a file
+        // cut short (the chunk's own bytes are checked once classified), and
+        // a file now shorter than what was passed on is never read on.
+        let passed = usize::try_from(self.position.saturating_sub(self.window_start)).unwrap_or(usize::MAX);
+        if self.window.cut_short(passed.min(self.window.len())) {
+            return Ok(Next::Truncated);
+        }
+        next
+    }
+
+    /// [`next`](Self::next), without the check for a file cut short.
+    fn next_unchecked(&mut self, size: usize) -> io::Result<Next> {
         let start = self.position;
         if start == self.len {
             // A file that grew is read on; one that is unchanged has ended.
@@ -443,11 +458,6 @@ impl Mapped {
             self.len.min(line_end + 1)
         };
         self.bytes(start, chunk_end)?;
-        // The bytes read above (to find where the chunk ends) may have
-        // faulted.
-        if self.window.truncated() {
-            return Ok(Next::Truncated);
-        }
         let offset = (start - self.window_start) as usize;
         let range = offset..offset + (chunk_end - start) as usize;
         self.position = chunk_end;

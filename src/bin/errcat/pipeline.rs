@@ -40,10 +40,10 @@ pub enum Lines {
 }
 
 impl Lines {
-    /// Whether the file was truncated under the mapping, so that these
+    /// Whether the file was cut short under the mapping, so that these
     /// bytes may be zeros instead of the file's (see [`GuardedMap`]).
-    fn truncated(&self) -> bool {
-        matches!(self, Lines::Mapped { map, .. } if map.truncated())
+    fn cut_short(&self) -> bool {
+        matches!(self, Lines::Mapped { map, range } if map.cut_short(range.end))
     }
 }
 
@@ -157,7 +157,7 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> io::Re
             memchr::memchr_iter(b'\n', &chunk.data).count() as u64
         }
     };
-    if chunk.data.truncated() {
+    if chunk.data.cut_short() {
         return Err(input::truncated(chunk.first_line));
     }
     Ok(Classified { events, line_breaks })
@@ -309,11 +309,11 @@ mod tests {
 
     const WANTED: Wanted<'static> = Wanted { unmatched: None, line_text: false };
 
-    /// Three chunks of matching lines, in a file nobody has written for an
+    /// About `bytes` of matching lines, in a file nobody has written for an
     /// hour (so it is mapped).
-    fn quiet_log(dir: &Path) -> PathBuf {
+    fn quiet_log(dir: &Path, bytes: usize) -> PathBuf {
         let path = dir.join("quiet.log");
-        std::fs::write(&path, LINE.repeat(3 * CHUNK / LINE.len())).unwrap();
+        std::fs::write(&path, LINE.repeat(bytes / LINE.len())).unwrap();
         let hour_ago = SystemTime::now() - Duration::from_secs(3600);
         File::options().write(true).open(&path).unwrap().set_modified(hour_ago).unwrap();
         path
@@ -332,31 +332,35 @@ mod tests {
     #[test]
     fn a_file_truncated_between_chunks_ends_in_an_error_after_the_lines_before() {
         let dir = tempfile::tempdir().unwrap();
-        let path = quiet_log(dir.path());
-        let mut input = opened(&path);
-        let mut found = Vec::new();
-        let err = scan(&catalog(), &mut input, &WANTED, 1, |delivery| {
-            if let Delivery::Events(events) = delivery {
-                if found.is_empty() {
-                    truncate(&path);
+        // Within the first window, and in a file of several: reading on
+        // after the cut then finds no line break before the window's end.
+        for bytes in [3 * CHUNK, 20 << 20] {
+            let path = quiet_log(dir.path(), bytes);
+            let mut input = opened(&path);
+            let mut found = Vec::new();
+            let err = scan(&catalog(), &mut input, &WANTED, 1, |delivery| {
+                if let Delivery::Events(events) = delivery {
+                    if found.is_empty() {
+                        truncate(&path);
+                    }
+                    found.extend(events.iter().filter_map(|event| match event {
+                        Event::Found { line, .. } => Some(*line),
+                        _ => None,
+                    }));
                 }
-                found.extend(events.iter().filter_map(|event| match event {
-                    Event::Found { line, .. } => Some(*line),
-                    _ => None,
-                }));
-            }
-            Ok(())
-        })
-        .unwrap_err();
-        let first_chunk = (CHUNK / LINE.len()) as u64;
-        assert_eq!(found, (1..=first_chunk).collect::<Vec<_>>(), "the first chunk's lines, all found");
-        assert_eq!(err.to_string(), input::truncated(first_chunk + 1).to_string());
+                Ok(())
+            })
+            .unwrap_err();
+            let first_chunk = (CHUNK / LINE.len()) as u64;
+            assert_eq!(found, (1..=first_chunk).collect::<Vec<_>>(), "{bytes} bytes: the first chunk's lines");
+            assert_eq!(err.to_string(), input::truncated(first_chunk + 1).to_string(), "{bytes} bytes");
+        }
     }
 
     #[test]
     fn a_chunk_whose_file_is_truncated_before_it_is_classified_gives_an_error() {
         let dir = tempfile::tempdir().unwrap();
-        let path = quiet_log(dir.path());
+        let path = quiet_log(dir.path(), 3 * CHUNK);
         let mut input = opened(&path);
         let (mut carry, mut next_line) = (Vec::new(), 1);
         let (chunk, _) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap();
@@ -371,7 +375,7 @@ mod tests {
     fn a_file_truncated_before_its_first_chunk_gives_an_error_with_any_number_of_workers() {
         let dir = tempfile::tempdir().unwrap();
         for workers in [1, 3] {
-            let path = quiet_log(dir.path());
+            let path = quiet_log(dir.path(), 3 * CHUNK);
             let mut input = opened(&path);
             truncate(&path);
             let mut delivered = 0;
@@ -390,7 +394,7 @@ mod tests {
     #[test]
     fn a_file_truncated_before_its_start_is_checked_gives_an_error_not_a_binary_file() {
         let dir = tempfile::tempdir().unwrap();
-        let path = quiet_log(dir.path());
+        let path = quiet_log(dir.path(), 3 * CHUNK);
         let mut input = opened(&path);
         truncate(&path);
         assert_eq!(input.looks_binary().unwrap_err().to_string(), input::truncated(1).to_string());
