@@ -158,22 +158,6 @@ pub fn fields_json(catalog: &Catalog, found: &Match<'_>) -> serde_json::Value {
     serde_json::Value::Object(fields)
 }
 
-/// A byte offset in `String::from_utf8_lossy(bytes)` as an offset in
-/// `bytes` (each U+FFFD stands for the invalid bytes it replaced), as
-/// `errcat` reports spans of invalid lines.
-pub fn original_offset(bytes: &[u8], offset: usize) -> usize {
-    let (mut lossy, mut original) = (0, 0);
-    for chunk in bytes.utf8_chunks() {
-        let valid = chunk.valid().len();
-        if offset <= lossy + valid {
-            return original + offset - lossy;
-        }
-        lossy += valid + char::REPLACEMENT_CHARACTER.len_utf8();
-        original += valid + chunk.invalid().len();
-    }
-    original
-}
-
 /// Classifies `rows` of `column`.
 fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>) -> ChunkResult {
     let mut result = ChunkResult::default();
@@ -244,8 +228,8 @@ fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>) ->
             let trimmed = line.strip_suffix(b"\r").unwrap_or(line);
             let text = String::from_utf8_lossy(trimmed);
             if let Some(found) = catalog.find(&text) {
-                let at = |offset| start + original_offset(trimmed, offset);
-                let span = at(found.span.start)..at(found.span.end);
+                let span = found.span_in_bytes(trimmed);
+                let span = start + span.start..start + span.end;
                 push(&mut result, row, &found, span);
                 break;
             }

@@ -389,12 +389,8 @@ impl Catalog {
         }
         let chars = |offset: usize| text[..offset].chars().count();
         let span = (chars(found.span.start), chars(found.span.end));
-        let byte_span = match original {
-            Some(bytes) => {
-                (classify::original_offset(bytes, found.span.start), classify::original_offset(bytes, found.span.end))
-            }
-            None => (found.span.start, found.span.end),
-        };
+        let byte_span = original.map_or(found.span.clone(), |bytes| found.span_in_bytes(bytes));
+        let byte_span = (byte_span.start, byte_span.end);
         Ok(Match { entry, span, byte_span, fields: fields.unbind(), args: args.unbind() })
     }
 

@@ -62,6 +62,37 @@ impl Match<'_> {
     pub fn into_owned(self) -> Match<'static> {
         Match { index: self.index, span: self.span, values: self.values.into_iter().map(Value::into_owned).collect() }
     }
+
+    /// [`span`](Self::span) as a range of `line`'s own bytes, when the text
+    /// searched was `String::from_utf8_lossy(line)`: each U+FFFD there
+    /// stands for the invalid bytes it replaced. (For a `line` that is
+    /// UTF-8, the same range.)
+    ///
+    /// ```
+    /// # use catalog_runtime::Catalog;
+    /// let catalog = Catalog::load("../data/nats-io/nats-server").unwrap();
+    /// let line = b"unable to persist session \"\xff\xfe\" (seq=1): timeout";
+    /// let text = String::from_utf8_lossy(line);
+    /// let found = catalog.find(&text).unwrap();
+    /// assert_eq!(found.span, 0..text.len());
+    /// assert_eq!(found.span_in_bytes(line), 0..line.len());
+    /// ```
+    pub fn span_in_bytes(&self, line: &[u8]) -> Range<usize> {
+        // The offset in `line` of each offset in the lossy text.
+        let original = |offset: usize| {
+            let (mut lossy, mut original) = (0, 0);
+            for chunk in line.utf8_chunks() {
+                let valid = chunk.valid().len();
+                if offset <= lossy + valid {
+                    return original + offset - lossy;
+                }
+                lossy += valid + char::REPLACEMENT_CHARACTER.len_utf8();
+                original += valid + chunk.invalid().len();
+            }
+            original
+        };
+        original(self.span.start)..original(self.span.end)
+    }
 }
 
 /// The searchers of one template, each built on first use: a searcher is
@@ -862,6 +893,23 @@ mod tests {
         let all = m.parse_all("stream A failed: disk full");
         assert_eq!(all.iter().map(|m| m.index).collect::<Vec<_>>(), [1, 0, 2]);
         assert_eq!(m.find_all("x stream A failed: disk full").len(), 3);
+    }
+
+    #[test]
+    fn a_span_in_a_lossy_line_is_mapped_back_to_its_bytes() {
+        let m = matcher(&["stream %s failed: %v"]);
+        // Invalid bytes before, inside and at the end of the message: each
+        // a U+FFFD of three bytes, but for a cut sequence (`\xf0\x9f`),
+        // one for both.
+        let line: &[u8] = b"\xff[ERR] \xc3 stream A\xfe\xfd failed: x\x80 \xf0\x9f";
+        let text = String::from_utf8_lossy(line);
+        let found = m.find(&text).unwrap();
+        assert_eq!(&text[found.span.clone()], "stream A\u{fffd}\u{fffd} failed: x\u{fffd} \u{fffd}");
+        assert_eq!(found.span_in_bytes(line), 9..line.len());
+        assert_eq!(&line[found.span_in_bytes(line)], &b"stream A\xfe\xfd failed: x\x80 \xf0\x9f"[..]);
+        // A UTF-8 line keeps its span.
+        let found = m.find("[ERR] stream A failed: x").unwrap();
+        assert_eq!(found.span_in_bytes(b"[ERR] stream A failed: x"), found.span);
     }
 
     #[test]

@@ -141,8 +141,7 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> io::Re
                 match catalog.find(&text) {
                     Some(mut found) => {
                         if let std::borrow::Cow::Owned(_) = text {
-                            found.span =
-                                original_offset(bytes, found.span.start)..original_offset(bytes, found.span.end);
+                            found.span = found.span_in_bytes(bytes);
                         }
                         let text = wanted.line_text.then(|| Box::from(&*text));
                         events.push(Event::Found { line, found: found.into_owned(), text });
@@ -174,21 +173,6 @@ fn deliver(
         *delivered += 1;
     }
     Ok(())
-}
-
-/// A byte offset in `String::from_utf8_lossy(bytes)` as an offset in
-/// `bytes`: each U+FFFD stands for the invalid bytes it replaced.
-fn original_offset(bytes: &[u8], offset: usize) -> usize {
-    let (mut lossy, mut original) = (0, 0);
-    for chunk in bytes.utf8_chunks() {
-        let valid = chunk.valid().len();
-        if offset <= lossy + valid {
-            return original + offset - lossy;
-        }
-        lossy += valid + char::REPLACEMENT_CHARACTER.len_utf8();
-        original += valid + chunk.invalid().len();
-    }
-    original
 }
 
 /// Reads `input` in chunks and classifies them on `workers` threads; `each`
