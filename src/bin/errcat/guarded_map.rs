@@ -36,7 +36,10 @@ const SLOTS: usize = 64;
 /// A slot's word is `first page << PAGE_COUNT_BITS | pages`. A mapping's
 /// first page is never page 0, so a word below `1 << PAGE_COUNT_BITS`
 /// holds no mapping: [`FREE`], or [`CLAIMED`] while one is registered.
-const PAGE_COUNT_BITS: u32 = 29;
+/// 20 bits count up to 4 GiB of 4 KiB pages (a window is at most about
+/// 16 MiB: a line of `MAX_LINE`), and leave 44 for the first page, enough
+/// for any address of 48 to 56 bits (aarch64's mappings start near 2^48).
+const PAGE_COUNT_BITS: u32 = 20;
 const FREE: u64 = 0;
 const CLAIMED: u64 = 1;
 
@@ -60,10 +63,13 @@ fn packed(start: usize, end: usize, page: usize) -> Option<u64> {
         .then_some(first << PAGE_COUNT_BITS | count)
 }
 
-/// The addresses a slot's word spans (empty for a word that holds no
-/// mapping).
+/// The addresses a slot's word spans: empty for a word that holds no
+/// mapping.
 fn unpacked(word: u64, page: usize) -> std::ops::Range<usize> {
     let first = (word >> PAGE_COUNT_BITS) as usize * page;
+    if first == 0 {
+        return 0..0;
+    }
     first..first + (word & ((1 << PAGE_COUNT_BITS) - 1)) as usize * page
 }
 
@@ -88,6 +94,9 @@ impl GuardedMap {
     /// populating costs memory.
     pub fn map(file: &File, offset: u64, length: usize) -> io::Result<GuardedMap> {
         handler::install()?;
+        // Before the slot is claimed: once claimed, nothing may return
+        // early without releasing it.
+        let own_file = file.try_clone()?;
         // SAFETY: the mapping is read-only and errcat never writes the
         // file; what Rust cannot rule out is another process changing the
         // file while it is mapped. Bytes rewritten in place would change
@@ -112,7 +121,7 @@ impl GuardedMap {
         claimed.truncated.store(false, Ordering::Relaxed);
         // Published last, with the mark reset.
         claimed.pages.store(word, Ordering::Release);
-        Ok(GuardedMap { map, slot, file: file.try_clone()?, offset })
+        Ok(GuardedMap { map, slot, file: own_file, offset })
     }
 
     /// Whether the bytes of the mapping up to `end` may not be the file's:
@@ -122,8 +131,9 @@ impl GuardedMap {
         self.caught() || self.file.metadata().is_ok_and(|now| now.len() < self.offset + end as u64)
     }
 
-    /// Whether the handler caught a truncation under the mapping.
-    fn caught(&self) -> bool {
+    /// Whether the handler caught a fault under the mapping (a truncation,
+    /// or a page that could not be read from the disk).
+    pub fn caught(&self) -> bool {
         // The mark may have been set by this thread's own reads, in the
         // handler: they must not be moved after the check.
         compiler_fence(Ordering::SeqCst);
@@ -215,10 +225,11 @@ mod handler {
     /// The SIGBUS handler (see the module's documentation).
     extern "C" fn on_sigbus(_signal: libc::c_int, info: *mut libc::siginfo_t, _context: *mut libc::c_void) {
         // SAFETY: the kernel passes a valid `siginfo_t` to an `SA_SIGINFO`
-        // handler; for SIGBUS its address is the one that faulted.
-        let address = unsafe { (*info).si_addr() } as usize;
+        // handler; for a SIGBUS it raised (a positive code; `kill` sends
+        // others), its address is the one that faulted.
+        let (code, address) = unsafe { ((*info).si_code, (*info).si_addr() as usize) };
         let page = PAGE.load(Ordering::Relaxed);
-        for slot in &SLOTS_IN_USE {
+        for slot in SLOTS_IN_USE.iter().filter(|_| code > 0) {
             // One load: the pages of a mapping registered at that moment,
             // so live then, as is the one that faulted (its thread holds
             // it); live mappings do not overlap, so only its own slot holds
@@ -335,9 +346,12 @@ mod tests {
         let word = packed(page * 7, page * 10, page).unwrap();
         assert_eq!(unpacked(word, page), page * 7..page * 10);
         assert_eq!(unpacked(FREE, page), 0..0);
-        assert_eq!(unpacked(CLAIMED, page), 0..page, "page 0, never a mapping's");
+        assert_eq!(unpacked(CLAIMED, page), 0..0, "page 0 is never a mapping's");
         assert!(packed(0, page, page).is_none());
         assert!(packed(page, page + (page << PAGE_COUNT_BITS), page).is_none(), "too many pages");
+        // Where aarch64 maps, with a window of the longest line.
+        let (start, end) = (0xffff_f000_0000, 0xffff_f000_0000 + crate::input::MAX_LINE + 2 * page);
+        assert_eq!(unpacked(packed(start, end, page).unwrap(), page), start..end);
     }
 
     #[test]

@@ -369,13 +369,14 @@ fn quiet_regular_file(metadata: &std::fs::Metadata, now: SystemTime) -> bool {
 /// truncated in place (`logrotate`'s `copytruncate`) while they are being
 /// written, so only files that nobody has modified for [`QUIET_FOR`] are
 /// mapped ([`quiet_regular_file`]), and before each new window the file is
-/// checked again ([`Mapped::unchanged`]): a file that has grown, shrunk or
-/// been modified since it was opened is read from there on, as a live log
-/// is. A quiet file truncated during the scan (an idle log rotated by
-/// `copytruncate` in those very seconds) is caught by [`GuardedMap`]: the
-/// input ends with an error saying from which line on nothing is reported.
-/// (An I/O error under a mapped page raises SIGBUS too, and is caught the
-/// same way, where `read(2)` would report it.)
+/// checked again ([`Mapped::unchanged`]): a file that has grown or been
+/// modified since it was opened is read from there on, as a live log is,
+/// and so is one cut at or past what was mapped (to its new end). A quiet
+/// file truncated under the mapping during the scan (an idle log rotated by
+/// `copytruncate` in those very seconds) no longer crashes errcat (see
+/// [`GuardedMap`]): the input ends with an error saying from which line on
+/// nothing is reported. (An I/O error under a mapped page raises SIGBUS
+/// too, and ends the input the same way, where `read(2)` would report it.)
 struct Mapped {
     /// A descriptor of its own (sharing the reader's offset).
     file: File,
@@ -482,7 +483,8 @@ impl Mapped {
     fn bytes(&mut self, start: u64, end: u64) -> io::Result<&[u8]> {
         let window_end = self.window_start + self.window.len() as u64;
         if start < self.window_start || end > window_end {
-            if !self.unchanged() {
+            // A window that faulted is not left behind: `next` reports it.
+            if !self.unchanged() || self.window.caught() {
                 return Err(changed());
             }
             let length = usize::try_from((self.len - start).min((end - start).max(WINDOW as u64)))
