@@ -25,6 +25,7 @@ use std::fs::File;
 use std::io;
 use std::ops::Deref;
 use std::sync::atomic::{compiler_fence, AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 use memmap2::{Mmap, MmapOptions};
 
@@ -78,9 +79,10 @@ fn unpacked(word: u64, page: usize) -> std::ops::Range<usize> {
 pub struct GuardedMap {
     map: Mmap,
     slot: usize,
-    /// The file (a descriptor of its own) and the offset in it of the
-    /// mapping's first byte, to tell whether it is now shorter.
-    file: File,
+    /// The file (shared with its reader and its other windows) and the
+    /// offset in it of the mapping's first byte, to tell whether it is now
+    /// shorter.
+    file: Arc<File>,
     offset: u64,
 }
 
@@ -92,11 +94,8 @@ impl GuardedMap {
     /// kernel's fault-around already maps 16 pages per fault, and
     /// populating a window only moved that work into `mmap`), and
     /// populating costs memory.
-    pub fn map(file: &File, offset: u64, length: usize) -> io::Result<GuardedMap> {
+    pub fn map(file: &Arc<File>, offset: u64, length: usize) -> io::Result<GuardedMap> {
         handler::install()?;
-        // Before the slot is claimed: once claimed, nothing may return
-        // early without releasing it.
-        let own_file = file.try_clone()?;
         // SAFETY: the mapping is read-only and errcat never writes the
         // file; what Rust cannot rule out is another process changing the
         // file while it is mapped. Bytes rewritten in place would change
@@ -106,13 +105,15 @@ impl GuardedMap {
         // `input::Mapped`). A truncation reads as zeros past the faulting
         // page, and marks the mapping (see the module's documentation).
         // This is the only `unsafe` of the mapping of logs.
-        let map = unsafe { MmapOptions::new().offset(offset).len(length).map(file)? };
+        let map = unsafe { MmapOptions::new().offset(offset).len(length).map(&**file)? };
         let page = handler::page_size();
         // memmap2 maps from the page that holds `offset`: the mapping's
         // pages are those around its bytes.
         let first = map.as_ptr() as usize;
         let word = packed(first & !(page - 1), (first + map.len()).next_multiple_of(page), page)
             .ok_or_else(|| io::Error::other("a mapping the SIGBUS handler cannot hold"))?;
+        // Once the slot is claimed, nothing may return early without
+        // releasing it.
         let slot = SLOTS_IN_USE
             .iter()
             .position(|slot| slot.pages.compare_exchange(FREE, CLAIMED, Ordering::Acquire, Ordering::Relaxed).is_ok())
@@ -121,7 +122,7 @@ impl GuardedMap {
         claimed.truncated.store(false, Ordering::Relaxed);
         // Published last, with the mark reset.
         claimed.pages.store(word, Ordering::Release);
-        Ok(GuardedMap { map, slot, file: own_file, offset })
+        Ok(GuardedMap { map, slot, file: Arc::clone(file), offset })
     }
 
     /// Whether the bytes of the mapping up to `end` may not be the file's:
@@ -295,10 +296,10 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    fn file_of(bytes: &[u8], name: &str) -> (std::path::PathBuf, File) {
+    fn file_of(bytes: &[u8], name: &str) -> (std::path::PathBuf, Arc<File>) {
         let path = std::env::temp_dir().join(format!("errcat-guarded-{}-{name}", std::process::id()));
         File::create(&path).unwrap().write_all(bytes).unwrap();
-        let file = File::open(&path).unwrap();
+        let file = Arc::new(File::open(&path).unwrap());
         (path, file)
     }
 

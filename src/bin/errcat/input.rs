@@ -321,7 +321,7 @@ impl Input {
                     // (The reader's descriptor shares its offset with the
                     // mapped one, and the reader has read nothing yet.)
                     let position = mapped.position;
-                    if let Err(err) = mapped.file.seek(SeekFrom::Start(position)) {
+                    if let Err(err) = (&*mapped.file).seek(SeekFrom::Start(position)) {
                         self.failed = Some(err);
                     }
                     self.mapped = None;
@@ -378,8 +378,9 @@ fn quiet_regular_file(metadata: &std::fs::Metadata, now: SystemTime) -> bool {
 /// nothing is reported. (An I/O error under a mapped page raises SIGBUS
 /// too, and ends the input the same way, where `read(2)` would report it.)
 struct Mapped {
-    /// A descriptor of its own (sharing the reader's offset).
-    file: File,
+    /// A descriptor of its own (sharing the reader's offset), shared with
+    /// the windows, which check the file's length.
+    file: Arc<File>,
     len: u64,
     /// The file's modification time when it was opened.
     modified: SystemTime,
@@ -406,6 +407,7 @@ impl Mapped {
     /// fails (the file is then read).
     fn open(file: File, metadata: &std::fs::Metadata) -> Option<Mapped> {
         let modified = metadata.modified().ok()?;
+        let file = Arc::new(file);
         let window = Arc::new(GuardedMap::map(&file, 0, WINDOW.min(usize::try_from(metadata.len()).ok()?)).ok()?);
         Some(Mapped { file, len: metadata.len(), modified, window, window_start: 0, position: 0 })
     }
@@ -573,7 +575,7 @@ impl LiveSource {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::io::Write;
 
     use super::*;
@@ -582,10 +584,11 @@ mod tests {
     /// Numbered lines (and, in a second list, the numbers of lines skipped).
     type Numbered = (Vec<(u64, Vec<u8>)>, Vec<u64>);
 
-    const OLD: Duration = Duration::from_secs(3600);
+    /// Old enough for a file to be mapped.
+    pub(crate) const OLD: Duration = Duration::from_secs(3600);
 
     /// Writes `bytes` to `name` in `dir`, last modified `age` ago.
-    fn log(dir: &Path, name: &str, bytes: &[u8], age: Duration) -> std::path::PathBuf {
+    pub(crate) fn log(dir: &Path, name: &str, bytes: &[u8], age: Duration) -> std::path::PathBuf {
         let path = dir.join(name);
         std::fs::write(&path, bytes).unwrap();
         File::options().write(true).open(&path).unwrap().set_modified(SystemTime::now() - age).unwrap();

@@ -278,7 +278,6 @@ pub fn scan(
 mod tests {
     use std::fs::File;
     use std::path::{Path, PathBuf};
-    use std::time::{Duration, SystemTime};
 
     use error_catalog::nats_server::NatsServerError;
 
@@ -296,11 +295,7 @@ mod tests {
     /// About `bytes` of matching lines, in a file nobody has written for an
     /// hour (so it is mapped).
     fn quiet_log(dir: &Path, bytes: usize) -> PathBuf {
-        let path = dir.join("quiet.log");
-        std::fs::write(&path, LINE.repeat(bytes / LINE.len())).unwrap();
-        let hour_ago = SystemTime::now() - Duration::from_secs(3600);
-        File::options().write(true).open(&path).unwrap().set_modified(hour_ago).unwrap();
-        path
+        input::tests::log(dir, "quiet.log", &LINE.repeat(bytes / LINE.len()), input::tests::OLD)
     }
 
     fn truncate(path: &Path) {
