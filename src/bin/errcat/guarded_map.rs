@@ -296,11 +296,12 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    fn file_of(bytes: &[u8], name: &str) -> (std::path::PathBuf, Arc<File>) {
-        let path = std::env::temp_dir().join(format!("errcat-guarded-{}-{name}", std::process::id()));
-        File::create(&path).unwrap().write_all(bytes).unwrap();
-        let file = Arc::new(File::open(&path).unwrap());
-        (path, file)
+    /// A temporary file holding `bytes` (removed when dropped), open.
+    fn file_of(bytes: &[u8]) -> (tempfile::NamedTempFile, Arc<File>) {
+        let mut temporary = tempfile::NamedTempFile::new().unwrap();
+        temporary.write_all(bytes).unwrap();
+        let file = Arc::new(File::open(temporary.path()).unwrap());
+        (temporary, file)
     }
 
     #[test]
@@ -310,20 +311,19 @@ mod tests {
             handler::page_size()
         };
         let bytes: Vec<u8> = (0..4 * page).map(|at| b'a' + (at % 26) as u8).collect();
-        let (path, file) = file_of(&bytes, "truncated");
+        let (temporary, file) = file_of(&bytes);
         let map = GuardedMap::map(&file, 0, bytes.len()).unwrap();
         assert_eq!(&map[..], &bytes[..]);
         assert!(!map.caught() && !map.cut_short(map.len()));
         // Cut in the middle of the second page: the rest of that page reads
         // as zeros (the kernel's doing, no fault), the pages after it fault.
-        std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(page as u64 + 10).unwrap();
+        std::fs::OpenOptions::new().write(true).open(temporary.path()).unwrap().set_len(page as u64 + 10).unwrap();
         assert_eq!(&map[..page + 10], &bytes[..page + 10], "the bytes before the cut are the file's");
         assert!(map[page + 10..2 * page].iter().all(|&byte| byte == 0));
         assert!(!map.caught(), "no fault within the page where the file ends");
         assert!(map.cut_short(2 * page) && !map.cut_short(page + 10), "told by the file's length");
         assert!(map[2 * page..].iter().all(|&byte| byte == 0));
         assert!(map.caught(), "the fault past it caught");
-        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]
@@ -331,14 +331,13 @@ mod tests {
         handler::install().unwrap();
         let page = handler::page_size();
         let bytes = vec![b'x'; 6 * page];
-        let (path, file) = file_of(&bytes, "offset");
+        let (temporary, file) = file_of(&bytes);
         // At an offset within a page, as windows start, over four pages.
         let map = GuardedMap::map(&file, 2 * page as u64 + 123, 3 * page).unwrap();
         assert!(map.iter().all(|&byte| byte == b'x'));
-        std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(0).unwrap();
+        std::fs::OpenOptions::new().write(true).open(temporary.path()).unwrap().set_len(0).unwrap();
         assert!(map.iter().all(|&byte| byte == 0));
         assert!(map.caught() && map.cut_short(1));
-        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]
@@ -357,12 +356,11 @@ mod tests {
 
     #[test]
     fn slots_are_released_when_mappings_are_dropped() {
-        let (path, file) = file_of(b"line\n", "slots");
+        let (_temporary, file) = file_of(b"line\n");
         for _ in 0..4 * SLOTS {
             let map = GuardedMap::map(&file, 0, 5).unwrap();
             assert_eq!(&map[..], b"line\n");
             assert!(!map.cut_short(5));
         }
-        std::fs::remove_file(&path).unwrap();
     }
 }
