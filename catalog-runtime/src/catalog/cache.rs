@@ -223,6 +223,11 @@ impl CacheFile {
         (end == bytes.len()).then(|| CacheFile { bytes: Arc::new(bytes), checksum, sections })
     }
 
+    /// What a watcher knows this file by.
+    fn key(&self) -> CacheKey {
+        cache_key(self.checksum, self.bytes.len())
+    }
+
     fn section(&self, number: usize) -> &[u8] {
         &self.bytes[self.sections[number].clone()]
     }
@@ -538,11 +543,22 @@ impl Catalog {
         };
         let path = cache_dir.join(file_name(dir, &canonical, filter));
         let cache = CacheFile::open(&path);
+        // Asked before any stat: see `watch`.
+        let watch = Watch::ask(cache_dir, &canonical, cache.as_ref().map(CacheFile::key));
         let mut cached = None;
         if let Some(cache) = &cache {
             if let Some(fingerprint) = cache.fingerprint().filter(|cached| same_load(cached, dir, &canonical, filter)) {
+                if watch.vouched() {
+                    // Nothing changed since a load found this file whole.
+                    if let Some(catalog) = cache.catalog(Recovery::new(dir, &canonical, filter, &path)) {
+                        return Ok(catalog);
+                    }
+                }
                 match hit(dir, &fingerprint, cache, &path) {
-                    Hit::Fresh(catalog) => return Ok(*catalog),
+                    Hit::Fresh(catalog) => {
+                        watch.vouch(cache.key());
+                        return Ok(*catalog);
+                    }
                     Hit::Listed => cached = Some(fingerprint),
                     Hit::Stale => {}
                 }
@@ -563,18 +579,23 @@ impl Catalog {
                     if !racy(&listing, SystemTime::now()) {
                         let sections = [WARNINGS, INDEX, ENTRY_ENDS, ORDERS, ORIGINS_CHECKSUM, ORIGINS, ENTRIES]
                             .map(|n| cache.section(n));
-                        let _ = write(cache_dir, &path, &listing, sections);
+                        if let Ok(key) = write(cache_dir, &path, &listing, sections) {
+                            watch.vouch(key);
+                        }
                     }
                     return Ok(catalog);
                 }
             }
         }
         // The stamps were taken before the files are read: a file that
-        // changes in between is seen as changed by the next run.
+        // changes in between is seen as changed by the next run (and by the
+        // watcher, whose generation then moves past the one vouched for).
         let compiled = Compiled::new(load_listed(dir, Ok(paths)), filter)?;
         if !racy(&listing, SystemTime::now()) {
             // Best effort: a cache that cannot be written is not a problem.
-            let _ = write_compiled(cache_dir, &path, &listing, &compiled);
+            if let Ok(key) = write_compiled(cache_dir, &path, &listing, &compiled) {
+                watch.vouch(key);
+            }
         }
         Ok(compiled.into_catalog())
     }
@@ -868,7 +889,12 @@ fn file_name(dir: &Path, canonical: &Path, filter: &Filter) -> String {
 /// written, so that a sound cache file holds only entries that decode: a
 /// catalog read from it decodes them long after the file was checked, when
 /// a failure could no longer fall back to the record files.
-fn write_compiled(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, compiled: &Compiled) -> io::Result<()> {
+fn write_compiled(
+    cache_dir: &Path,
+    path: &Path,
+    fingerprint: &Fingerprint<'_>,
+    compiled: &Compiled,
+) -> io::Result<CacheKey> {
     let warnings = postcard::to_allocvec(&compiled.diagnostics).map_err(io::Error::other)?;
     let index = postcard::to_allocvec(&Index::of(&compiled.entries)).map_err(io::Error::other)?;
     let mut ends = Vec::with_capacity(ENTRY_ROW * compiled.entries.len());
@@ -890,8 +916,13 @@ fn write_compiled(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, 
 
 /// Writes a cache file of `fingerprint` and the other sections through a
 /// temporary file and a rename, so that a reader never sees half a file,
-/// and a mapped file is never changed.
-fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[u8]; SECTIONS - 3]) -> io::Result<()> {
+/// and a mapped file is never changed; gives the file's key.
+fn write(
+    cache_dir: &Path,
+    path: &Path,
+    fingerprint: &Fingerprint<'_>,
+    rest: [&[u8]; SECTIONS - 3],
+) -> io::Result<CacheKey> {
     let encoded = postcard::to_allocvec(fingerprint).map_err(io::Error::other)?;
     let (files, paths) = FileTable::encode(&fingerprint.files);
     let sections: Vec<&[u8]> = [&encoded[..], &files, &paths].into_iter().chain(rest).collect();
@@ -916,7 +947,61 @@ fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
-    written
+    written.map(|()| cache_key(sum, bytes.len()))
+}
+
+/// A cache file as a watcher knows it: its checksum and length.
+type CacheKey = [u8; 16];
+
+fn cache_key(checksum: u64, len: usize) -> CacheKey {
+    let mut key = [0; 16];
+    key[..8].copy_from_slice(&checksum.to_le_bytes());
+    key[8..].copy_from_slice(&(len as u64).to_le_bytes());
+    key
+}
+
+/// A load's dealings with the dataset's [`Watcher`](super::Watcher), if one
+/// runs (see `watch`): asked before any stat, told of a cache file found or
+/// written whole.
+struct Watch<'a> {
+    cache_dir: &'a Path,
+    canonical: &'a Path,
+    #[cfg(target_os = "linux")]
+    answer: Option<super::watch::Answer>,
+}
+
+impl<'a> Watch<'a> {
+    /// Asks the watcher about the cache file `key` (`None`: there is none).
+    fn ask(cache_dir: &'a Path, canonical: &'a Path, key: Option<CacheKey>) -> Watch<'a> {
+        #[cfg(target_os = "linux")]
+        let answer = super::watch::ask(cache_dir, canonical, &key.unwrap_or_default());
+        #[cfg(not(target_os = "linux"))]
+        let _ = key;
+        Watch {
+            cache_dir,
+            canonical,
+            #[cfg(target_os = "linux")]
+            answer,
+        }
+    }
+
+    /// Whether nothing changed since a load found the cache file whole.
+    fn vouched(&self) -> bool {
+        #[cfg(target_os = "linux")]
+        return self.answer.as_ref().is_some_and(|answer| answer.vouched);
+        #[cfg(not(target_os = "linux"))]
+        false
+    }
+
+    /// Tells the watcher that the cache file `key` is whole as of its answer.
+    fn vouch(&self, key: CacheKey) {
+        #[cfg(target_os = "linux")]
+        if let Some(answer) = &self.answer {
+            super::watch::vouch(self.cache_dir, self.canonical, &key, answer.generation);
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = (self.cache_dir, self.canonical, key);
+    }
 }
 
 /// A 64-bit hash of `bytes` in eight independent lanes of 64-bit words, so
@@ -931,7 +1016,7 @@ fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[
 /// every bit of every lane over the hash. Stable
 /// across Rust versions and platforms, unlike `DefaultHasher`. It catches
 /// damage, not tampering: the cache directory is the user's own.
-fn checksum(bytes: &[u8]) -> u64 {
+pub(super) fn checksum(bytes: &[u8]) -> u64 {
     const P1: u64 = 0x9e37_79b1_85eb_ca87;
     const P2: u64 = 0xc2b2_ae3d_27d4_eb4f;
     const P3: u64 = 0x1656_67b1_9e37_79f9;

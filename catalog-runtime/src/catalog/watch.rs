@@ -1,0 +1,749 @@
+//! A watcher that vouches for a dataset between loads, so that a cached load
+//! need not stat every record file (think git's `fsmonitor`).
+//!
+//! A cache hit is sound only if no record file changed since the cache was
+//! written, which [`Catalog::load_cached`](crate::Catalog::load_cached) tells
+//! by a stat of each file: 20,000 stats at 20,000 records, the kernel's work
+//! and most of such a start-up. A [`Watcher`] keeps an inotify watch on every
+//! directory of the dataset and counts what the kernel reports: any change
+//! is a new *generation*. A load asks it, over a Unix socket in the cache
+//! directory, for the generation and whether this cache file was found whole
+//! by a load of that same generation; if so, nothing changed since those
+//! stats, and this load makes none. Otherwise the load stats as without a
+//! watcher and, on a hit, tells the watcher the generation it asked at.
+//!
+//! Why that is sound:
+//! - the kernel queues an event before the call that made the change
+//!   returns, and the watcher reads the whole queue before it answers, so a
+//!   change made before a load asks is counted in the answer;
+//! - a load's stats come after its answer, so files that match the cache
+//!   then, with no event since, still match;
+//! - a directory is watched before it is listed, so nothing created in it is
+//!   missed; any change to the tree of directories, or a lost event (the
+//!   queue overflowed), makes the watcher walk the whole tree again;
+//! - a change inotify cannot see makes the watcher stop (its socket goes, and
+//!   loads stat again): the dataset's directory removed or moved, a symbolic
+//!   link (its target changes where no watch is) or a file with a second hard
+//!   link (written through the other name, it changes no watched directory)
+//!   in the dataset; it refuses to start on them, on a file system whose
+//!   changes may come from elsewhere (network, FUSE), and with the cache
+//!   directory inside the dataset (its own writes would be changes).
+//!
+//! What inotify never reports: writes through a shared writable memory map
+//! of a record file (no editor or tool writes JSON that way). A load that
+//! cannot reach the watcher, or finds another user's socket, stats.
+
+use std::collections::HashMap;
+use std::ffi::CString;
+use std::fs;
+use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The first byte of every message; a watcher and a load of different
+/// versions do not understand each other, and the load stats.
+const PROTOCOL: u8 = 1;
+/// Asks for the generation and whether a cache file is vouched for.
+const ASK: u8 = b'A';
+/// Tells of a hit found by stats at a generation.
+const VOUCH: u8 = b'V';
+/// Asks for the counts of [`WatchStatus`].
+const STATUS: u8 = b'S';
+/// The answer to a request for another dataset.
+const OTHER: u8 = b'X';
+
+/// How long a load waits for the watcher before it stats instead, and the
+/// watcher for a request it has accepted.
+const PATIENCE: Duration = Duration::from_secs(1);
+const REQUEST_PATIENCE: Duration = Duration::from_millis(200);
+
+/// The longest dataset path a request may carry.
+const LONGEST_PATH: usize = 4096;
+
+/// The cache files vouched for that a watcher remembers (one per load
+/// filter and version of the program).
+const REMEMBERED: usize = 64;
+
+/// What changes the watcher hears of, on each directory: everything that
+/// writes, but not reads (a load's own reads must not count as changes).
+const EVENTS: u32 = libc::IN_MODIFY
+    | libc::IN_ATTRIB
+    | libc::IN_CLOSE_WRITE
+    | libc::IN_CREATE
+    | libc::IN_DELETE
+    | libc::IN_DELETE_SELF
+    | libc::IN_MOVE_SELF
+    | libc::IN_MOVED_FROM
+    | libc::IN_MOVED_TO
+    | libc::IN_DONT_FOLLOW
+    | libc::IN_ONLYDIR;
+
+/// File systems whose every change is made through this kernel, so that
+/// inotify sees it (`statfs`'s `f_type`): ext2/3/4, XFS, Btrfs, tmpfs,
+/// ramfs, F2FS, ZFS, overlayfs, bcachefs.
+const LOCAL_FILE_SYSTEMS: [i64; 9] =
+    [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994, 0x8584_58F6, 0xF2F5_2010, 0x2FC1_2FC1, 0x794C_7630, 0xCA45_1A4E];
+
+/// A cache file as a watcher knows it: its checksum and length.
+type CacheKey = [u8; 16];
+
+/// The watcher's answer to a load.
+pub(crate) struct Answer {
+    /// The number of changes seen since the watcher started.
+    pub(crate) generation: u64,
+    /// Whether a load of this generation found the cache file whole.
+    pub(crate) vouched: bool,
+}
+
+/// The socket of the watcher of `canonical` (the dataset's real path),
+/// in `cache_dir`.
+fn socket_path(cache_dir: &Path, canonical: &Path) -> PathBuf {
+    let sum = super::cache::checksum(canonical.as_os_str().as_bytes());
+    cache_dir.join(format!("watch-{sum:016x}.sock"))
+}
+
+/// A request: the protocol, its kind, the dataset's real path, `payload`.
+fn request(kind: u8, canonical: &Path, payload: &[u8]) -> Vec<u8> {
+    let path = canonical.as_os_str().as_bytes();
+    let mut bytes = vec![PROTOCOL, kind];
+    bytes.extend((path.len() as u32).to_le_bytes());
+    bytes.extend(path);
+    bytes.extend(payload);
+    bytes
+}
+
+/// A connection to the watcher of `canonical`, if one runs as this user.
+fn connect(cache_dir: &Path, canonical: &Path) -> Option<UnixStream> {
+    let stream = UnixStream::connect(socket_path(cache_dir, canonical)).ok()?;
+    // Another user's socket could answer anything.
+    // SAFETY: geteuid cannot fail.
+    if peer_uid(&stream).ok()? != unsafe { libc::geteuid() } {
+        return None;
+    }
+    stream.set_read_timeout(Some(PATIENCE)).ok()?;
+    stream.set_write_timeout(Some(PATIENCE)).ok()?;
+    Some(stream)
+}
+
+fn peer_uid(stream: &UnixStream) -> io::Result<libc::uid_t> {
+    let mut credentials = libc::ucred { pid: 0, uid: 0, gid: 0 };
+    let mut len = std::mem::size_of::<libc::ucred>() as libc::socklen_t;
+    // SAFETY: `credentials` is a buffer of the size passed in `len`.
+    let done = unsafe {
+        libc::getsockopt(
+            stream.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_PEERCRED,
+            (&raw mut credentials).cast(),
+            &mut len,
+        )
+    };
+    if done != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(credentials.uid)
+}
+
+/// Asks the watcher of `canonical`, if one runs, about the cache file `key`.
+pub(crate) fn ask(cache_dir: &Path, canonical: &Path, key: &CacheKey) -> Option<Answer> {
+    let mut stream = connect(cache_dir, canonical)?;
+    stream.write_all(&request(ASK, canonical, key)).ok()?;
+    let mut reply = [0; 11];
+    stream.read_exact(&mut reply).ok()?;
+    if reply[..2] != [PROTOCOL, ASK] {
+        return None;
+    }
+    Some(Answer { generation: u64::from_le_bytes(reply[2..10].try_into().ok()?), vouched: reply[10] == 1 })
+}
+
+/// Tells the watcher of `canonical` that a load of `generation` found the
+/// cache file `key` whole. Best effort: the next load stats if it is lost.
+pub(crate) fn vouch(cache_dir: &Path, canonical: &Path, key: &CacheKey, generation: u64) {
+    if let Some(mut stream) = connect(cache_dir, canonical) {
+        let mut payload = key.to_vec();
+        payload.extend(generation.to_le_bytes());
+        let _ = stream.write_all(&request(VOUCH, canonical, &payload));
+    }
+}
+
+/// What a running [`Watcher`] has done, as [`Watcher::status`] asks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchStatus {
+    /// The watcher's process.
+    pub pid: u32,
+    /// The directories watched.
+    pub directories: u64,
+    /// The changes seen (events read in separate looks, and walks after a
+    /// lost event), the generation loads are told.
+    pub changes: u64,
+    /// Loads told that nothing changed since a load found their cache
+    /// whole: they made no stats.
+    pub vouched: u64,
+    /// Loads told to stat the files (a change since, or a new cache file).
+    pub checked: u64,
+}
+
+/// Stops a [`Watcher`]'s [`serve`](Watcher::serve) from another thread
+/// (e.g. on a signal).
+#[derive(Clone, Debug)]
+pub struct WatchStopper(Arc<OwnedFd>);
+
+impl WatchStopper {
+    /// Makes `serve` return `Ok(())` at once.
+    pub fn stop(&self) {
+        let one = 1u64.to_ne_bytes();
+        // SAFETY: an eventfd takes an 8-byte write from a valid buffer. It
+        // cannot fail short of the counter's overflow, which would take
+        // 2^64 calls.
+        unsafe { libc::write(self.0.as_raw_fd(), one.as_ptr().cast(), one.len()) };
+    }
+}
+
+
+/// Watches a dataset for changes, so that cached loads of it
+/// ([`Catalog::load_cached`](crate::Catalog::load_cached) with the same
+/// cache directory) skip their stats while nothing changes. Linux only.
+///
+/// Start it with [`Watcher::new`], then [`serve`](Watcher::serve) loads until
+/// stopped. A load finds it by a socket in the cache directory, so one
+/// watcher serves every program that loads the dataset with that cache.
+///
+/// ```no_run
+/// # use catalog_runtime::Watcher;
+/// # use std::path::Path;
+/// let watcher = Watcher::new("records", Path::new("/var/cache/error-catalog"))?;
+/// let stopper = watcher.stopper();
+/// let serving = std::thread::spawn(move || watcher.serve());
+/// // ... cached loads of "records" make no stats while nothing changes ...
+/// stopper.stop();
+/// serving.join().unwrap()?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Watcher {
+    tree: Tree,
+    socket: PathBuf,
+    /// The socket file's device and inode, to remove it only if it is still
+    /// this watcher's.
+    socket_file: (u64, u64),
+    listener: UnixListener,
+    stop: Arc<OwnedFd>,
+    generation: u64,
+    /// The generation at which each cache file was last found whole.
+    vouched_at: HashMap<CacheKey, u64>,
+    vouched: u64,
+    checked: u64,
+}
+
+impl Watcher {
+    /// Starts watching the dataset under `dir` for loads cached in
+    /// `cache_dir`: every directory below it (but hidden ones, which the
+    /// loader skips) is watched, then the socket is made. Fails, saying why,
+    /// where a change could go unseen (see the crate's README), or if
+    /// another watcher has the dataset.
+    pub fn new(dir: impl AsRef<Path>, cache_dir: &Path) -> io::Result<Watcher> {
+        let dir = dir.as_ref();
+        let canonical = fs::canonicalize(dir).map_err(|err| explained("cannot open the dataset", dir, err))?;
+        fs::create_dir_all(cache_dir).map_err(|err| explained("cannot make the cache directory", cache_dir, err))?;
+        let cache = fs::canonicalize(cache_dir).map_err(|err| explained("cannot open", cache_dir, err))?;
+        if cache.starts_with(&canonical) {
+            return Err(io::Error::other(format!(
+                "the cache directory `{}` is inside the dataset `{}`: its writes would look like changes; \
+                 set ERRCAT_CACHE_DIR to a directory outside it",
+                cache.display(),
+                canonical.display()
+            )));
+        }
+        let mut tree = Tree::new(canonical)?;
+        tree.walk()?;
+        let socket = socket_path(cache_dir, &tree.dir);
+        let listener = bind(&socket)?;
+        let metadata = fs::symlink_metadata(&socket).map_err(|err| explained("cannot stat", &socket, err))?;
+        listener.set_nonblocking(true)?;
+        // SAFETY: eventfd takes no pointer; the result is checked.
+        let stop = unsafe { owned(libc::eventfd(0, libc::EFD_NONBLOCK | libc::EFD_CLOEXEC)) }?;
+        Ok(Watcher {
+            tree,
+            socket,
+            socket_file: (metadata.dev(), metadata.ino()),
+            listener,
+            stop: Arc::new(stop),
+            generation: 0,
+            vouched_at: HashMap::new(),
+            vouched: 0,
+            checked: 0,
+        })
+    }
+
+    /// The dataset's directory, its real path.
+    pub fn dir(&self) -> &Path {
+        &self.tree.dir
+    }
+
+    /// The socket that loads ask.
+    pub fn socket(&self) -> &Path {
+        &self.socket
+    }
+
+    /// The directories watched.
+    pub fn directories(&self) -> usize {
+        self.tree.watched.len()
+    }
+
+    /// A handle that stops [`serve`](Watcher::serve).
+    pub fn stopper(&self) -> WatchStopper {
+        WatchStopper(Arc::clone(&self.stop))
+    }
+
+    /// Answers loads until stopped (`Ok`), or until a change that inotify
+    /// cannot follow (`Err`, saying which: the dataset's directory moved or
+    /// removed, a symbolic link or a second hard link made in it). The
+    /// socket is removed when the watcher is dropped, so loads stat again.
+    pub fn serve(mut self) -> io::Result<()> {
+        let mut fds = [self.stop.as_raw_fd(), self.tree.inotify.as_raw_fd(), self.listener.as_raw_fd()]
+            .map(|fd| libc::pollfd { fd, events: libc::POLLIN, revents: 0 });
+        loop {
+            // SAFETY: `fds` is an array of as many pollfds as passed.
+            if unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, -1) } < 0 {
+                let err = io::Error::last_os_error();
+                if err.kind() == io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return Err(err);
+            }
+            if fds[0].revents != 0 {
+                return Ok(());
+            }
+            // Read as events come, so that the kernel's queue (16,384 events
+            // by default) seldom overflows.
+            if fds[1].revents != 0 {
+                self.look()?;
+            }
+            if fds[2].revents != 0 {
+                loop {
+                    match self.listener.accept() {
+                        Ok((stream, _)) => self.answer(stream)?,
+                        Err(err) if err.kind() == io::ErrorKind::WouldBlock => break,
+                        Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                        // A connection that went away before it was taken.
+                        Err(_) => break,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads the events queued, and counts a change if there was any.
+    fn look(&mut self) -> io::Result<()> {
+        if self.tree.drain()? {
+            self.generation += 1;
+        }
+        Ok(())
+    }
+
+    /// Answers one request; `Err` only where the watcher must stop. A
+    /// request that is malformed, slow, or from another user gets nothing.
+    fn answer(&mut self, mut stream: UnixStream) -> io::Result<()> {
+        let Some((kind, mut payload)) = read_request(&mut stream, &self.tree.dir) else {
+            return Ok(());
+        };
+        let reply = match kind {
+            ASK => {
+                let Some(key) = payload.take::<16>() else { return Ok(()) };
+                self.look()?;
+                let vouched = self.vouched_at.get(&key) == Some(&self.generation);
+                *if vouched { &mut self.vouched } else { &mut self.checked } += 1;
+                let mut reply = vec![PROTOCOL, ASK];
+                reply.extend(self.generation.to_le_bytes());
+                reply.push(u8::from(vouched));
+                reply
+            }
+            VOUCH => {
+                let (Some(key), Some(generation)) = (payload.take::<16>(), payload.take::<8>()) else {
+                    return Ok(());
+                };
+                let generation = u64::from_le_bytes(generation);
+                if generation <= self.generation {
+                    if self.vouched_at.len() >= REMEMBERED && !self.vouched_at.contains_key(&key) {
+                        let oldest = self.vouched_at.iter().min_by_key(|(_, at)| **at).map(|(key, _)| *key);
+                        oldest.map(|oldest| self.vouched_at.remove(&oldest));
+                    }
+                    self.vouched_at.insert(key, generation);
+                }
+                return Ok(());
+            }
+            STATUS => {
+                self.look()?;
+                let mut reply = vec![PROTOCOL, STATUS];
+                reply.extend(std::process::id().to_le_bytes());
+                for count in [self.directories() as u64, self.generation, self.vouched, self.checked] {
+                    reply.extend(count.to_le_bytes());
+                }
+                reply
+            }
+            _ => vec![PROTOCOL, OTHER],
+        };
+        let _ = stream.write_all(&reply);
+        Ok(())
+    }
+
+    /// What the watcher of the dataset under `dir`, for loads cached in
+    /// `cache_dir`, has done; an error that says so if none runs.
+    pub fn status(dir: impl AsRef<Path>, cache_dir: &Path) -> io::Result<WatchStatus> {
+        let dir = dir.as_ref();
+        let canonical = fs::canonicalize(dir).map_err(|err| explained("cannot open the dataset", dir, err))?;
+        let not_running = || {
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("no watcher runs for `{}` with the cache in `{}`", canonical.display(), cache_dir.display()),
+            )
+        };
+        let mut stream = connect(cache_dir, &canonical).ok_or_else(not_running)?;
+        stream.write_all(&request(STATUS, &canonical, &[]))?;
+        let mut reply = [0; 38];
+        stream.read_exact(&mut reply)?;
+        if reply[..2] != [PROTOCOL, STATUS] {
+            return Err(io::Error::other("the watcher speaks another protocol (another version of the program)"));
+        }
+        let mut counts = reply[6..].chunks_exact(8).map(|word| u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        let mut count = || counts.next().unwrap_or(0);
+        Ok(WatchStatus {
+            pid: u32::from_le_bytes(reply[2..6].try_into().expect("four bytes")),
+            directories: count(),
+            changes: count(),
+            vouched: count(),
+            checked: count(),
+        })
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        // Another watcher may have taken the name since (this one's socket
+        // then left for dead); its socket stays.
+        if fs::symlink_metadata(&self.socket).is_ok_and(|now| (now.dev(), now.ino()) == self.socket_file) {
+            let _ = fs::remove_file(&self.socket);
+        }
+    }
+}
+
+/// Binds the socket at `path`, in place of a dead watcher's.
+fn bind(path: &Path) -> io::Result<UnixListener> {
+    match UnixListener::bind(path) {
+        Err(err) if err.kind() == io::ErrorKind::AddrInUse => {
+            if UnixStream::connect(path).is_ok() {
+                return Err(io::Error::new(
+                    io::ErrorKind::AddrInUse,
+                    format!("another watcher has this dataset (its socket is `{}`)", path.display()),
+                ));
+            }
+            fs::remove_file(path).map_err(|err| explained("cannot remove the dead socket", path, err))?;
+            UnixListener::bind(path).map_err(|err| explained("cannot make the socket", path, err))
+        }
+        bound => bound.map_err(|err| explained("cannot make the socket", path, err)),
+    }
+}
+
+/// Reads a request for the dataset `dir` from `stream`: its kind and the
+/// rest; a request for another dataset is answered so, and gives `None`, as
+/// does one from another user or one not whole within [`REQUEST_PATIENCE`].
+fn read_request(stream: &mut UnixStream, dir: &Path) -> Option<(u8, Payload)> {
+    // SAFETY: geteuid cannot fail.
+    if peer_uid(stream).ok()? != unsafe { libc::geteuid() } {
+        return None;
+    }
+    stream.set_nonblocking(false).ok()?;
+    stream.set_read_timeout(Some(REQUEST_PATIENCE)).ok()?;
+    stream.set_write_timeout(Some(REQUEST_PATIENCE)).ok()?;
+    let mut head = [0; 6];
+    stream.read_exact(&mut head).ok()?;
+    let len = u32::from_le_bytes(head[2..6].try_into().ok()?) as usize;
+    if head[0] != PROTOCOL || len > LONGEST_PATH {
+        let _ = stream.write_all(&[PROTOCOL, OTHER]);
+        return None;
+    }
+    let mut path = vec![0; len];
+    stream.read_exact(&mut path).ok()?;
+    if path != dir.as_os_str().as_bytes() {
+        let _ = stream.write_all(&[PROTOCOL, OTHER]);
+        return None;
+    }
+    // The longest payload: a key and a generation.
+    let mut payload = [0; 24];
+    let wanted = match head[1] {
+        ASK => 16,
+        VOUCH => 24,
+        _ => 0,
+    };
+    stream.read_exact(&mut payload[..wanted]).ok()?;
+    Some((head[1], Payload { bytes: payload, len: wanted, at: 0 }))
+}
+
+/// The bytes after a request's path, taken in order.
+struct Payload {
+    bytes: [u8; 24],
+    len: usize,
+    at: usize,
+}
+
+impl Payload {
+    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let taken = self.bytes[..self.len].get(self.at..self.at + N)?.try_into().ok()?;
+        self.at += N;
+        Some(taken)
+    }
+}
+
+/// `what` the file at `path` failed, and why.
+fn explained(what: &str, path: &Path, err: io::Error) -> io::Error {
+    io::Error::new(err.kind(), format!("{what} `{}`: {err}", path.display()))
+}
+
+/// `fd` owned, or the call's error.
+///
+/// # Safety
+/// `fd` must be a descriptor just returned to the caller, or -1.
+unsafe fn owned(fd: i32) -> io::Result<OwnedFd> {
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the caller's promise.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// The dataset's directories, each with an inotify watch.
+#[derive(Debug)]
+struct Tree {
+    /// The dataset's real path.
+    dir: PathBuf,
+    /// Its device and inode: the directory the watcher was started on.
+    identity: (u64, u64),
+    inotify: OwnedFd,
+    /// The watched directories, by watch descriptor.
+    watched: HashMap<i32, PathBuf>,
+    /// The watch descriptor of `dir`.
+    root: i32,
+}
+
+impl Tree {
+    fn new(dir: PathBuf) -> io::Result<Tree> {
+        let metadata = fs::metadata(&dir).map_err(|err| explained("cannot open the dataset", &dir, err))?;
+        // SAFETY: inotify_init1 takes no pointer; the result is checked.
+        let inotify = unsafe { owned(libc::inotify_init1(libc::IN_NONBLOCK | libc::IN_CLOEXEC)) }?;
+        Ok(Tree { dir, identity: (metadata.dev(), metadata.ino()), inotify, watched: HashMap::new(), root: -1 })
+    }
+
+    /// Watches every directory of the dataset (each before it is listed,
+    /// so that nothing made in it after is missed), and checks what inotify
+    /// could not follow; drops the watches of directories no longer there.
+    fn walk(&mut self) -> io::Result<()> {
+        let mut watched = HashMap::new();
+        let dir = self.dir.clone();
+        self.root = self.watch_below(&dir, &mut watched, &mut Vec::new())?.unwrap_or(-1);
+        let metadata = fs::metadata(&self.dir);
+        if self.root < 0 || !metadata.is_ok_and(|now| (now.dev(), now.ino()) == self.identity) {
+            return Err(replaced(&self.dir));
+        }
+        for gone in self.watched.keys().filter(|wd| !watched.contains_key(wd)) {
+            // SAFETY: plain system call on a descriptor this tree owns.
+            unsafe { libc::inotify_rm_watch(self.inotify.as_raw_fd(), *gone) };
+        }
+        self.watched = watched;
+        Ok(())
+    }
+
+    /// Watches `dir` and the directories below it, recording each in
+    /// `watched`; `ancestors` are the directories being walked (device,
+    /// inode), to stop at a bind mount that leads back into one. `None`
+    /// where `dir` is gone (its removal is an event to come).
+    fn watch_below(
+        &self,
+        dir: &Path,
+        watched: &mut HashMap<i32, PathBuf>,
+        ancestors: &mut Vec<(u64, u64)>,
+    ) -> io::Result<Option<i32>> {
+        let gone = |err: &io::Error| err.kind() == io::ErrorKind::NotFound;
+        let c_path = CString::new(dir.as_os_str().as_bytes()).map_err(io::Error::other)?;
+        let mut stats = std::mem::MaybeUninit::<libc::statfs>::uninit();
+        // SAFETY: `c_path` is NUL-terminated; `stats` is as large as the call writes.
+        if unsafe { libc::statfs(c_path.as_ptr(), stats.as_mut_ptr()) } != 0 {
+            let err = io::Error::last_os_error();
+            return if gone(&err) { Ok(None) } else { Err(explained("cannot stat the file system of", dir, err)) };
+        }
+        // SAFETY: the call succeeded, so it filled `stats` in.
+        let kind = unsafe { stats.assume_init() }.f_type as u32 as i64;
+        if !LOCAL_FILE_SYSTEMS.contains(&kind) {
+            return Err(io::Error::other(format!(
+                "`{}` is on a file system (type {kind:#x}) that may be changed without this kernel seeing it \
+                 (network, FUSE): only datasets on local file systems can be watched",
+                dir.display()
+            )));
+        }
+        // SAFETY: `c_path` is NUL-terminated; the descriptor is this tree's.
+        let wd = unsafe { libc::inotify_add_watch(self.inotify.as_raw_fd(), c_path.as_ptr(), EVENTS) };
+        if wd < 0 {
+            let err = io::Error::last_os_error();
+            return match err.raw_os_error() {
+                Some(libc::ENOENT) => Ok(None),
+                // Replaced by a file or a link since it was listed: an event
+                // tells, and the walk that follows finds what is there.
+                Some(libc::ENOTDIR) => Ok(None),
+                Some(libc::ENOSPC) => Err(io::Error::other(format!(
+                    "cannot watch `{}`: the limit of inotify watches is reached (raise fs.inotify.max_user_watches)",
+                    dir.display()
+                ))),
+                _ => Err(explained("cannot watch", dir, err)),
+            };
+        }
+        let metadata = match fs::metadata(dir) {
+            Ok(metadata) => metadata,
+            Err(err) if gone(&err) => return Ok(None),
+            Err(err) => return Err(explained("cannot stat", dir, err)),
+        };
+        if ancestors.contains(&(metadata.dev(), metadata.ino())) {
+            return Err(io::Error::other(format!("`{}` leads back into a directory above it", dir.display())));
+        }
+        watched.insert(wd, dir.to_owned());
+        let entries = match fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(err) if gone(&err) => return Ok(Some(wd)),
+            Err(err) => return Err(explained("cannot list", dir, err)),
+        };
+        ancestors.push((metadata.dev(), metadata.ino()));
+        for entry in entries {
+            let entry = entry.map_err(|err| explained("cannot list", dir, err))?;
+            if hidden(entry.file_name().as_bytes()) {
+                continue;
+            }
+            let path = entry.path();
+            match entry.file_type() {
+                Ok(kind) if kind.is_dir() => {
+                    self.watch_below(&path, watched, ancestors)?;
+                }
+                Ok(_) => check_entry(&path)?,
+                Err(err) if gone(&err) => {}
+                Err(err) => return Err(explained("cannot stat", &path, err)),
+            }
+        }
+        ancestors.pop();
+        Ok(Some(wd))
+    }
+
+    /// Reads every event queued (without waiting), and whether there was
+    /// any; `Err` where the watcher can no longer vouch for the dataset.
+    fn drain(&mut self) -> io::Result<bool> {
+        // Room for at least one event of the longest name.
+        let mut buffer = vec![0u8; 64 * 1024];
+        let mut any = false;
+        let mut walk = false;
+        let mut to_check = Vec::new();
+        loop {
+            // SAFETY: `buffer` is writable for its length.
+            let read = unsafe { libc::read(self.inotify.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
+            if read < 0 {
+                let err = io::Error::last_os_error();
+                match err.kind() {
+                    io::ErrorKind::WouldBlock => break,
+                    io::ErrorKind::Interrupted => continue,
+                    _ => return Err(err),
+                }
+            }
+            let mut events = &buffer[..read as usize];
+            while let Some(event) = Event::take(&mut events) {
+                any = true;
+                let ends_a_watch =
+                    event.mask & (libc::IN_DELETE_SELF | libc::IN_MOVE_SELF | libc::IN_IGNORED | libc::IN_UNMOUNT) != 0;
+                if event.mask & libc::IN_Q_OVERFLOW != 0 {
+                    walk = true;
+                } else if event.wd == self.root && ends_a_watch {
+                    return Err(replaced(&self.dir));
+                } else if let Some(dir) = self.watched.get(&event.wd) {
+                    let moves_a_dir = event.mask & libc::IN_ISDIR != 0
+                        && event.mask & (libc::IN_CREATE | libc::IN_DELETE | libc::IN_MOVED_FROM | libc::IN_MOVED_TO)
+                            != 0;
+                    if ends_a_watch || moves_a_dir {
+                        walk = true;
+                    } else if event.mask & (libc::IN_CREATE | libc::IN_MOVED_TO | libc::IN_ATTRIB) != 0
+                        && !event.name.is_empty()
+                        && !hidden(event.name)
+                    {
+                        to_check.push(dir.join(std::ffi::OsStr::from_bytes(event.name)));
+                    }
+                }
+                // Else the last events of a watch removed by a walk.
+            }
+        }
+        if walk {
+            self.walk()?;
+        } else {
+            for path in to_check {
+                check_entry(&path)?;
+            }
+        }
+        Ok(any)
+    }
+}
+
+/// One inotify event.
+struct Event<'a> {
+    wd: i32,
+    mask: u32,
+    /// The entry's name in the watched directory, if the event is about one.
+    name: &'a [u8],
+}
+
+impl<'a> Event<'a> {
+    /// The first event of `bytes`, which are moved past it.
+    fn take(bytes: &mut &'a [u8]) -> Option<Event<'a>> {
+        const HEAD: usize = std::mem::size_of::<libc::inotify_event>();
+        let field = |at: usize| Some(u32::from_ne_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
+        let (wd, mask, len) = (field(0)? as i32, field(4)?, field(12)? as usize);
+        let name = bytes.get(HEAD..HEAD + len)?;
+        // The name is padded with NULs.
+        let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
+        *bytes = &bytes[HEAD + len..];
+        Some(Event { wd, mask, name })
+    }
+}
+
+/// Whether the loader skips an entry of this name.
+fn hidden(name: &[u8]) -> bool {
+    name.starts_with(b".")
+}
+
+/// Checks the entry at `path` (not a directory when listed) for what inotify
+/// could not follow: a symbolic link, or a file with another hard link.
+fn check_entry(path: &Path) -> io::Result<()> {
+    let metadata = match fs::symlink_metadata(path) {
+        Ok(metadata) => metadata,
+        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(err) => return Err(explained("cannot stat", path, err)),
+    };
+    if metadata.file_type().is_symlink() {
+        return Err(io::Error::other(format!(
+            "`{}` is a symbolic link: a change to what it leads to would go unseen, so the dataset cannot be \
+             watched (copy the file or directory in instead)",
+            path.display()
+        )));
+    }
+    if metadata.is_file() && metadata.nlink() > 1 {
+        return Err(io::Error::other(format!(
+            "`{}` has another hard link: a write through the other name would go unseen, so the dataset cannot \
+             be watched (copy the file instead)",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+fn replaced(dir: &Path) -> io::Error {
+    io::Error::other(format!(
+        "the dataset's directory `{}` was removed, moved or replaced: start the watcher again",
+        dir.display()
+    ))
+}

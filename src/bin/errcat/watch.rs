@@ -1,0 +1,93 @@
+//! `errcat watch`: a watcher of the `--data` dataset that lets cached runs
+//! skip their stats (see `catalog_runtime::Watcher`), and its status.
+
+use std::io;
+use std::path::Path;
+
+use crate::style::Out;
+use crate::{NOT_FOUND, TROUBLE};
+
+pub fn run(data: Option<&Path>, cache: Option<&Path>, status: bool, out: &mut Out) -> io::Result<u8> {
+    let Some(dir) = data else {
+        eprintln!("errcat: watch needs a dataset: errcat --data DIR watch (the embedded catalog is never checked)");
+        return Ok(TROUBLE);
+    };
+    let Some(cache) = cache else {
+        eprintln!(
+            "errcat: watch serves cached runs, and there is no cache directory (--no-cache, or none of \
+             ERRCAT_CACHE_DIR, XDG_CACHE_HOME and HOME is set)"
+        );
+        return Ok(TROUBLE);
+    };
+    serve_or_report(dir, cache, status, out)
+}
+
+#[cfg(target_os = "linux")]
+fn serve_or_report(dir: &Path, cache: &Path, status: bool, out: &mut Out) -> io::Result<u8> {
+    use error_catalog::Watcher;
+
+    if status {
+        return match Watcher::status(dir, cache) {
+            Ok(status) => {
+                out.line(&format!(
+                    "watching {} (process {}): {} directories; {} changes seen; runs that skipped their stats: {}, \
+                     that checked the files: {}",
+                    dir.display(),
+                    status.pid,
+                    status.directories,
+                    status.changes,
+                    status.vouched,
+                    status.checked
+                ))?;
+                out.flush()?;
+                Ok(0)
+            }
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                eprintln!("errcat: {err}");
+                Ok(NOT_FOUND)
+            }
+            Err(err) => {
+                eprintln!("errcat: cannot ask the watcher of {}: {err}", dir.display());
+                Ok(TROUBLE)
+            }
+        };
+    }
+    let watcher = match Watcher::new(dir, cache) {
+        Ok(watcher) => watcher,
+        Err(err) => {
+            eprintln!("errcat: cannot watch {}: {err}", dir.display());
+            return Ok(TROUBLE);
+        }
+    };
+    // The signals are taken by a thread of their own, which stops the
+    // watcher: it then removes its socket.
+    let stopper = watcher.stopper();
+    let mut signals = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM])?;
+    std::thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            stopper.stop();
+        }
+    });
+    eprintln!(
+        "errcat: watching {} ({} directories) for runs cached in {}; Ctrl-C stops",
+        watcher.dir().display(),
+        watcher.directories(),
+        cache.display()
+    );
+    match watcher.serve() {
+        Ok(()) => {
+            eprintln!("errcat: stopped watching {}", dir.display());
+            Ok(0)
+        }
+        Err(err) => {
+            eprintln!("errcat: stopped watching: {err}; runs check every file again");
+            Ok(TROUBLE)
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn serve_or_report(dir: &Path, _cache: &Path, _status: bool, _out: &mut Out) -> io::Result<u8> {
+    eprintln!("errcat: cannot watch {}: watch needs Linux's inotify", dir.display());
+    Ok(TROUBLE)
+}
