@@ -716,6 +716,8 @@ impl Root {
     #[cfg(unix)]
     fn stat(&self, path: &[u8], buffer: &mut Vec<u8>) -> io::Result<(Meta, bool)> {
         use std::os::fd::AsRawFd;
+        #[cfg(test)]
+        tests::STATS_MADE.with(|made| made.set(made.get() + 1));
         buffer.clear();
         buffer.extend_from_slice(path);
         buffer.push(0);
@@ -1049,7 +1051,7 @@ pub(super) fn checksum(bytes: &[u8]) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::fs::File;
 
     use crate::test_support as support;
@@ -1058,10 +1060,10 @@ mod tests {
     use crate::model::Severity;
 
     /// A directory under the system's temporary directory, removed on drop.
-    struct TempDir(PathBuf);
+    pub(crate) struct TempDir(pub(crate) PathBuf);
 
     impl TempDir {
-        fn new(name: &str) -> TempDir {
+        pub(crate) fn new(name: &str) -> TempDir {
             let unique = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
             let dir = std::env::temp_dir().join(format!("catalog-cache-{name}-{}-{unique}", std::process::id()));
             fs::create_dir_all(&dir).unwrap();
@@ -1075,27 +1077,33 @@ mod tests {
         }
     }
 
+    thread_local! {
+        /// The stats a hit made on this thread (all of them, for a dataset
+        /// of fewer than [`STATS_PER_THREAD`] files).
+        pub(crate) static STATS_MADE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
     /// A long time ago, so that files are not racily clean. A later call
     /// gives a later time: a change then moves a directory's mtime, as it
     /// does when the change is made.
-    fn an_hour_ago() -> SystemTime {
+    pub(crate) fn an_hour_ago() -> SystemTime {
         SystemTime::now() - Duration::from_secs(3600)
     }
 
     /// Writes `text` to `path` with `mtime`, in place (the inode stays).
-    fn write_at(path: &Path, text: &str, mtime: SystemTime) {
+    pub(crate) fn write_at(path: &Path, text: &str, mtime: SystemTime) {
         fs::write(path, text).unwrap();
         File::options().write(true).open(path).unwrap().set_modified(mtime).unwrap();
     }
 
-    fn record(id: &str, message: &str, severity: &str) -> String {
+    pub(crate) fn record(id: &str, message: &str, severity: &str) -> String {
         format!(
             r#"{{"record": {{"id": "{id}", "errorMessage": "{message}", "severity": "{severity}", "filePath": "server/x.go", "tags": ["t"]}}}}"#
         )
     }
 
     /// A dataset of three records (one in a subdirectory), all an hour old.
-    fn dataset() -> TempDir {
+    pub(crate) fn dataset() -> TempDir {
         let dir = TempDir::new("data");
         fs::create_dir(dir.0.join("sub")).unwrap();
         write_at(&dir.0.join("a.json"), &record("a1", "stream %s failed: %v", "error"), an_hour_ago());
@@ -1109,7 +1117,7 @@ mod tests {
     /// changed in the last minute to an hour ago: a directory just changed
     /// is racily clean, as a file is, and prevents writing the cache. The
     /// others are left as they are, so that only a changed one differs.
-    fn age_dirs(dir: &Path) {
+    pub(crate) fn age_dirs(dir: &Path) {
         for entry in fs::read_dir(dir).unwrap() {
             let entry = entry.unwrap();
             if entry.file_type().unwrap().is_dir() {
@@ -1132,7 +1140,7 @@ mod tests {
     }
 
     /// Everything a load gives, comparable.
-    fn summary(result: Result<(Catalog, Vec<Diagnostic>), LoadError>) -> String {
+    pub(crate) fn summary(result: Result<(Catalog, Vec<Diagnostic>), LoadError>) -> String {
         let (catalog, diagnostics) = result.unwrap();
         let origins: Vec<_> = (0..catalog.len()).map(|i| catalog.origin(i).cloned()).collect();
         format!("{:#?}\n{origins:#?}\n{diagnostics:#?}", catalog.entries())

@@ -21,20 +21,22 @@
 //! - a directory is watched before it is listed, so nothing created in it is
 //!   missed; any change to the tree of directories, or a lost event (the
 //!   queue overflowed), makes the watcher walk the whole tree again;
-//! - a change inotify cannot see makes the watcher stop (its socket goes, and
-//!   loads stat again): the dataset's directory removed or moved, a symbolic
-//!   link (its target changes where no watch is) or a file with a second hard
-//!   link (written through the other name, it changes no watched directory)
-//!   in the dataset; it refuses to start on them, on a file system whose
-//!   changes may come from elsewhere (network, FUSE), and with the cache
-//!   directory inside the dataset (its own writes would be changes).
+//! - each record file has a watch of its own besides its directory's: a
+//!   write through another hard link of the file, outside the dataset,
+//!   reaches no watched directory;
+//! - where a change could go unseen the watcher stops (its socket goes, and
+//!   loads stat again): the dataset's directory removed, moved or replaced,
+//!   or a symbolic link made in it (what it leads to changes where no watch
+//!   is); it refuses to start on them, on a file system whose changes may
+//!   come from elsewhere (network, FUSE), and with the cache directory inside
+//!   the dataset (its own writes would be changes).
 //!
 //! What inotify never reports: writes through a shared writable memory map
 //! of a record file (no editor or tool writes JSON that way). A load that
 //! cannot reach the watcher, or finds another user's socket, stats.
 
 use std::collections::HashMap;
-use std::ffi::CString;
+use std::ffi::{CString, OsStr};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -44,6 +46,8 @@ use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
+
+use crate::dataset::{is_hidden, is_record_file, NAMES_FILE};
 
 /// The first byte of every message; a watcher and a load of different
 /// versions do not understand each other, and the load stats.
@@ -69,24 +73,10 @@ const LONGEST_PATH: usize = 4096;
 /// filter and version of the program).
 const REMEMBERED: usize = 64;
 
-/// What changes the watcher hears of, on each directory: everything that
-/// writes, but not reads (a load's own reads must not count as changes).
-const EVENTS: u32 = libc::IN_MODIFY
-    | libc::IN_ATTRIB
-    | libc::IN_CLOSE_WRITE
-    | libc::IN_CREATE
-    | libc::IN_DELETE
-    | libc::IN_DELETE_SELF
-    | libc::IN_MOVE_SELF
-    | libc::IN_MOVED_FROM
-    | libc::IN_MOVED_TO
-    | libc::IN_DONT_FOLLOW
-    | libc::IN_ONLYDIR;
-
 /// File systems whose every change is made through this kernel, so that
 /// inotify sees it (`statfs`'s `f_type`): ext2/3/4, XFS, Btrfs, tmpfs,
 /// ramfs, F2FS, ZFS, overlayfs, bcachefs.
-const LOCAL_FILE_SYSTEMS: [i64; 9] =
+const LOCAL_FILE_SYSTEMS: [u32; 9] =
     [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994, 0x8584_58F6, 0xF2F5_2010, 0x2FC1_2FC1, 0x794C_7630, 0xCA45_1A4E];
 
 /// A cache file as a watcher knows it: its checksum and length.
@@ -150,9 +140,17 @@ fn peer_uid(stream: &UnixStream) -> io::Result<libc::uid_t> {
 }
 
 /// Asks the watcher of `canonical`, if one runs, about the cache file `key`.
+/// The request carries the directory's device and inode as the load finds
+/// it: should the watched directory have left the path (a directory above it
+/// renamed, which no watch hears of), the path's new directory is not the
+/// one watched.
 pub(crate) fn ask(cache_dir: &Path, canonical: &Path, key: &CacheKey) -> Option<Answer> {
     let mut stream = connect(cache_dir, canonical)?;
-    stream.write_all(&request(ASK, canonical, key)).ok()?;
+    let metadata = fs::metadata(canonical).ok()?;
+    let mut payload = key.to_vec();
+    payload.extend(metadata.dev().to_le_bytes());
+    payload.extend(metadata.ino().to_le_bytes());
+    stream.write_all(&request(ASK, canonical, &payload)).ok()?;
     let mut reply = [0; 11];
     stream.read_exact(&mut reply).ok()?;
     if reply[..2] != [PROTOCOL, ASK] {
@@ -173,11 +171,14 @@ pub(crate) fn vouch(cache_dir: &Path, canonical: &Path, key: &CacheKey, generati
 
 /// What a running [`Watcher`] has done, as [`Watcher::status`] asks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct WatchStatus {
     /// The watcher's process.
     pub pid: u32,
     /// The directories watched.
     pub directories: u64,
+    /// The record files watched (and the names file).
+    pub files: u64,
     /// The changes seen (events read in separate looks, and walks after a
     /// lost event), the generation loads are told.
     pub changes: u64,
@@ -203,7 +204,6 @@ impl WatchStopper {
         unsafe { libc::write(self.0.as_raw_fd(), one.as_ptr().cast(), one.len()) };
     }
 }
-
 
 /// Watches a dataset for changes, so that cached loads of it
 /// ([`Catalog::load_cached`](crate::Catalog::load_cached) with the same
@@ -242,8 +242,8 @@ pub struct Watcher {
 
 impl Watcher {
     /// Starts watching the dataset under `dir` for loads cached in
-    /// `cache_dir`: every directory below it (but hidden ones, which the
-    /// loader skips) is watched, then the socket is made. Fails, saying why,
+    /// `cache_dir`: every directory and record file below it (but hidden
+    /// ones, which the loader skips) is watched, then the socket is made. Fails, saying why,
     /// where a change could go unseen (see the crate's README), or if
     /// another watcher has the dataset.
     pub fn new(dir: impl AsRef<Path>, cache_dir: &Path) -> io::Result<Watcher> {
@@ -292,7 +292,7 @@ impl Watcher {
 
     /// The directories watched.
     pub fn directories(&self) -> usize {
-        self.tree.watched.len()
+        self.tree.directories()
     }
 
     /// A handle that stops [`serve`](Watcher::serve).
@@ -301,8 +301,8 @@ impl Watcher {
     }
 
     /// Answers loads until stopped (`Ok`), or until a change that inotify
-    /// cannot follow (`Err`, saying which: the dataset's directory moved or
-    /// removed, a symbolic link or a second hard link made in it). The
+    /// cannot follow (`Err`, saying which: the dataset's directory moved,
+    /// removed or replaced, or a symbolic link made in it). The
     /// socket is removed when the watcher is dropped, so loads stat again.
     pub fn serve(mut self) -> io::Result<()> {
         let mut fds = [self.stop.as_raw_fd(), self.tree.inotify.as_raw_fd(), self.listener.as_raw_fd()]
@@ -354,7 +354,20 @@ impl Watcher {
         };
         let reply = match kind {
             ASK => {
-                let Some(key) = payload.take::<16>() else { return Ok(()) };
+                let (Some(key), Some(dev), Some(ino)) =
+                    (payload.take::<16>(), payload.take::<8>(), payload.take::<8>())
+                else {
+                    return Ok(());
+                };
+                if (u64::from_le_bytes(dev), u64::from_le_bytes(ino)) != self.tree.identity {
+                    // The load found another directory at the path: if the
+                    // path has it now, the watched one has left the path.
+                    if !same_file(&self.tree.dir, self.tree.identity) {
+                        return Err(replaced(&self.tree.dir));
+                    }
+                    let _ = stream.write_all(&[PROTOCOL, OTHER]);
+                    return Ok(());
+                }
                 self.look()?;
                 let vouched = self.vouched_at.get(&key) == Some(&self.generation);
                 *if vouched { &mut self.vouched } else { &mut self.checked } += 1;
@@ -381,7 +394,9 @@ impl Watcher {
                 self.look()?;
                 let mut reply = vec![PROTOCOL, STATUS];
                 reply.extend(std::process::id().to_le_bytes());
-                for count in [self.directories() as u64, self.generation, self.vouched, self.checked] {
+                let directories = self.tree.directories();
+                let files = self.tree.watched.len() - directories;
+                for count in [directories as u64, files as u64, self.generation, self.vouched, self.checked] {
                     reply.extend(count.to_le_bytes());
                 }
                 reply
@@ -405,7 +420,7 @@ impl Watcher {
         };
         let mut stream = connect(cache_dir, &canonical).ok_or_else(not_running)?;
         stream.write_all(&request(STATUS, &canonical, &[]))?;
-        let mut reply = [0; 38];
+        let mut reply = [0; 46];
         stream.read_exact(&mut reply)?;
         if reply[..2] != [PROTOCOL, STATUS] {
             return Err(io::Error::other("the watcher speaks another protocol (another version of the program)"));
@@ -415,6 +430,7 @@ impl Watcher {
         Ok(WatchStatus {
             pid: u32::from_le_bytes(reply[2..6].try_into().expect("four bytes")),
             directories: count(),
+            files: count(),
             changes: count(),
             vouched: count(),
             checked: count(),
@@ -469,24 +485,26 @@ fn read_request(stream: &mut UnixStream, dir: &Path) -> Option<(u8, Payload)> {
     }
     let mut path = vec![0; len];
     stream.read_exact(&mut path).ok()?;
+    // The longest payload: a key, a device and an inode.
+    let mut payload = [0; 32];
+    let wanted = match head[1] {
+        ASK => 32,
+        VOUCH => 24,
+        _ => 0,
+    };
+    // Read whole before any answer: a socket closed with bytes unread
+    // resets the connection, and the client would not read the answer.
+    stream.read_exact(&mut payload[..wanted]).ok()?;
     if path != dir.as_os_str().as_bytes() {
         let _ = stream.write_all(&[PROTOCOL, OTHER]);
         return None;
     }
-    // The longest payload: a key and a generation.
-    let mut payload = [0; 24];
-    let wanted = match head[1] {
-        ASK => 16,
-        VOUCH => 24,
-        _ => 0,
-    };
-    stream.read_exact(&mut payload[..wanted]).ok()?;
     Some((head[1], Payload { bytes: payload, len: wanted, at: 0 }))
 }
 
 /// The bytes after a request's path, taken in order.
 struct Payload {
-    bytes: [u8; 24],
+    bytes: [u8; 32],
     len: usize,
     at: usize,
 }
@@ -516,7 +534,12 @@ unsafe fn owned(fd: i32) -> io::Result<OwnedFd> {
     Ok(unsafe { OwnedFd::from_raw_fd(fd) })
 }
 
-/// The dataset's directories, each with an inotify watch.
+/// The dataset's directories and record files, each with an inotify watch.
+///
+/// A directory's watch tells of its entries made, removed, renamed, and of
+/// its files written through it. A record file has a watch of its own too:
+/// the file may have another hard link, outside the dataset, and a write
+/// through that name reaches the file's watch but no watched directory.
 #[derive(Debug)]
 struct Tree {
     /// The dataset's real path.
@@ -524,11 +547,40 @@ struct Tree {
     /// Its device and inode: the directory the watcher was started on.
     identity: (u64, u64),
     inotify: OwnedFd,
-    /// The watched directories, by watch descriptor.
-    watched: HashMap<i32, PathBuf>,
+    /// The watched directories and files, by watch descriptor.
+    watched: HashMap<i32, Watched>,
     /// The watch descriptor of `dir`.
     root: i32,
 }
+
+/// What a watch descriptor watches.
+#[derive(Debug)]
+struct Watched {
+    path: PathBuf,
+    is_dir: bool,
+}
+
+/// What a directory's watch hears of: its entries, and writes through them.
+/// Not reads: a load's own reads must not count as changes.
+const DIR_EVENTS: u32 = libc::IN_MODIFY
+    | libc::IN_ATTRIB
+    | libc::IN_CLOSE_WRITE
+    | libc::IN_CREATE
+    | libc::IN_DELETE
+    | libc::IN_DELETE_SELF
+    | libc::IN_MOVE_SELF
+    | libc::IN_MOVED_FROM
+    | libc::IN_MOVED_TO
+    | libc::IN_DONT_FOLLOW
+    | libc::IN_ONLYDIR;
+
+/// What a record file's watch hears of: writes, through any of its names.
+const FILE_EVENTS: u32 = libc::IN_MODIFY
+    | libc::IN_ATTRIB
+    | libc::IN_CLOSE_WRITE
+    | libc::IN_DELETE_SELF
+    | libc::IN_MOVE_SELF
+    | libc::IN_DONT_FOLLOW;
 
 impl Tree {
     fn new(dir: PathBuf) -> io::Result<Tree> {
@@ -538,15 +590,20 @@ impl Tree {
         Ok(Tree { dir, identity: (metadata.dev(), metadata.ino()), inotify, watched: HashMap::new(), root: -1 })
     }
 
-    /// Watches every directory of the dataset (each before it is listed,
-    /// so that nothing made in it after is missed), and checks what inotify
-    /// could not follow; drops the watches of directories no longer there.
+    /// The directories watched.
+    fn directories(&self) -> usize {
+        self.watched.values().filter(|watched| watched.is_dir).count()
+    }
+
+    /// Watches every directory and record file of the dataset (a directory
+    /// before it is listed, so that nothing made in it after is missed), and
+    /// checks for what inotify could not follow; drops the watches of what
+    /// is no longer there.
     fn walk(&mut self) -> io::Result<()> {
         let mut watched = HashMap::new();
         let dir = self.dir.clone();
         self.root = self.watch_below(&dir, &mut watched, &mut Vec::new())?.unwrap_or(-1);
-        let metadata = fs::metadata(&self.dir);
-        if self.root < 0 || !metadata.is_ok_and(|now| (now.dev(), now.ino()) == self.identity) {
+        if self.root < 0 || !same_file(&self.dir, self.identity) {
             return Err(replaced(&self.dir));
         }
         for gone in self.watched.keys().filter(|wd| !watched.contains_key(wd)) {
@@ -557,49 +614,42 @@ impl Tree {
         Ok(())
     }
 
-    /// Watches `dir` and the directories below it, recording each in
-    /// `watched`; `ancestors` are the directories being walked (device,
-    /// inode), to stop at a bind mount that leads back into one. `None`
-    /// where `dir` is gone (its removal is an event to come).
+    /// Adds a watch on `path` (`events`: [`DIR_EVENTS`] or [`FILE_EVENTS`]);
+    /// `None` where it is gone, or no longer a directory (an event tells,
+    /// and the next look sees what is there).
+    fn watch(&self, path: &Path, events: u32) -> io::Result<Option<i32>> {
+        let c_path = CString::new(path.as_os_str().as_bytes()).map_err(io::Error::other)?;
+        // SAFETY: `c_path` is NUL-terminated; the descriptor is this tree's.
+        let wd = unsafe { libc::inotify_add_watch(self.inotify.as_raw_fd(), c_path.as_ptr(), events) };
+        if wd >= 0 {
+            return Ok(Some(wd));
+        }
+        let err = io::Error::last_os_error();
+        match err.raw_os_error() {
+            Some(libc::ENOENT | libc::ENOTDIR) => Ok(None),
+            Some(libc::ENOSPC) => Err(io::Error::other(format!(
+                "cannot watch `{}`: the limit of inotify watches is reached (one a directory and one a record \
+                 file; raise it with `sysctl fs.inotify.max_user_watches=N`)",
+                path.display()
+            ))),
+            _ => Err(explained("cannot watch", path, err)),
+        }
+    }
+
+    /// Watches `dir`, and what is below it, into `watched`; `ancestors` are
+    /// the directories being walked (device, inode), to stop at a bind mount
+    /// that leads back into one. `None` where `dir` is gone.
     fn watch_below(
         &self,
         dir: &Path,
-        watched: &mut HashMap<i32, PathBuf>,
+        watched: &mut HashMap<i32, Watched>,
         ancestors: &mut Vec<(u64, u64)>,
     ) -> io::Result<Option<i32>> {
         let gone = |err: &io::Error| err.kind() == io::ErrorKind::NotFound;
-        let c_path = CString::new(dir.as_os_str().as_bytes()).map_err(io::Error::other)?;
-        let mut stats = std::mem::MaybeUninit::<libc::statfs>::uninit();
-        // SAFETY: `c_path` is NUL-terminated; `stats` is as large as the call writes.
-        if unsafe { libc::statfs(c_path.as_ptr(), stats.as_mut_ptr()) } != 0 {
-            let err = io::Error::last_os_error();
-            return if gone(&err) { Ok(None) } else { Err(explained("cannot stat the file system of", dir, err)) };
-        }
-        // SAFETY: the call succeeded, so it filled `stats` in.
-        let kind = unsafe { stats.assume_init() }.f_type as u32 as i64;
-        if !LOCAL_FILE_SYSTEMS.contains(&kind) {
-            return Err(io::Error::other(format!(
-                "`{}` is on a file system (type {kind:#x}) that may be changed without this kernel seeing it \
-                 (network, FUSE): only datasets on local file systems can be watched",
-                dir.display()
-            )));
-        }
-        // SAFETY: `c_path` is NUL-terminated; the descriptor is this tree's.
-        let wd = unsafe { libc::inotify_add_watch(self.inotify.as_raw_fd(), c_path.as_ptr(), EVENTS) };
-        if wd < 0 {
-            let err = io::Error::last_os_error();
-            return match err.raw_os_error() {
-                Some(libc::ENOENT) => Ok(None),
-                // Replaced by a file or a link since it was listed: an event
-                // tells, and the walk that follows finds what is there.
-                Some(libc::ENOTDIR) => Ok(None),
-                Some(libc::ENOSPC) => Err(io::Error::other(format!(
-                    "cannot watch `{}`: the limit of inotify watches is reached (raise fs.inotify.max_user_watches)",
-                    dir.display()
-                ))),
-                _ => Err(explained("cannot watch", dir, err)),
-            };
-        }
+        check_file_system(dir)?;
+        let Some(wd) = self.watch(dir, DIR_EVENTS)? else {
+            return Ok(None);
+        };
         let metadata = match fs::metadata(dir) {
             Ok(metadata) => metadata,
             Err(err) if gone(&err) => return Ok(None),
@@ -608,7 +658,7 @@ impl Tree {
         if ancestors.contains(&(metadata.dev(), metadata.ino())) {
             return Err(io::Error::other(format!("`{}` leads back into a directory above it", dir.display())));
         }
-        watched.insert(wd, dir.to_owned());
+        watched.insert(wd, Watched { path: dir.to_owned(), is_dir: true });
         let entries = match fs::read_dir(dir) {
             Ok(entries) => entries,
             Err(err) if gone(&err) => return Ok(Some(wd)),
@@ -617,7 +667,7 @@ impl Tree {
         ancestors.push((metadata.dev(), metadata.ino()));
         for entry in entries {
             let entry = entry.map_err(|err| explained("cannot list", dir, err))?;
-            if hidden(entry.file_name().as_bytes()) {
+            if is_hidden(&entry.file_name()) {
                 continue;
             }
             let path = entry.path();
@@ -625,7 +675,7 @@ impl Tree {
                 Ok(kind) if kind.is_dir() => {
                     self.watch_below(&path, watched, ancestors)?;
                 }
-                Ok(_) => check_entry(&path)?,
+                Ok(_) => self.watch_entry(&path, watched)?,
                 Err(err) if gone(&err) => {}
                 Err(err) => return Err(explained("cannot stat", &path, err)),
             }
@@ -634,14 +684,38 @@ impl Tree {
         Ok(Some(wd))
     }
 
+    /// Watches the entry at `path` (not a directory when listed) into
+    /// `watched` if it is a file the loader reads; a symbolic link is an
+    /// error (a change to what it leads to would go unseen).
+    fn watch_entry(&self, path: &Path, watched: &mut HashMap<i32, Watched>) -> io::Result<()> {
+        let metadata = match fs::symlink_metadata(path) {
+            Ok(metadata) => metadata,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(err) => return Err(explained("cannot stat", path, err)),
+        };
+        if metadata.file_type().is_symlink() {
+            return Err(io::Error::other(format!(
+                "`{}` is a symbolic link: a change to what it leads to would go unseen, so the dataset cannot be \
+                 watched (copy the file or directory in instead)",
+                path.display()
+            )));
+        }
+        if metadata.is_file() && read_by_the_loader(path) {
+            if let Some(wd) = self.watch(path, FILE_EVENTS)? {
+                watched.insert(wd, Watched { path: path.to_owned(), is_dir: false });
+            }
+        }
+        Ok(())
+    }
+
     /// Reads every event queued (without waiting), and whether there was
     /// any; `Err` where the watcher can no longer vouch for the dataset.
     fn drain(&mut self) -> io::Result<bool> {
-        // Room for at least one event of the longest name.
+        // Room for many events of the longest name.
         let mut buffer = vec![0u8; 64 * 1024];
         let mut any = false;
         let mut walk = false;
-        let mut to_check = Vec::new();
+        let mut new_entries = Vec::new();
         loop {
             // SAFETY: `buffer` is writable for its length.
             let read = unsafe { libc::read(self.inotify.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
@@ -662,31 +736,60 @@ impl Tree {
                     walk = true;
                 } else if event.wd == self.root && ends_a_watch {
                     return Err(replaced(&self.dir));
-                } else if let Some(dir) = self.watched.get(&event.wd) {
+                } else if let Some(Watched { path, is_dir: true }) = self.watched.get(&event.wd) {
                     let moves_a_dir = event.mask & libc::IN_ISDIR != 0
                         && event.mask & (libc::IN_CREATE | libc::IN_DELETE | libc::IN_MOVED_FROM | libc::IN_MOVED_TO)
                             != 0;
                     if ends_a_watch || moves_a_dir {
                         walk = true;
-                    } else if event.mask & (libc::IN_CREATE | libc::IN_MOVED_TO | libc::IN_ATTRIB) != 0
-                        && !event.name.is_empty()
-                        && !hidden(event.name)
+                    } else if event.mask & (libc::IN_CREATE | libc::IN_MOVED_TO) != 0
+                        && !is_hidden(OsStr::from_bytes(event.name))
                     {
-                        to_check.push(dir.join(std::ffi::OsStr::from_bytes(event.name)));
+                        new_entries.push(path.join(OsStr::from_bytes(event.name)));
                     }
                 }
-                // Else the last events of a watch removed by a walk.
+                // Else a file's own event (a change, counted), or the last
+                // events of a watch that a walk removed.
+                if event.mask & libc::IN_IGNORED != 0 {
+                    self.watched.remove(&event.wd);
+                }
             }
         }
         if walk {
             self.walk()?;
         } else {
-            for path in to_check {
-                check_entry(&path)?;
+            let mut watched = HashMap::new();
+            for path in new_entries {
+                self.watch_entry(&path, &mut watched)?;
             }
+            self.watched.extend(watched);
         }
         Ok(any)
     }
+}
+
+/// Whether `dir` is on a file system whose every change this kernel makes,
+/// so that inotify sees it.
+fn check_file_system(dir: &Path) -> io::Result<()> {
+    let c_path = CString::new(dir.as_os_str().as_bytes()).map_err(io::Error::other)?;
+    let mut stats = std::mem::MaybeUninit::<libc::statfs>::uninit();
+    // SAFETY: `c_path` is NUL-terminated; `stats` is as large as the call writes.
+    if unsafe { libc::statfs(c_path.as_ptr(), stats.as_mut_ptr()) } != 0 {
+        let err = io::Error::last_os_error();
+        // Gone: an event tells.
+        return if err.kind() == io::ErrorKind::NotFound { Ok(()) } else { Err(explained("cannot stat", dir, err)) };
+    }
+    // SAFETY: the call succeeded, so it filled `stats` in.
+    #[allow(clippy::unnecessary_cast)] // The field's type differs between platforms.
+    let kind = unsafe { stats.assume_init() }.f_type as u32;
+    if LOCAL_FILE_SYSTEMS.contains(&kind) {
+        return Ok(());
+    }
+    Err(io::Error::other(format!(
+        "`{}` is on a file system (type {kind:#x}) that may be changed without this kernel seeing it (network, \
+         FUSE): only datasets on local file systems can be watched",
+        dir.display()
+    )))
 }
 
 /// One inotify event.
@@ -711,34 +814,15 @@ impl<'a> Event<'a> {
     }
 }
 
-/// Whether the loader skips an entry of this name.
-fn hidden(name: &[u8]) -> bool {
-    name.starts_with(b".")
+/// Whether the loader reads the file at `path`: a record file, or the names
+/// file.
+fn read_by_the_loader(path: &Path) -> bool {
+    is_record_file(path) || path.file_name().is_some_and(|name| name == NAMES_FILE)
 }
 
-/// Checks the entry at `path` (not a directory when listed) for what inotify
-/// could not follow: a symbolic link, or a file with another hard link.
-fn check_entry(path: &Path) -> io::Result<()> {
-    let metadata = match fs::symlink_metadata(path) {
-        Ok(metadata) => metadata,
-        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(err) => return Err(explained("cannot stat", path, err)),
-    };
-    if metadata.file_type().is_symlink() {
-        return Err(io::Error::other(format!(
-            "`{}` is a symbolic link: a change to what it leads to would go unseen, so the dataset cannot be \
-             watched (copy the file or directory in instead)",
-            path.display()
-        )));
-    }
-    if metadata.is_file() && metadata.nlink() > 1 {
-        return Err(io::Error::other(format!(
-            "`{}` has another hard link: a write through the other name would go unseen, so the dataset cannot \
-             be watched (copy the file instead)",
-            path.display()
-        )));
-    }
-    Ok(())
+/// Whether `path` is the file of this device and inode.
+fn same_file(path: &Path, identity: (u64, u64)) -> bool {
+    fs::metadata(path).is_ok_and(|now| (now.dev(), now.ino()) == identity)
 }
 
 fn replaced(dir: &Path) -> io::Error {
@@ -746,4 +830,245 @@ fn replaced(dir: &Path) -> io::Error {
         "the dataset's directory `{}` was removed, moved or replaced: start the watcher again",
         dir.display()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::symlink;
+    use std::thread::JoinHandle;
+
+    use super::*;
+    use crate::catalog::cache::tests::{
+        age_dirs, an_hour_ago, dataset, record, summary, write_at, TempDir, STATS_MADE,
+    };
+    use crate::{Catalog, Filter};
+
+    /// A watcher serving on a thread of its own, stopped when dropped.
+    struct Serving {
+        stopper: WatchStopper,
+        socket: PathBuf,
+        thread: Option<JoinHandle<io::Result<()>>>,
+    }
+
+    impl Serving {
+        fn start(dir: &Path, cache: &Path) -> Serving {
+            let watcher = Watcher::new(dir, cache).unwrap();
+            let (stopper, socket) = (watcher.stopper(), watcher.socket().to_owned());
+            Serving { stopper, socket, thread: Some(std::thread::spawn(move || watcher.serve())) }
+        }
+
+        /// How `serve` ended, once it has (without stopping it).
+        fn ended(mut self) -> io::Result<()> {
+            self.thread.take().unwrap().join().unwrap()
+        }
+
+        fn stop(self) -> io::Result<()> {
+            self.stopper.stop();
+            self.ended()
+        }
+    }
+
+    impl Drop for Serving {
+        fn drop(&mut self) {
+            if let Some(thread) = self.thread.take() {
+                self.stopper.stop();
+                let _ = thread.join();
+            }
+        }
+    }
+
+    /// A cached load of `dir` (all it gives), and the stats it made.
+    fn load(dir: &Path, cache: &Path) -> (String, usize) {
+        STATS_MADE.with(|made| made.set(0));
+        let loaded = summary(Catalog::load_cached(dir, &Filter::default(), cache));
+        (loaded, STATS_MADE.with(std::cell::Cell::get))
+    }
+
+    fn fresh(dir: &Path) -> String {
+        summary(Catalog::load_filtered(dir, &Filter::default()))
+    }
+
+    #[test]
+    fn loads_stat_no_file_while_nothing_changed_and_see_every_change() {
+        let data = dataset();
+        let cache = TempDir::new("watch-cache");
+        let dir = data.0.as_path();
+        let outside = TempDir::new("outside");
+        load(dir, &cache.0);
+        let serving = Serving::start(dir, &cache.0);
+        let (first, stats) = load(dir, &cache.0);
+        assert_eq!(first, fresh(dir));
+        assert!(stats > 0, "the first load with a watcher checks the files");
+        let (second, stats) = load(dir, &cache.0);
+        assert_eq!(second, fresh(dir));
+        assert_eq!(stats, 0, "nothing changed since the first load checked the files");
+        let status = Watcher::status(dir, &cache.0).unwrap();
+        assert_eq!((status.directories, status.files, status.changes, status.vouched, status.checked), (2, 3, 0, 1, 1));
+        assert_eq!(status.pid, std::process::id());
+
+        type Change<'a> = (&'a str, Box<dyn Fn() + 'a>);
+        let write = |path: &str, id: &str, message: &str| {
+            write_at(&dir.join(path), &record(id, message, "error"), an_hour_ago())
+        };
+        let changes: Vec<Change<'_>> = vec![
+            ("a record rewritten in place", Box::new(|| write("a.json", "a1", "stream %s gone: %v"))),
+            ("a record rewritten to the same length", Box::new(|| write("b.json", "b2", "limit %d exceeds"))),
+            (
+                "only a modification time",
+                Box::new(|| fs::File::open(dir.join("b.json")).unwrap().set_modified(an_hour_ago()).unwrap()),
+            ),
+            ("a record added in a subdirectory", Box::new(|| write("sub/d.json", "d4", "peer %s left"))),
+            ("a record removed", Box::new(|| fs::remove_file(dir.join("b.json")).unwrap())),
+            ("a record renamed", Box::new(|| fs::rename(dir.join("a.json"), dir.join("e.json")).unwrap())),
+            (
+                "a directory made, with a record",
+                Box::new(|| {
+                    fs::create_dir(dir.join("new")).unwrap();
+                    write("new/f.json", "f6", "queue %s full");
+                }),
+            ),
+            ("a directory renamed", Box::new(|| fs::rename(dir.join("sub"), dir.join("moved")).unwrap())),
+            ("a record added in the renamed directory", Box::new(|| write("moved/g.json", "g7", "lost %d"))),
+            (
+                "a record added in a directory made in the renamed one",
+                Box::new(|| {
+                    fs::create_dir(dir.join("moved/deeper")).unwrap();
+                    write("moved/deeper/h.json", "h8", "gone %q");
+                }),
+            ),
+            (
+                "a record rewritten in a directory made since",
+                Box::new(|| write("moved/deeper/h.json", "h8", "went %q")),
+            ),
+            ("a directory removed", Box::new(|| fs::remove_dir_all(dir.join("new")).unwrap())),
+            (
+                "a hard link made outside",
+                Box::new(|| fs::hard_link(dir.join("e.json"), outside.0.join("e.json")).unwrap()),
+            ),
+            (
+                "a record written through its other name",
+                Box::new(|| {
+                    write_at(&outside.0.join("e.json"), &record("a1", "stream %s lost: %v", "error"), an_hour_ago());
+                }),
+            ),
+        ];
+        for (what, change) in changes {
+            change();
+            age_dirs(dir);
+            let (after, stats) = load(dir, &cache.0);
+            assert_eq!(after, fresh(dir), "{what}");
+            assert!(stats > 0, "{what}: the load checks the files");
+            // That load wrote the cache anew, and vouched for it.
+            let (again, stats) = load(dir, &cache.0);
+            assert_eq!(again, fresh(dir), "{what}");
+            assert_eq!(stats, 0, "{what}: nothing changed since");
+        }
+        let status = Watcher::status(dir, &cache.0).unwrap();
+        assert_eq!(status.directories, 3, "the root, moved/ and moved/deeper/");
+        assert_eq!(status.files, 5, "e.json, moved/c.json, d.json, g.json, deeper/h.json");
+        assert!(status.changes >= 14, "{status:?}");
+        let socket = serving.socket.clone();
+        assert!(socket.exists());
+        serving.stop().unwrap();
+        assert!(!socket.exists(), "a stopped watcher removes its socket");
+        let (after, stats) = load(dir, &cache.0);
+        assert_eq!(after, fresh(dir));
+        assert!(stats > 0, "with no watcher, a load checks the files");
+    }
+
+    #[test]
+    fn a_dataset_where_a_change_could_go_unseen_is_refused() {
+        let refusal = |dir: &Path, cache: &Path| Watcher::new(dir, cache).unwrap_err().to_string();
+        let cache = TempDir::new("watch-cache");
+        let data = dataset();
+        symlink(data.0.join("a.json"), data.0.join("sub/link.json")).unwrap();
+        let said = refusal(&data.0, &cache.0);
+        assert!(said.contains("sub/link.json` is a symbolic link"), "{said}");
+
+        let data = dataset();
+        let said = refusal(&data.0, &data.0.join("cache"));
+        assert!(said.contains("is inside the dataset"), "{said}");
+
+        let _serving = Serving::start(&data.0, &cache.0);
+        let err = Watcher::new(&data.0, &cache.0).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::AddrInUse);
+        assert!(err.to_string().contains("another watcher has this dataset"), "{err}");
+    }
+
+    #[test]
+    fn the_watcher_stops_where_a_change_could_go_unseen_and_loads_check_the_files() {
+        let outside = TempDir::new("outside");
+        type Break<'a> = (&'a str, &'a dyn Fn(&Path));
+        let breaks: [Break<'_>; 3] = [
+            ("is a symbolic link", &|dir| {
+                let target = outside.0.join("linked.json");
+                write_at(&target, &record("l9", "linked %d", "error"), an_hour_ago());
+                symlink(target, dir.join("sub/link.json")).unwrap();
+            }),
+            ("was removed, moved or replaced", &|dir| fs::rename(dir, outside.0.join("moved")).unwrap()),
+            ("was removed, moved or replaced", &|dir| {
+                // The directory above renamed (no watch hears of it), and
+                // another dataset made at the path, its record changed.
+                let parent = dir.parent().unwrap();
+                fs::rename(parent, outside.0.join("parent")).unwrap();
+                fs::create_dir_all(dir.join("sub")).unwrap();
+                let moved = outside.0.join("parent").join(dir.file_name().unwrap());
+                for file in ["b.json", "sub/c.json"] {
+                    fs::copy(moved.join(file), dir.join(file)).unwrap();
+                }
+                write_at(&dir.join("a.json"), &record("a1", "stream %s left: %v", "error"), an_hour_ago());
+                age_dirs(dir);
+            }),
+        ];
+        for (said, break_it) in breaks {
+            let parent = TempDir::new("parent");
+            let data = TempDir(parent.0.join("data"));
+            fs::rename(&dataset().0, &data.0).unwrap();
+            age_dirs(&data.0);
+            let cache = TempDir::new("watch-cache");
+            load(&data.0, &cache.0);
+            let serving = Serving::start(&data.0, &cache.0);
+            load(&data.0, &cache.0);
+            assert_eq!(load(&data.0, &cache.0).1, 0, "{said}: vouched for before");
+            break_it(&data.0);
+            if data.0.exists() {
+                let (after, stats) = load(&data.0, &cache.0);
+                assert_eq!(after, fresh(&data.0), "{said}");
+                assert!(stats > 0, "{said}: the load checks the files");
+            }
+            let socket = serving.socket.clone();
+            let err = serving.ended().unwrap_err().to_string();
+            assert!(err.contains(said), "{err}");
+            assert!(!socket.exists(), "{said}: the socket is removed");
+            let _ = fs::remove_dir_all(outside.0.join("moved"));
+            let _ = fs::remove_dir_all(outside.0.join("parent"));
+            let _ = fs::remove_file(outside.0.join("linked.json"));
+        }
+    }
+
+    #[test]
+    fn only_a_vouch_for_the_current_generation_counts() {
+        let data = dataset();
+        let cache = TempDir::new("watch-cache");
+        let _serving = Serving::start(&data.0, &cache.0);
+        let canonical = fs::canonicalize(&data.0).unwrap();
+        let key = [7; 16];
+        let asked = |key: &CacheKey| ask(&cache.0, &canonical, key).map(|answer| (answer.generation, answer.vouched));
+        assert_eq!(asked(&key), Some((0, false)));
+        vouch(&cache.0, &canonical, &key, 5);
+        assert_eq!(asked(&key), Some((0, false)), "a generation not reached yet");
+        vouch(&cache.0, &canonical, &key, 0);
+        assert_eq!(asked(&key), Some((0, true)));
+        assert_eq!(asked(&[8; 16]), Some((0, false)), "another cache file");
+        fs::write(data.0.join("b.json"), "{}").unwrap();
+        // Its events may be read in more than one look, each a change.
+        let (generation, vouched) = asked(&key).unwrap();
+        assert!(generation > 0 && !vouched, "a change since");
+        // A request for another dataset, on this dataset's socket.
+        let mut stream = connect(&cache.0, &canonical).unwrap();
+        stream.write_all(&request(ASK, Path::new("/elsewhere"), &[0; 32])).unwrap();
+        let mut reply = Vec::new();
+        stream.read_to_end(&mut reply).unwrap();
+        assert_eq!(reply, [PROTOCOL, OTHER]);
+    }
 }

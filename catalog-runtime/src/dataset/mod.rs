@@ -178,7 +178,7 @@ fn collect_files(
         .collect();
     entries.sort_unstable_by(|(a, _), (b, _)| a.cmp(b));
     for (name, entry) in entries {
-        if name.to_str().is_some_and(|n| n.starts_with('.')) {
+        if is_hidden(&name) {
             continue;
         }
         // The listing gives each entry's type without a stat (a start-up cost
@@ -191,12 +191,22 @@ fn collect_files(
         };
         if is_dir {
             collect_files(&path, files, ancestors, dirs)?;
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("json" | "jsonl")) {
+        } else if is_record_file(&path) {
             files.push(entry);
         }
     }
     ancestors.pop();
     Ok(())
+}
+
+/// Whether the walk skips an entry of this name (`.git`, editors' files).
+pub(crate) fn is_hidden(name: &std::ffi::OsStr) -> bool {
+    name.as_encoded_bytes().starts_with(b".")
+}
+
+/// Whether the walk reads the file at `path` as records.
+pub(crate) fn is_record_file(path: &Path) -> bool {
+    matches!(path.extension().and_then(|e| e.to_str()), Some("json" | "jsonl"))
 }
 
 /// Reads the records of one file's contents into `loaded` (`*.jsonl`: one per

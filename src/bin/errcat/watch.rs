@@ -30,11 +30,12 @@ fn serve_or_report(dir: &Path, cache: &Path, status: bool, out: &mut Out) -> io:
         return match Watcher::status(dir, cache) {
             Ok(status) => {
                 out.line(&format!(
-                    "watching {} (process {}): {} directories; {} changes seen; runs that skipped their stats: {}, \
-                     that checked the files: {}",
+                    "watching {} (process {}): {} directories, {} files; {} changes seen; runs that skipped their \
+                     stats: {}, that checked the files: {}",
                     dir.display(),
                     status.pid,
                     status.directories,
+                    status.files,
                     status.changes,
                     status.vouched,
                     status.checked
