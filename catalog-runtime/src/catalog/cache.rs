@@ -999,7 +999,7 @@ impl<'a> Watch<'a> {
     fn vouch(&self, key: CacheKey) {
         #[cfg(target_os = "linux")]
         if let Some(answer) = &self.answer {
-            super::watch::vouch(self.cache_dir, self.canonical, &key, answer.generation);
+            super::watch::vouch(self.cache_dir, self.canonical, &key, answer);
         }
         #[cfg(not(target_os = "linux"))]
         let _ = (self.cache_dir, self.canonical, key);

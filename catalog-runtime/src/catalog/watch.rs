@@ -45,7 +45,7 @@ use std::os::unix::fs::MetadataExt;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::dataset::{is_hidden, is_record_file, NAMES_FILE};
 
@@ -61,10 +61,16 @@ const STATUS: u8 = b'S';
 /// The answer to a request for another dataset.
 const OTHER: u8 = b'X';
 
-/// How long a load waits for the watcher before it stats instead, and the
-/// watcher for a request it has accepted.
-const PATIENCE: Duration = Duration::from_secs(1);
-const REQUEST_PATIENCE: Duration = Duration::from_millis(200);
+/// How long a load waits for the watcher's answer before it stats instead
+/// (it answers in well under a millisecond, unless it is walking the
+/// dataset after a directory was moved); a load never waits to connect.
+const PATIENCE: Duration = Duration::from_millis(200);
+/// How long the watcher waits for a whole request: a slow client delays
+/// the loads behind it by no more.
+const REQUEST_PATIENCE: Duration = Duration::from_millis(50);
+
+/// The most reads of the event queue in one look (64 KiB each).
+const LONGEST_LOOK: usize = 64;
 
 /// The longest dataset path a request may carry.
 const LONGEST_PATH: usize = 4096;
@@ -84,6 +90,10 @@ type CacheKey = [u8; 16];
 
 /// The watcher's answer to a load.
 pub(crate) struct Answer {
+    /// The watcher's own random number: a vouch for another watcher's
+    /// generation (one that stopped since, its generations counted again
+    /// from 0 by the next) is dropped.
+    pub(crate) epoch: u64,
     /// The number of changes seen since the watcher started.
     pub(crate) generation: u64,
     /// Whether a load of this generation found the cache file whole.
@@ -109,7 +119,7 @@ fn request(kind: u8, canonical: &Path, payload: &[u8]) -> Vec<u8> {
 
 /// A connection to the watcher of `canonical`, if one runs as this user.
 fn connect(cache_dir: &Path, canonical: &Path) -> Option<UnixStream> {
-    let stream = UnixStream::connect(socket_path(cache_dir, canonical)).ok()?;
+    let stream = connect_now(&socket_path(cache_dir, canonical)).ok()?;
     // Another user's socket could answer anything.
     // SAFETY: geteuid cannot fail.
     if peer_uid(&stream).ok()? != unsafe { libc::geteuid() } {
@@ -118,6 +128,34 @@ fn connect(cache_dir: &Path, canonical: &Path) -> Option<UnixStream> {
     stream.set_read_timeout(Some(PATIENCE)).ok()?;
     stream.set_write_timeout(Some(PATIENCE)).ok()?;
     Some(stream)
+}
+
+/// Connects to the socket at `path` without waiting: a watcher stopped with
+/// its queue of connections full would keep a blocking `connect` waiting
+/// for ever (`EAGAIN` then).
+fn connect_now(path: &Path) -> io::Result<UnixStream> {
+    // SAFETY: `socket` takes no pointer; the result is checked.
+    let fd =
+        unsafe { owned(libc::socket(libc::AF_UNIX, libc::SOCK_STREAM | libc::SOCK_CLOEXEC | libc::SOCK_NONBLOCK, 0)) }?;
+    // SAFETY: all zeros is a valid `sockaddr_un` (an empty path).
+    let mut address: libc::sockaddr_un = unsafe { std::mem::zeroed() };
+    address.sun_family = libc::AF_UNIX as libc::sa_family_t;
+    let path = path.as_os_str().as_bytes();
+    if path.len() >= address.sun_path.len() {
+        return Err(io::Error::other("the socket's path is too long"));
+    }
+    for (to, &from) in address.sun_path.iter_mut().zip(path) {
+        *to = from as libc::c_char;
+    }
+    let len = std::mem::offset_of!(libc::sockaddr_un, sun_path) + path.len() + 1;
+    // SAFETY: `address` is a `sockaddr_un` whose first `len` bytes are set.
+    let done = unsafe { libc::connect(fd.as_raw_fd(), (&raw const address).cast(), len as libc::socklen_t) };
+    if done != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let stream = UnixStream::from(fd);
+    stream.set_nonblocking(false)?;
+    Ok(stream)
 }
 
 fn peer_uid(stream: &UnixStream) -> io::Result<libc::uid_t> {
@@ -151,20 +189,22 @@ pub(crate) fn ask(cache_dir: &Path, canonical: &Path, key: &CacheKey) -> Option<
     payload.extend(metadata.dev().to_le_bytes());
     payload.extend(metadata.ino().to_le_bytes());
     stream.write_all(&request(ASK, canonical, &payload)).ok()?;
-    let mut reply = [0; 11];
+    let mut reply = [0; 19];
     stream.read_exact(&mut reply).ok()?;
     if reply[..2] != [PROTOCOL, ASK] {
         return None;
     }
-    Some(Answer { generation: u64::from_le_bytes(reply[2..10].try_into().ok()?), vouched: reply[10] == 1 })
+    let word = |at: usize| reply[at..at + 8].try_into().ok().map(u64::from_le_bytes);
+    Some(Answer { epoch: word(2)?, generation: word(10)?, vouched: reply[18] == 1 })
 }
 
-/// Tells the watcher of `canonical` that a load of `generation` found the
+/// Tells the watcher of `canonical` that a load told `answer` found the
 /// cache file `key` whole. Best effort: the next load stats if it is lost.
-pub(crate) fn vouch(cache_dir: &Path, canonical: &Path, key: &CacheKey, generation: u64) {
+pub(crate) fn vouch(cache_dir: &Path, canonical: &Path, key: &CacheKey, answer: &Answer) {
     if let Some(mut stream) = connect(cache_dir, canonical) {
         let mut payload = key.to_vec();
-        payload.extend(generation.to_le_bytes());
+        payload.extend(answer.epoch.to_le_bytes());
+        payload.extend(answer.generation.to_le_bytes());
         let _ = stream.write_all(&request(VOUCH, canonical, &payload));
     }
 }
@@ -233,6 +273,8 @@ pub struct Watcher {
     socket_file: (u64, u64),
     listener: UnixListener,
     stop: Arc<OwnedFd>,
+    /// See [`Answer::epoch`].
+    epoch: u64,
     generation: u64,
     /// The generation at which each cache file was last found whole.
     vouched_at: HashMap<CacheKey, u64>,
@@ -263,8 +305,12 @@ impl Watcher {
         tree.walk()?;
         let socket = socket_path(cache_dir, &tree.dir);
         let listener = bind(&socket)?;
-        let metadata = fs::symlink_metadata(&socket).map_err(|err| explained("cannot stat", &socket, err))?;
-        listener.set_nonblocking(true)?;
+        let made = fs::symlink_metadata(&socket)
+            .map_err(|err| explained("cannot stat", &socket, err))
+            .and_then(|metadata| listener.set_nonblocking(true).map(|()| metadata));
+        let metadata = made.inspect_err(|_| {
+            let _ = fs::remove_file(&socket);
+        })?;
         // SAFETY: eventfd takes no pointer; the result is checked.
         let stop = unsafe { owned(libc::eventfd(0, libc::EFD_NONBLOCK | libc::EFD_CLOEXEC)) }?;
         Ok(Watcher {
@@ -273,6 +319,7 @@ impl Watcher {
             socket_file: (metadata.dev(), metadata.ino()),
             listener,
             stop: Arc::new(stop),
+            epoch: random_u64(),
             generation: 0,
             vouched_at: HashMap::new(),
             vouched: 0,
@@ -372,21 +419,27 @@ impl Watcher {
                 let vouched = self.vouched_at.get(&key) == Some(&self.generation);
                 *if vouched { &mut self.vouched } else { &mut self.checked } += 1;
                 let mut reply = vec![PROTOCOL, ASK];
+                reply.extend(self.epoch.to_le_bytes());
                 reply.extend(self.generation.to_le_bytes());
                 reply.push(u8::from(vouched));
                 reply
             }
             VOUCH => {
-                let (Some(key), Some(generation)) = (payload.take::<16>(), payload.take::<8>()) else {
+                let (Some(key), Some(epoch), Some(generation)) =
+                    (payload.take::<16>(), payload.take::<8>(), payload.take::<8>())
+                else {
                     return Ok(());
                 };
                 let generation = u64::from_le_bytes(generation);
-                if generation <= self.generation {
+                // Only a generation this watcher told; a late vouch for an
+                // older one than the file's last leaves that one.
+                if u64::from_le_bytes(epoch) == self.epoch && generation <= self.generation {
                     if self.vouched_at.len() >= REMEMBERED && !self.vouched_at.contains_key(&key) {
                         let oldest = self.vouched_at.iter().min_by_key(|(_, at)| **at).map(|(key, _)| *key);
                         oldest.map(|oldest| self.vouched_at.remove(&oldest));
                     }
-                    self.vouched_at.insert(key, generation);
+                    let at = self.vouched_at.entry(key).or_insert(generation);
+                    *at = (*at).max(generation);
                 }
                 return Ok(());
             }
@@ -474,32 +527,60 @@ fn read_request(stream: &mut UnixStream, dir: &Path) -> Option<(u8, Payload)> {
         return None;
     }
     stream.set_nonblocking(false).ok()?;
-    stream.set_read_timeout(Some(REQUEST_PATIENCE)).ok()?;
     stream.set_write_timeout(Some(REQUEST_PATIENCE)).ok()?;
+    let deadline = Instant::now() + REQUEST_PATIENCE;
+    let mut read_exact = |bytes: &mut [u8]| read_by(stream, bytes, deadline);
     let mut head = [0; 6];
-    stream.read_exact(&mut head).ok()?;
+    read_exact(&mut head)?;
     let len = u32::from_le_bytes(head[2..6].try_into().ok()?) as usize;
     if head[0] != PROTOCOL || len > LONGEST_PATH {
         let _ = stream.write_all(&[PROTOCOL, OTHER]);
         return None;
     }
     let mut path = vec![0; len];
-    stream.read_exact(&mut path).ok()?;
-    // The longest payload: a key, a device and an inode.
+    read_exact(&mut path)?;
+    // The longest payload: a key and two words.
     let mut payload = [0; 32];
     let wanted = match head[1] {
-        ASK => 32,
-        VOUCH => 24,
+        ASK | VOUCH => 32,
         _ => 0,
     };
     // Read whole before any answer: a socket closed with bytes unread
     // resets the connection, and the client would not read the answer.
-    stream.read_exact(&mut payload[..wanted]).ok()?;
+    read_exact(&mut payload[..wanted])?;
     if path != dir.as_os_str().as_bytes() {
         let _ = stream.write_all(&[PROTOCOL, OTHER]);
         return None;
     }
     Some((head[1], Payload { bytes: payload, len: wanted, at: 0 }))
+}
+
+/// Fills `bytes` from `stream` by `deadline`, however the bytes come.
+fn read_by(stream: &mut UnixStream, bytes: &mut [u8], deadline: Instant) -> Option<()> {
+    let mut done = 0;
+    while done < bytes.len() {
+        let left = deadline.checked_duration_since(Instant::now()).filter(|left| !left.is_zero())?;
+        stream.set_read_timeout(Some(left)).ok()?;
+        match stream.read(&mut bytes[done..]) {
+            Ok(0) => return None,
+            Ok(read) => done += read,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    Some(())
+}
+
+/// A random number from the kernel; the time and the process otherwise.
+fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    // SAFETY: `bytes` is writable for its length.
+    let filled = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+    if filled == bytes.len() as isize {
+        return u64::from_ne_bytes(bytes);
+    }
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |t| t.as_nanos());
+    (now as u64) ^ (u64::from(std::process::id()) << 32)
 }
 
 /// The bytes after a request's path, taken in order.
@@ -650,6 +731,8 @@ impl Tree {
         let Some(wd) = self.watch(dir, DIR_EVENTS)? else {
             return Ok(None);
         };
+        // Recorded at once, so that a walk removes it if `dir` goes.
+        watched.insert(wd, Watched { path: dir.to_owned(), is_dir: true });
         let metadata = match fs::metadata(dir) {
             Ok(metadata) => metadata,
             Err(err) if gone(&err) => return Ok(None),
@@ -658,7 +741,6 @@ impl Tree {
         if ancestors.contains(&(metadata.dev(), metadata.ino())) {
             return Err(io::Error::other(format!("`{}` leads back into a directory above it", dir.display())));
         }
-        watched.insert(wd, Watched { path: dir.to_owned(), is_dir: true });
         let entries = match fs::read_dir(dir) {
             Ok(entries) => entries,
             Err(err) if gone(&err) => return Ok(Some(wd)),
@@ -708,15 +790,19 @@ impl Tree {
         Ok(())
     }
 
-    /// Reads every event queued (without waiting), and whether there was
-    /// any; `Err` where the watcher can no longer vouch for the dataset.
+    /// Reads the events queued (without waiting), and whether there was any
+    /// change among them; `Err` where the watcher can no longer vouch for the
+    /// dataset. Under a stream of writes that never lets the queue empty, it
+    /// stops after [`LONGEST_LOOK`] reads: there was a change, so no load is
+    /// vouched for, and the rest is read by the next look before any is.
     fn drain(&mut self) -> io::Result<bool> {
         // Room for many events of the longest name.
         let mut buffer = vec![0u8; 64 * 1024];
-        let mut any = false;
+        let mut changed = false;
         let mut walk = false;
+        let mut new_dirs = Vec::new();
         let mut new_entries = Vec::new();
-        loop {
+        for _ in 0..LONGEST_LOOK {
             // SAFETY: `buffer` is writable for its length.
             let read = unsafe { libc::read(self.inotify.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
             if read < 0 {
@@ -729,42 +815,55 @@ impl Tree {
             }
             let mut events = &buffer[..read as usize];
             while let Some(event) = Event::take(&mut events) {
-                any = true;
-                let ends_a_watch =
-                    event.mask & (libc::IN_DELETE_SELF | libc::IN_MOVE_SELF | libc::IN_IGNORED | libc::IN_UNMOUNT) != 0;
-                if event.mask & libc::IN_Q_OVERFLOW != 0 {
-                    walk = true;
-                } else if event.wd == self.root && ends_a_watch {
-                    return Err(replaced(&self.dir));
-                } else if let Some(Watched { path, is_dir: true }) = self.watched.get(&event.wd) {
-                    let moves_a_dir = event.mask & libc::IN_ISDIR != 0
-                        && event.mask & (libc::IN_CREATE | libc::IN_DELETE | libc::IN_MOVED_FROM | libc::IN_MOVED_TO)
-                            != 0;
-                    if ends_a_watch || moves_a_dir {
-                        walk = true;
-                    } else if event.mask & (libc::IN_CREATE | libc::IN_MOVED_TO) != 0
-                        && !is_hidden(OsStr::from_bytes(event.name))
-                    {
-                        new_entries.push(path.join(OsStr::from_bytes(event.name)));
-                    }
+                let has = |mask: u32| event.mask & mask != 0;
+                let name = OsStr::from_bytes(event.name);
+                if has(libc::IN_Q_OVERFLOW) {
+                    // Events were lost: what changed is known only by looking.
+                    (changed, walk) = (true, true);
+                    continue;
                 }
-                // Else a file's own event (a change, counted), or the last
-                // events of a watch that a walk removed.
-                if event.mask & libc::IN_IGNORED != 0 {
+                if event.wd == self.root && has(libc::IN_DELETE_SELF | libc::IN_MOVE_SELF | libc::IN_IGNORED) {
+                    return Err(replaced(&self.dir));
+                }
+                let Some(watched) = self.watched.get(&event.wd) else {
+                    // The last events of a watch that a walk removed, on
+                    // something no longer in the dataset.
+                    continue;
+                };
+                if !event.name.is_empty() && is_hidden(name) {
+                    // An entry the loader skips (an editor's swap file, say).
+                    continue;
+                }
+                changed = true;
+                if has(libc::IN_IGNORED) {
+                    // Removed, or moved out of the file system.
                     self.watched.remove(&event.wd);
+                } else if has(libc::IN_MOVE_SELF | libc::IN_UNMOUNT) && watched.is_dir {
+                    // The paths below it changed.
+                    walk = true;
+                } else if has(libc::IN_ISDIR) && has(libc::IN_MOVED_FROM | libc::IN_MOVED_TO) {
+                    walk = true;
+                } else if has(libc::IN_ISDIR) && has(libc::IN_CREATE) {
+                    new_dirs.push(watched.path.join(name));
+                } else if has(libc::IN_CREATE | libc::IN_MOVED_TO) && watched.is_dir {
+                    new_entries.push(watched.path.join(name));
                 }
             }
         }
         if walk {
             self.walk()?;
         } else {
+            // No directory moved since the last walk, so the paths hold.
             let mut watched = HashMap::new();
             for path in new_entries {
                 self.watch_entry(&path, &mut watched)?;
             }
+            for dir in new_dirs {
+                self.watch_below(&dir, &mut watched, &mut Vec::new())?;
+            }
             self.watched.extend(watched);
         }
-        Ok(any)
+        Ok(changed)
     }
 }
 
@@ -1047,23 +1146,33 @@ mod tests {
     }
 
     #[test]
-    fn only_a_vouch_for_the_current_generation_counts() {
+    fn only_a_vouch_for_the_current_generation_of_this_watcher_counts() {
         let data = dataset();
         let cache = TempDir::new("watch-cache");
         let _serving = Serving::start(&data.0, &cache.0);
         let canonical = fs::canonicalize(&data.0).unwrap();
         let key = [7; 16];
-        let asked = |key: &CacheKey| ask(&cache.0, &canonical, key).map(|answer| (answer.generation, answer.vouched));
-        assert_eq!(asked(&key), Some((0, false)));
-        vouch(&cache.0, &canonical, &key, 5);
-        assert_eq!(asked(&key), Some((0, false)), "a generation not reached yet");
-        vouch(&cache.0, &canonical, &key, 0);
-        assert_eq!(asked(&key), Some((0, true)));
-        assert_eq!(asked(&[8; 16]), Some((0, false)), "another cache file");
+        let asked = |key: &CacheKey| ask(&cache.0, &canonical, key).unwrap();
+        let first = asked(&key);
+        assert_eq!((first.generation, first.vouched), (0, false));
+        let told = |epoch: u64, generation: u64| Answer { epoch, generation, vouched: false };
+        vouch(&cache.0, &canonical, &key, &told(first.epoch, 5));
+        assert!(!asked(&key).vouched, "a generation not reached yet");
+        vouch(&cache.0, &canonical, &key, &told(first.epoch ^ 1, 0));
+        assert!(!asked(&key).vouched, "another watcher's generation (one stopped since, say)");
+        vouch(&cache.0, &canonical, &key, &first);
+        assert!(asked(&key).vouched);
+        assert!(!asked(&[8; 16]).vouched, "another cache file");
         fs::write(data.0.join("b.json"), "{}").unwrap();
         // Its events may be read in more than one look, each a change.
-        let (generation, vouched) = asked(&key).unwrap();
-        assert!(generation > 0 && !vouched, "a change since");
+        let after = asked(&key);
+        assert!(after.generation > 0 && !after.vouched, "a change since");
+        fs::write(data.0.join(".b.json.swp"), "{}").unwrap();
+        let hidden = asked(&key);
+        assert_eq!(hidden.generation, after.generation, "a file the loader skips changes nothing");
+        vouch(&cache.0, &canonical, &key, &hidden);
+        vouch(&cache.0, &canonical, &key, &first);
+        assert!(asked(&key).vouched, "a late vouch for an older generation leaves the newer one");
         // A request for another dataset, on this dataset's socket.
         let mut stream = connect(&cache.0, &canonical).unwrap();
         stream.write_all(&request(ASK, Path::new("/elsewhere"), &[0; 32])).unwrap();
