@@ -17,13 +17,21 @@
 //!   returns, and the watcher reads the whole queue before it answers, so a
 //!   change made before a load asks is counted in the answer;
 //! - a load's stats come after its answer, so files that match the cache
-//!   then, with no event since, still match;
-//! - a directory is watched before it is listed, so nothing created in it is
-//!   missed; any change to the tree of directories, or a lost event (the
-//!   queue overflowed), makes the watcher walk the whole tree again;
+//!   then, with no event since, still match; an event still queued when the
+//!   answer went is read by a later look, which moves the generation past
+//!   the one vouched for;
+//! - a directory is watched before it is listed, so nothing made in it is
+//!   missed; a directory moved, or a lost event (the queue overflowed),
+//!   makes the watcher walk the whole tree again;
 //! - each record file has a watch of its own besides its directory's: a
 //!   write through another hard link of the file, outside the dataset,
 //!   reaches no watched directory;
+//! - a load sends the device and inode of the directory it finds at the
+//!   dataset's path: a directory above the dataset renamed moves it away
+//!   with no event, and another may take its path;
+//! - a vouch carries the watcher's random *epoch* with the generation: a
+//!   load that asked a watcher since stopped cannot vouch to the next one,
+//!   which counts its generations from 0 again;
 //! - where a change could go unseen the watcher stops (its socket goes, and
 //!   loads stat again): the dataset's directory removed, moved or replaced,
 //!   or a symbolic link made in it (what it leads to changes where no watch
@@ -32,8 +40,11 @@
 //!   the dataset (its own writes would be changes).
 //!
 //! What inotify never reports: writes through a shared writable memory map
-//! of a record file (no editor or tool writes JSON that way). A load that
-//! cannot reach the watcher, or finds another user's socket, stats.
+//! of a record file (no editor or tool writes JSON that way), a file system
+//! mounted over a directory of the dataset (which takes root), and changes
+//! made to an overlay file system's layers rather than through it (which
+//! the kernel's documentation leaves undefined). A load that cannot reach
+//! the watcher at once, or finds another user's socket, stats.
 
 use std::collections::HashMap;
 use std::ffi::{CString, OsStr};

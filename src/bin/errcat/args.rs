@@ -193,15 +193,14 @@ pub enum Command {
     /// Without it, each `errcat --data DIR` run stats every record file to
     /// tell whether its cached catalog still holds: about 1 µs a file, some
     /// 15 ms at 20,000 records. The watcher keeps an inotify watch on each
-    /// directory of the dataset, and a run asks it, over a socket in the
-    /// cache directory, whether anything changed since a run checked the
-    /// files; if nothing did, the run stats none. Runs in the foreground
-    /// until Ctrl-C or SIGTERM (or under a service manager). It refuses a
-    /// dataset where a change could go unseen (symbolic links, files with
-    /// other hard links, network or FUSE file systems, the cache directory
-    /// inside the dataset), and stops, exit status 2, if the dataset's
-    /// directory goes or such an entry appears; runs then check every file
-    /// again.
+    /// directory and record file of the dataset, and a run asks it, over a
+    /// socket in the cache directory, whether anything changed since a run
+    /// checked the files; if nothing did, the run stats none. Runs in the
+    /// foreground until Ctrl-C or SIGTERM (or under a service manager). It
+    /// refuses a dataset where a change could go unseen (symbolic links,
+    /// network or FUSE file systems, the cache directory inside the
+    /// dataset), and stops, exit status 2, if the dataset's directory goes
+    /// or a symbolic link appears; runs then check every file again.
     #[command(
         after_help = "Examples:\n  errcat --data records/ watch &\n  errcat --data records/ explain 'stream \"orders\" not found'\n  errcat --data records/ watch --status"
     )]
