@@ -353,6 +353,11 @@ impl Watcher {
         self.tree.directories()
     }
 
+    /// The record files watched (and the names file).
+    pub fn files(&self) -> usize {
+        self.tree.watched.len() - self.tree.directories()
+    }
+
     /// A handle that stops [`serve`](Watcher::serve).
     pub fn stopper(&self) -> WatchStopper {
         WatchStopper(Arc::clone(&self.stop))
@@ -458,9 +463,8 @@ impl Watcher {
                 self.look()?;
                 let mut reply = vec![PROTOCOL, STATUS];
                 reply.extend(std::process::id().to_le_bytes());
-                let directories = self.tree.directories();
-                let files = self.tree.watched.len() - directories;
-                for count in [directories as u64, files as u64, self.generation, self.vouched, self.checked] {
+                let (directories, files) = (self.directories() as u64, self.files() as u64);
+                for count in [directories, files, self.generation, self.vouched, self.checked] {
                     reply.extend(count.to_le_bytes());
                 }
                 reply

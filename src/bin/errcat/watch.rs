@@ -30,13 +30,12 @@ fn serve_or_report(dir: &Path, cache: &Path, status: bool, out: &mut Out) -> io:
         return match Watcher::status(dir, cache) {
             Ok(status) => {
                 out.line(&format!(
-                    "watching {} (process {}): {} directories, {} files; {} changes seen; runs that skipped their \
-                     stats: {}, that checked the files: {}",
+                    "watching {} (process {}): {}; {} seen; runs that skipped their stats: {}, that checked the \
+                     files: {}",
                     dir.display(),
                     status.pid,
-                    status.directories,
-                    status.files,
-                    status.changes,
+                    watched(status.directories, status.files),
+                    counted(status.changes, "change", "changes"),
                     status.vouched,
                     status.checked
                 ))?;
@@ -70,9 +69,9 @@ fn serve_or_report(dir: &Path, cache: &Path, status: bool, out: &mut Out) -> io:
         }
     });
     eprintln!(
-        "errcat: watching {} ({} directories) for runs cached in {}; Ctrl-C stops",
+        "errcat: watching {} ({}) for runs cached in {}; Ctrl-C stops",
         watcher.dir().display(),
-        watcher.directories(),
+        watched(watcher.directories() as u64, watcher.files() as u64),
         cache.display()
     );
     match watcher.serve() {
@@ -85,6 +84,17 @@ fn serve_or_report(dir: &Path, cache: &Path, status: bool, out: &mut Out) -> io:
             Ok(TROUBLE)
         }
     }
+}
+
+/// What a watcher watches, in words.
+#[cfg(target_os = "linux")]
+fn watched(directories: u64, files: u64) -> String {
+    format!("{}, {}", counted(directories, "directory", "directories"), counted(files, "file", "files"))
+}
+
+#[cfg(target_os = "linux")]
+fn counted(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 #[cfg(not(target_os = "linux"))]
