@@ -83,6 +83,10 @@ const REQUEST_PATIENCE: Duration = Duration::from_millis(50);
 /// The most reads of the event queue in one look (64 KiB each).
 const LONGEST_LOOK: usize = 64;
 
+/// The bytes of a Unix socket's path, its final NUL included (108).
+const SOCKET_PATH_ROOM: usize =
+    std::mem::size_of::<libc::sockaddr_un>() - std::mem::offset_of!(libc::sockaddr_un, sun_path);
+
 /// The longest dataset path a request may carry.
 const LONGEST_PATH: usize = 4096;
 
@@ -152,7 +156,7 @@ fn connect_now(path: &Path) -> io::Result<UnixStream> {
     let mut address: libc::sockaddr_un = unsafe { std::mem::zeroed() };
     address.sun_family = libc::AF_UNIX as libc::sa_family_t;
     let path = path.as_os_str().as_bytes();
-    if path.len() >= address.sun_path.len() {
+    if path.len() >= SOCKET_PATH_ROOM {
         return Err(io::Error::other("the socket's path is too long"));
     }
     for (to, &from) in address.sun_path.iter_mut().zip(path) {
@@ -312,9 +316,17 @@ impl Watcher {
                 canonical.display()
             )));
         }
+        let socket = socket_path(cache_dir, &canonical);
+        if socket.as_os_str().len() >= SOCKET_PATH_ROOM {
+            return Err(io::Error::other(format!(
+                "the socket's path `{}` is longer than a Unix socket's path may be ({} bytes): set \
+                 ERRCAT_CACHE_DIR to a shorter directory",
+                socket.display(),
+                SOCKET_PATH_ROOM - 1
+            )));
+        }
         let mut tree = Tree::new(canonical)?;
         tree.walk()?;
-        let socket = socket_path(cache_dir, &tree.dir);
         let listener = bind(&socket)?;
         let made = fs::symlink_metadata(&socket)
             .map_err(|err| explained("cannot stat", &socket, err))
@@ -1102,6 +1114,8 @@ mod tests {
         let data = dataset();
         let said = refusal(&data.0, &data.0.join("cache"));
         assert!(said.contains("is inside the dataset"), "{said}");
+        let said = refusal(&data.0, &cache.0.join("a-cache-directory-with-a-long-name".repeat(3)));
+        assert!(said.contains("set ERRCAT_CACHE_DIR to a shorter directory"), "{said}");
 
         let _serving = Serving::start(&data.0, &cache.0);
         let err = Watcher::new(&data.0, &cache.0).unwrap_err();
