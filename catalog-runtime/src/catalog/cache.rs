@@ -555,8 +555,8 @@ impl Catalog {
                     }
                 }
                 match hit(dir, &fingerprint, cache, &path) {
-                    Hit::Fresh(catalog) => {
-                        watch.vouch(cache.key());
+                    Hit::Fresh(catalog, compared) => {
+                        watch.vouch(cache.key(), compared);
                         return Ok(*catalog);
                     }
                     Hit::Listed => cached = Some(fingerprint),
@@ -579,23 +579,22 @@ impl Catalog {
                     if !racy(&listing, SystemTime::now()) {
                         let sections = [WARNINGS, INDEX, ENTRY_ENDS, ORDERS, ORIGINS_CHECKSUM, ORIGINS, ENTRIES]
                             .map(|n| cache.section(n));
-                        if let Ok(key) = write(cache_dir, &path, &listing, sections) {
-                            watch.vouch(key);
-                        }
+                        let _ = write(cache_dir, &path, &listing, sections);
                     }
                     return Ok(catalog);
                 }
             }
         }
         // The stamps were taken before the files are read: a file that
-        // changes in between is seen as changed by the next run (and by the
-        // watcher, whose generation then moves past the one vouched for).
+        // changes in between is seen as changed by the next run. (A cache
+        // written here is not vouched for: the listing and the reads follow
+        // `dir`'s path, which may have led elsewhere than the directory
+        // the watcher was asked about; the next run's stats, through one
+        // open directory, are.)
         let compiled = Compiled::new(load_listed(dir, Ok(paths)), filter)?;
         if !racy(&listing, SystemTime::now()) {
             // Best effort: a cache that cannot be written is not a problem.
-            if let Ok(key) = write_compiled(cache_dir, &path, &listing, &compiled) {
-                watch.vouch(key);
-            }
+            let _ = write_compiled(cache_dir, &path, &listing, &compiled);
         }
         Ok(compiled.into_catalog())
     }
@@ -612,8 +611,9 @@ fn same_load(cached: &Fingerprint<'_>, dir: &Path, canonical: &Path, filter: &Fi
 
 /// What a look at the dataset tells of a cache made for the same load.
 enum Hit {
-    /// Nothing changed: the catalog and its warnings.
-    Fresh(Box<(Catalog, Vec<Diagnostic>)>),
+    /// Nothing changed: the catalog and its warnings, and the dataset's
+    /// directory that was compared (see [`Root::identity`]).
+    Fresh(Box<(Catalog, Vec<Diagnostic>)>, Option<(u64, u64)>),
     /// A directory changed, so the record files must be listed to tell.
     Listed,
     /// A file changed, or the cache is damaged.
@@ -686,7 +686,7 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile, cache_path:
         catalog
     });
     match catalog {
-        Some(catalog) if !changed.into_inner() => Hit::Fresh(Box::new(catalog)),
+        Some(catalog) if !changed.into_inner() => Hit::Fresh(Box::new(catalog), root.identity()),
         _ => Hit::Stale,
     }
 }
@@ -707,6 +707,17 @@ impl Root {
         #[cfg(not(unix))]
         let dir = dir.to_owned();
         Ok(Root { dir })
+    }
+
+    /// The directory's device and inode (`None` where there are none).
+    fn identity(&self) -> Option<(u64, u64)> {
+        #[cfg(unix)]
+        return self.dir.metadata().ok().map(|metadata| {
+            use std::os::unix::fs::MetadataExt;
+            (metadata.dev(), metadata.ino())
+        });
+        #[cfg(not(unix))]
+        None
     }
 
     /// The stamp of `path` below the directory (the directory itself when
@@ -891,12 +902,7 @@ fn file_name(dir: &Path, canonical: &Path, filter: &Filter) -> String {
 /// written, so that a sound cache file holds only entries that decode: a
 /// catalog read from it decodes them long after the file was checked, when
 /// a failure could no longer fall back to the record files.
-fn write_compiled(
-    cache_dir: &Path,
-    path: &Path,
-    fingerprint: &Fingerprint<'_>,
-    compiled: &Compiled,
-) -> io::Result<CacheKey> {
+fn write_compiled(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, compiled: &Compiled) -> io::Result<()> {
     let warnings = postcard::to_allocvec(&compiled.diagnostics).map_err(io::Error::other)?;
     let index = postcard::to_allocvec(&Index::of(&compiled.entries)).map_err(io::Error::other)?;
     let mut ends = Vec::with_capacity(ENTRY_ROW * compiled.entries.len());
@@ -918,13 +924,8 @@ fn write_compiled(
 
 /// Writes a cache file of `fingerprint` and the other sections through a
 /// temporary file and a rename, so that a reader never sees half a file,
-/// and a mapped file is never changed; gives the file's key.
-fn write(
-    cache_dir: &Path,
-    path: &Path,
-    fingerprint: &Fingerprint<'_>,
-    rest: [&[u8]; SECTIONS - 3],
-) -> io::Result<CacheKey> {
+/// and a mapped file is never changed.
+fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[u8]; SECTIONS - 3]) -> io::Result<()> {
     let encoded = postcard::to_allocvec(fingerprint).map_err(io::Error::other)?;
     let (files, paths) = FileTable::encode(&fingerprint.files);
     let sections: Vec<&[u8]> = [&encoded[..], &files, &paths].into_iter().chain(rest).collect();
@@ -949,11 +950,11 @@ fn write(
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
-    written.map(|()| cache_key(sum, bytes.len()))
+    written
 }
 
 /// A cache file as a watcher knows it: its checksum and length.
-type CacheKey = [u8; 16];
+pub(super) type CacheKey = [u8; 16];
 
 fn cache_key(checksum: u64, len: usize) -> CacheKey {
     let mut key = [0; 16];
@@ -995,14 +996,17 @@ impl<'a> Watch<'a> {
         false
     }
 
-    /// Tells the watcher that the cache file `key` is whole as of its answer.
-    fn vouch(&self, key: CacheKey) {
+    /// Tells the watcher that the cache file `key` is whole as of its
+    /// answer, if the stats that found it so were of the directory it was
+    /// asked about (`compared`: the dataset's path may have led elsewhere
+    /// since).
+    fn vouch(&self, key: CacheKey, compared: Option<(u64, u64)>) {
         #[cfg(target_os = "linux")]
-        if let Some(answer) = &self.answer {
+        if let Some(answer) = self.answer.as_ref().filter(|answer| compared == Some(answer.dir)) {
             super::watch::vouch(self.cache_dir, self.canonical, &key, answer);
         }
         #[cfg(not(target_os = "linux"))]
-        let _ = (self.cache_dir, self.canonical, key);
+        let _ = (self.cache_dir, self.canonical, key, compared);
     }
 }
 

@@ -14,12 +14,16 @@
 //!
 //! Why that is sound:
 //! - the kernel queues an event before the call that made the change
-//!   returns, and the watcher reads the whole queue before it answers, so a
-//!   change made before a load asks is counted in the answer;
+//!   returns, and the watcher reads the queue before it answers, so a
+//!   change made before a load asks is counted in the answer (if the queue
+//!   holds too much to read at once, the answer counts a change anyway);
 //! - a load's stats come after its answer, so files that match the cache
 //!   then, with no event since, still match; an event still queued when the
 //!   answer went is read by a later look, which moves the generation past
 //!   the one vouched for;
+//! - those stats are of the directory the load asked about: they go through
+//!   one open directory, whose device and inode must be those the load sent
+//!   (a load that read the records by their paths does not vouch);
 //! - a directory is watched before it is listed, so nothing made in it is
 //!   missed; a directory moved, or a lost event (the queue overflowed),
 //!   makes the watcher walk the whole tree again;
@@ -44,7 +48,8 @@
 //! mounted over a directory of the dataset (which takes root), and changes
 //! made to an overlay file system's layers rather than through it (which
 //! the kernel's documentation leaves undefined). A load that cannot reach
-//! the watcher at once, or finds another user's socket, stats.
+//! the watcher at once, gets no answer within [`PATIENCE`], or finds another
+//! user's socket, stats.
 
 use std::collections::HashMap;
 use std::ffi::{CString, OsStr};
@@ -58,6 +63,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::cache::CacheKey;
 use crate::dataset::{is_hidden, is_record_file, NAMES_FILE};
 
 /// The first byte of every message; a watcher and a load of different
@@ -74,8 +80,9 @@ const OTHER: u8 = b'X';
 
 /// How long a load waits for the watcher's answer before it stats instead
 /// (it answers in well under a millisecond, unless it is walking the
-/// dataset after a directory was moved); a load never waits to connect.
-const PATIENCE: Duration = Duration::from_millis(200);
+/// dataset after a directory was moved, or the machine is very busy); a
+/// load never waits to connect.
+const PATIENCE: Duration = Duration::from_millis(500);
 /// How long the watcher waits for a whole request: a slow client delays
 /// the loads behind it by no more.
 const REQUEST_PATIENCE: Duration = Duration::from_millis(50);
@@ -100,9 +107,6 @@ const REMEMBERED: usize = 64;
 const LOCAL_FILE_SYSTEMS: [u32; 9] =
     [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994, 0x8584_58F6, 0xF2F5_2010, 0x2FC1_2FC1, 0x794C_7630, 0xCA45_1A4E];
 
-/// A cache file as a watcher knows it: its checksum and length.
-type CacheKey = [u8; 16];
-
 /// The watcher's answer to a load.
 pub(crate) struct Answer {
     /// The watcher's own random number: a vouch for another watcher's
@@ -111,6 +115,9 @@ pub(crate) struct Answer {
     pub(crate) epoch: u64,
     /// The number of changes seen since the watcher started.
     pub(crate) generation: u64,
+    /// The device and inode of the dataset's directory that the load asked
+    /// about (found at the dataset's path).
+    pub(crate) dir: (u64, u64),
     /// Whether a load of this generation found the cache file whole.
     pub(crate) vouched: bool,
 }
@@ -136,8 +143,7 @@ fn request(kind: u8, canonical: &Path, payload: &[u8]) -> Vec<u8> {
 fn connect(cache_dir: &Path, canonical: &Path) -> Option<UnixStream> {
     let stream = connect_now(&socket_path(cache_dir, canonical)).ok()?;
     // Another user's socket could answer anything.
-    // SAFETY: geteuid cannot fail.
-    if peer_uid(&stream).ok()? != unsafe { libc::geteuid() } {
+    if !same_user(&stream) {
         return None;
     }
     stream.set_read_timeout(Some(PATIENCE)).ok()?;
@@ -173,6 +179,12 @@ fn connect_now(path: &Path) -> io::Result<UnixStream> {
     Ok(stream)
 }
 
+/// Whether the other end of `stream` runs as this process's user.
+fn same_user(stream: &UnixStream) -> bool {
+    // SAFETY: geteuid cannot fail.
+    peer_uid(stream).is_ok_and(|uid| uid == unsafe { libc::geteuid() })
+}
+
 fn peer_uid(stream: &UnixStream) -> io::Result<libc::uid_t> {
     let mut credentials = libc::ucred { pid: 0, uid: 0, gid: 0 };
     let mut len = std::mem::size_of::<libc::ucred>() as libc::socklen_t;
@@ -198,11 +210,13 @@ fn peer_uid(stream: &UnixStream) -> io::Result<libc::uid_t> {
 /// renamed, which no watch hears of), the path's new directory is not the
 /// one watched.
 pub(crate) fn ask(cache_dir: &Path, canonical: &Path, key: &CacheKey) -> Option<Answer> {
-    let mut stream = connect(cache_dir, canonical)?;
+    // Before connecting: the watcher waits for the request.
     let metadata = fs::metadata(canonical).ok()?;
+    let dir = (metadata.dev(), metadata.ino());
+    let mut stream = connect(cache_dir, canonical)?;
     let mut payload = key.to_vec();
-    payload.extend(metadata.dev().to_le_bytes());
-    payload.extend(metadata.ino().to_le_bytes());
+    payload.extend(dir.0.to_le_bytes());
+    payload.extend(dir.1.to_le_bytes());
     stream.write_all(&request(ASK, canonical, &payload)).ok()?;
     let mut reply = [0; 19];
     stream.read_exact(&mut reply).ok()?;
@@ -210,7 +224,7 @@ pub(crate) fn ask(cache_dir: &Path, canonical: &Path, key: &CacheKey) -> Option<
         return None;
     }
     let word = |at: usize| reply[at..at + 8].try_into().ok().map(u64::from_le_bytes);
-    Some(Answer { epoch: word(2)?, generation: word(10)?, vouched: reply[18] == 1 })
+    Some(Answer { epoch: word(2)?, generation: word(10)?, dir, vouched: reply[18] == 1 })
 }
 
 /// Tells the watcher of `canonical` that a load told `answer` found the
@@ -234,8 +248,8 @@ pub struct WatchStatus {
     pub directories: u64,
     /// The record files watched (and the names file).
     pub files: u64,
-    /// The changes seen (events read in separate looks, and walks after a
-    /// lost event), the generation loads are told.
+    /// The looks at the kernel's queue of events that found a change (events
+    /// read together count once): the generation loads are told.
     pub changes: u64,
     /// Loads told that nothing changed since a load found their cache
     /// whole: they made no stats.
@@ -300,9 +314,10 @@ pub struct Watcher {
 impl Watcher {
     /// Starts watching the dataset under `dir` for loads cached in
     /// `cache_dir`: every directory and record file below it (but hidden
-    /// ones, which the loader skips) is watched, then the socket is made. Fails, saying why,
-    /// where a change could go unseen (see the crate's README), or if
-    /// another watcher has the dataset.
+    /// ones, which the loader skips) is watched, then the socket is made.
+    /// Fails, saying why, where a change could go unseen (a symbolic link in
+    /// the dataset, a network or FUSE file system, the cache directory inside
+    /// the dataset), or if another watcher has the dataset.
     pub fn new(dir: impl AsRef<Path>, cache_dir: &Path) -> io::Result<Watcher> {
         let dir = dir.as_ref();
         let canonical = fs::canonicalize(dir).map_err(|err| explained("cannot open the dataset", dir, err))?;
@@ -327,6 +342,8 @@ impl Watcher {
         }
         let mut tree = Tree::new(canonical)?;
         tree.walk()?;
+        // SAFETY: eventfd takes no pointer; the result is checked.
+        let stop = unsafe { owned(libc::eventfd(0, libc::EFD_NONBLOCK | libc::EFD_CLOEXEC)) }?;
         let listener = bind(&socket)?;
         let made = fs::symlink_metadata(&socket)
             .map_err(|err| explained("cannot stat", &socket, err))
@@ -334,8 +351,6 @@ impl Watcher {
         let metadata = made.inspect_err(|_| {
             let _ = fs::remove_file(&socket);
         })?;
-        // SAFETY: eventfd takes no pointer; the result is checked.
-        let stop = unsafe { owned(libc::eventfd(0, libc::EFD_NONBLOCK | libc::EFD_CLOEXEC)) }?;
         Ok(Watcher {
             tree,
             socket,
@@ -405,8 +420,13 @@ impl Watcher {
                         Ok((stream, _)) => self.answer(stream)?,
                         Err(err) if err.kind() == io::ErrorKind::WouldBlock => break,
                         Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
-                        // A connection that went away before it was taken.
-                        Err(_) => break,
+                        Err(_) => {
+                            // A connection gone before it was taken, or no
+                            // descriptor left for it (which `poll` would
+                            // report again at once): a pause, then on.
+                            std::thread::sleep(Duration::from_millis(10));
+                            break;
+                        }
                     }
                 }
             }
@@ -491,7 +511,9 @@ impl Watcher {
     /// `cache_dir`, has done; an error that says so if none runs.
     pub fn status(dir: impl AsRef<Path>, cache_dir: &Path) -> io::Result<WatchStatus> {
         let dir = dir.as_ref();
-        let canonical = fs::canonicalize(dir).map_err(|err| explained("cannot open the dataset", dir, err))?;
+        // Not `NotFound`, which says that no watcher runs.
+        let canonical = fs::canonicalize(dir)
+            .map_err(|err| io::Error::other(format!("cannot open the dataset `{}`: {err}", dir.display())))?;
         let not_running = || {
             io::Error::new(
                 io::ErrorKind::NotFound,
@@ -500,10 +522,12 @@ impl Watcher {
         };
         let mut stream = connect(cache_dir, &canonical).ok_or_else(not_running)?;
         stream.write_all(&request(STATUS, &canonical, &[]))?;
-        let mut reply = [0; 46];
-        stream.read_exact(&mut reply)?;
-        if reply[..2] != [PROTOCOL, STATUS] {
-            return Err(io::Error::other("the watcher speaks another protocol (another version of the program)"));
+        let mut reply = Vec::new();
+        stream.read_to_end(&mut reply)?;
+        if reply.len() != 46 || reply[..2] != [PROTOCOL, STATUS] {
+            return Err(io::Error::other(
+                "the watcher did not answer as this version does (another version of the program?)",
+            ));
         }
         let mut counts = reply[6..].chunks_exact(8).map(|word| u64::from_le_bytes(word.try_into().expect("8 bytes")));
         let mut count = || counts.next().unwrap_or(0);
@@ -532,7 +556,12 @@ impl Drop for Watcher {
 fn bind(path: &Path) -> io::Result<UnixListener> {
     match UnixListener::bind(path) {
         Err(err) if err.kind() == io::ErrorKind::AddrInUse => {
-            if UnixStream::connect(path).is_ok() {
+            // Alive if it takes the connection, or is too busy to (`EAGAIN`).
+            let alive = match connect_now(path) {
+                Ok(_) => true,
+                Err(err) => err.kind() == io::ErrorKind::WouldBlock,
+            };
+            if alive {
                 return Err(io::Error::new(
                     io::ErrorKind::AddrInUse,
                     format!("another watcher has this dataset (its socket is `{}`)", path.display()),
@@ -549,8 +578,7 @@ fn bind(path: &Path) -> io::Result<UnixListener> {
 /// rest; a request for another dataset is answered so, and gives `None`, as
 /// does one from another user or one not whole within [`REQUEST_PATIENCE`].
 fn read_request(stream: &mut UnixStream, dir: &Path) -> Option<(u8, Payload)> {
-    // SAFETY: geteuid cannot fail.
-    if peer_uid(stream).ok()? != unsafe { libc::geteuid() } {
+    if !same_user(stream) {
         return None;
     }
     stream.set_nonblocking(false).ok()?;
@@ -829,13 +857,17 @@ impl Tree {
         let mut walk = false;
         let mut new_dirs = Vec::new();
         let mut new_entries = Vec::new();
+        let mut emptied = false;
         for _ in 0..LONGEST_LOOK {
             // SAFETY: `buffer` is writable for its length.
             let read = unsafe { libc::read(self.inotify.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
             if read < 0 {
                 let err = io::Error::last_os_error();
                 match err.kind() {
-                    io::ErrorKind::WouldBlock => break,
+                    io::ErrorKind::WouldBlock => {
+                        emptied = true;
+                        break;
+                    }
                     io::ErrorKind::Interrupted => continue,
                     _ => return Err(err),
                 }
@@ -877,10 +909,18 @@ impl Tree {
                 }
             }
         }
+        // Events left in the queue may be changes: none is vouched for
+        // until a look empties it.
+        changed |= !emptied;
         if walk {
             self.walk()?;
-        } else {
-            // No directory moved since the last walk, so the paths hold.
+        } else if !new_dirs.is_empty() || !new_entries.is_empty() {
+            // No directory in the dataset moved since the last walk, so the
+            // paths hold, if the dataset is still at its own (a directory
+            // above it renamed, which no watch hears of, would take it away).
+            if !same_file(&self.dir, self.identity) {
+                return Err(replaced(&self.dir));
+            }
             let mut watched = HashMap::new();
             for path in new_entries {
                 self.watch_entry(&path, &mut watched)?;
@@ -1003,6 +1043,16 @@ mod tests {
         }
     }
 
+    /// Waits until the watcher's socket is gone (it reads events as they
+    /// come), for as long as a very busy machine could take.
+    fn await_gone(socket: &Path) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while socket.exists() && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!socket.exists(), "the watcher did not stop");
+    }
+
     /// A cached load of `dir` (all it gives), and the stats it made.
     fn load(dir: &Path, cache: &Path) -> (String, usize) {
         STATS_MADE.with(|made| made.set(0));
@@ -1063,6 +1113,15 @@ mod tests {
                 }),
             ),
             (
+                "a hidden directory made visible",
+                Box::new(|| {
+                    fs::create_dir(dir.join(".hidden")).unwrap();
+                    write(".hidden/i.json", "i9", "hidden %d");
+                    age_dirs(dir);
+                    fs::rename(dir.join(".hidden"), dir.join("visible")).unwrap();
+                }),
+            ),
+            (
                 "a record rewritten in a directory made since",
                 Box::new(|| write("moved/deeper/h.json", "h8", "went %q")),
             ),
@@ -1084,14 +1143,17 @@ mod tests {
             let (after, stats) = load(dir, &cache.0);
             assert_eq!(after, fresh(dir), "{what}");
             assert!(stats > 0, "{what}: the load checks the files");
-            // That load wrote the cache anew, and vouched for it.
+            // That load wrote the cache anew (where a stamp changed), and
+            // the next one checks it and vouches for it.
+            let (checked, _) = load(dir, &cache.0);
+            assert_eq!(checked, fresh(dir), "{what}");
             let (again, stats) = load(dir, &cache.0);
             assert_eq!(again, fresh(dir), "{what}");
             assert_eq!(stats, 0, "{what}: nothing changed since");
         }
         let status = Watcher::status(dir, &cache.0).unwrap();
-        assert_eq!(status.directories, 3, "the root, moved/ and moved/deeper/");
-        assert_eq!(status.files, 5, "e.json, moved/c.json, d.json, g.json, deeper/h.json");
+        assert_eq!(status.directories, 4, "the root, moved/, moved/deeper/ and visible/");
+        assert_eq!(status.files, 6, "e.json, moved/c.json, d.json, g.json, deeper/h.json, visible/i.json");
         assert!(status.changes >= 14, "{status:?}");
         let socket = serving.socket.clone();
         assert!(socket.exists());
@@ -1126,15 +1188,16 @@ mod tests {
     #[test]
     fn the_watcher_stops_where_a_change_could_go_unseen_and_loads_check_the_files() {
         let outside = TempDir::new("outside");
-        type Break<'a> = (&'a str, &'a dyn Fn(&Path));
-        let breaks: [Break<'_>; 3] = [
-            ("is a symbolic link", &|dir| {
+        // Each is given the dataset's directory and the watcher's socket.
+        type Break<'a> = (&'a str, &'a dyn Fn(&Path, &Path));
+        let breaks: [Break<'_>; 4] = [
+            ("is a symbolic link", &|dir, _| {
                 let target = outside.0.join("linked.json");
                 write_at(&target, &record("l9", "linked %d", "error"), an_hour_ago());
                 symlink(target, dir.join("sub/link.json")).unwrap();
             }),
-            ("was removed, moved or replaced", &|dir| fs::rename(dir, outside.0.join("moved")).unwrap()),
-            ("was removed, moved or replaced", &|dir| {
+            ("was removed, moved or replaced", &|dir, _| fs::rename(dir, outside.0.join("moved")).unwrap()),
+            ("was removed, moved or replaced", &|dir, _| {
                 // The directory above renamed (no watch hears of it), and
                 // another dataset made at the path, its record changed.
                 let parent = dir.parent().unwrap();
@@ -1145,6 +1208,20 @@ mod tests {
                     fs::copy(moved.join(file), dir.join(file)).unwrap();
                 }
                 write_at(&dir.join("a.json"), &record("a1", "stream %s left: %v", "error"), an_hour_ago());
+                age_dirs(dir);
+            }),
+            ("was removed, moved or replaced", &|dir, socket| {
+                // The directory above renamed, a directory made in the
+                // dataset while it is away from its path (which the watcher
+                // cannot watch by its path), the directory above renamed
+                // back, and a record written in the new directory.
+                let parent = dir.parent().unwrap();
+                fs::rename(parent, outside.0.join("parent")).unwrap();
+                let away = outside.0.join("parent").join(dir.file_name().unwrap());
+                fs::create_dir(away.join("new")).unwrap();
+                await_gone(socket);
+                fs::rename(outside.0.join("parent"), parent).unwrap();
+                write_at(&dir.join("new/n.json"), &record("n1", "node %s down", "error"), an_hour_ago());
                 age_dirs(dir);
             }),
         ];
@@ -1158,7 +1235,7 @@ mod tests {
             let serving = Serving::start(&data.0, &cache.0);
             load(&data.0, &cache.0);
             assert_eq!(load(&data.0, &cache.0).1, 0, "{said}: vouched for before");
-            break_it(&data.0);
+            break_it(&data.0, &serving.socket);
             if data.0.exists() {
                 let (after, stats) = load(&data.0, &cache.0);
                 assert_eq!(after, fresh(&data.0), "{said}");
@@ -1184,7 +1261,7 @@ mod tests {
         let asked = |key: &CacheKey| ask(&cache.0, &canonical, key).unwrap();
         let first = asked(&key);
         assert_eq!((first.generation, first.vouched), (0, false));
-        let told = |epoch: u64, generation: u64| Answer { epoch, generation, vouched: false };
+        let told = |epoch: u64, generation: u64| Answer { epoch, generation, dir: first.dir, vouched: false };
         vouch(&cache.0, &canonical, &key, &told(first.epoch, 5));
         assert!(!asked(&key).vouched, "a generation not reached yet");
         vouch(&cache.0, &canonical, &key, &told(first.epoch ^ 1, 0));

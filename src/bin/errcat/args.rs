@@ -199,8 +199,9 @@ pub enum Command {
     /// foreground until Ctrl-C or SIGTERM (or under a service manager). It
     /// refuses a dataset where a change could go unseen (symbolic links,
     /// network or FUSE file systems, the cache directory inside the
-    /// dataset), and stops, exit status 2, if the dataset's directory goes
-    /// or a symbolic link appears; runs then check every file again.
+    /// dataset), and stops, exit status 2, where it can no longer vouch for
+    /// the dataset (its directory gone, a symbolic link made in it, a new
+    /// directory it cannot watch); runs then check every file again.
     #[command(
         after_help = "Examples:\n  errcat --data records/ watch &\n  errcat --data records/ explain 'stream \"orders\" not found'\n  errcat --data records/ watch --status"
     )]

@@ -68,15 +68,16 @@ fn serve_or_report(dir: &Path, cache: &Path, status: bool, out: &mut Out) -> io:
             stopper.stop();
         }
     });
+    let watched_dir = watcher.dir().to_owned();
     eprintln!(
         "errcat: watching {} ({}) for runs cached in {}; Ctrl-C stops",
-        watcher.dir().display(),
+        watched_dir.display(),
         watched(watcher.directories() as u64, watcher.files() as u64),
         cache.display()
     );
     match watcher.serve() {
         Ok(()) => {
-            eprintln!("errcat: stopped watching {}", dir.display());
+            eprintln!("errcat: stopped watching {}", watched_dir.display());
             Ok(0)
         }
         Err(err) => {
