@@ -543,11 +543,11 @@ impl Catalog {
         };
         let path = cache_dir.join(file_name(dir, &canonical, filter));
         let cache = CacheFile::open(&path);
-        // Asked before any stat: see `watch`.
-        let watch = Watch::ask(cache_dir, &canonical, cache.as_ref().map(CacheFile::key));
         let mut cached = None;
         if let Some(cache) = &cache {
             if let Some(fingerprint) = cache.fingerprint().filter(|cached| same_load(cached, dir, &canonical, filter)) {
+                // Asked before any stat: see `watch`.
+                let watch = Watch::ask(cache_dir, &canonical, cache.key());
                 if watch.vouched() {
                     // Nothing changed since a load found this file whole.
                     if let Some(catalog) = cache.catalog(Recovery::new(dir, &canonical, filter, &path)) {
@@ -555,8 +555,8 @@ impl Catalog {
                     }
                 }
                 match hit(dir, &fingerprint, cache, &path) {
-                    Hit::Fresh(catalog, compared) => {
-                        watch.vouch(cache.key(), compared);
+                    Hit::Fresh(catalog, root) => {
+                        watch.vouch(cache.key(), &root);
                         return Ok(*catalog);
                     }
                     Hit::Listed => cached = Some(fingerprint),
@@ -612,8 +612,8 @@ fn same_load(cached: &Fingerprint<'_>, dir: &Path, canonical: &Path, filter: &Fi
 /// What a look at the dataset tells of a cache made for the same load.
 enum Hit {
     /// Nothing changed: the catalog and its warnings, and the dataset's
-    /// directory that was compared (see [`Root::identity`]).
-    Fresh(Box<(Catalog, Vec<Diagnostic>)>, Option<(u64, u64)>),
+    /// directory that was compared.
+    Fresh(Box<(Catalog, Vec<Diagnostic>)>, Root),
     /// A directory changed, so the record files must be listed to tell.
     Listed,
     /// A file changed, or the cache is damaged.
@@ -686,7 +686,7 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile, cache_path:
         catalog
     });
     match catalog {
-        Some(catalog) if !changed.into_inner() => Hit::Fresh(Box::new(catalog), root.identity()),
+        Some(catalog) if !changed.into_inner() => Hit::Fresh(Box::new(catalog), root),
         _ => Hit::Stale,
     }
 }
@@ -709,15 +709,11 @@ impl Root {
         Ok(Root { dir })
     }
 
-    /// The directory's device and inode (`None` where there are none).
+    /// The directory's device and inode.
+    #[cfg(target_os = "linux")]
     fn identity(&self) -> Option<(u64, u64)> {
-        #[cfg(unix)]
-        return self.dir.metadata().ok().map(|metadata| {
-            use std::os::unix::fs::MetadataExt;
-            (metadata.dev(), metadata.ino())
-        });
-        #[cfg(not(unix))]
-        None
+        use std::os::unix::fs::MetadataExt;
+        self.dir.metadata().ok().map(|metadata| (metadata.dev(), metadata.ino()))
     }
 
     /// The stamp of `path` below the directory (the directory itself when
@@ -964,8 +960,8 @@ fn cache_key(checksum: u64, len: usize) -> CacheKey {
 }
 
 /// A load's dealings with the dataset's [`Watcher`](super::Watcher), if one
-/// runs (see `watch`): asked before any stat, told of a cache file found or
-/// written whole.
+/// runs (see `watch`): asked before any stat, told of a cache file its stats
+/// found whole.
 struct Watch<'a> {
     cache_dir: &'a Path,
     canonical: &'a Path,
@@ -974,10 +970,10 @@ struct Watch<'a> {
 }
 
 impl<'a> Watch<'a> {
-    /// Asks the watcher about the cache file `key` (`None`: there is none).
-    fn ask(cache_dir: &'a Path, canonical: &'a Path, key: Option<CacheKey>) -> Watch<'a> {
+    /// Asks the watcher about the cache file `key`.
+    fn ask(cache_dir: &'a Path, canonical: &'a Path, key: CacheKey) -> Watch<'a> {
         #[cfg(target_os = "linux")]
-        let answer = super::watch::ask(cache_dir, canonical, &key.unwrap_or_default());
+        let answer = super::watch::ask(cache_dir, canonical, &key);
         #[cfg(not(target_os = "linux"))]
         let _ = key;
         Watch {
@@ -998,11 +994,11 @@ impl<'a> Watch<'a> {
 
     /// Tells the watcher that the cache file `key` is whole as of its
     /// answer, if the stats that found it so were of the directory it was
-    /// asked about (`compared`: the dataset's path may have led elsewhere
-    /// since).
-    fn vouch(&self, key: CacheKey, compared: Option<(u64, u64)>) {
+    /// asked about (`compared`, through which they went: the dataset's path
+    /// may have led elsewhere since).
+    fn vouch(&self, key: CacheKey, compared: &Root) {
         #[cfg(target_os = "linux")]
-        if let Some(answer) = self.answer.as_ref().filter(|answer| compared == Some(answer.dir)) {
+        if let Some(answer) = self.answer.as_ref().filter(|answer| compared.identity() == Some(answer.dir)) {
             super::watch::vouch(self.cache_dir, self.canonical, &key, answer);
         }
         #[cfg(not(target_os = "linux"))]

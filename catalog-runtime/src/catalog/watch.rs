@@ -77,6 +77,9 @@ const VOUCH: u8 = b'V';
 const STATUS: u8 = b'S';
 /// The answer to a request for another dataset.
 const OTHER: u8 = b'X';
+/// The bytes of the answer to [`STATUS`]: the protocol and the kind, the
+/// process id, then five counts.
+const STATUS_REPLY: usize = 2 + 4 + 5 * 8;
 
 /// How long a load waits for the watcher's answer before it stats instead
 /// (it answers in well under a millisecond, unless it is walking the
@@ -214,10 +217,7 @@ pub(crate) fn ask(cache_dir: &Path, canonical: &Path, key: &CacheKey) -> Option<
     let metadata = fs::metadata(canonical).ok()?;
     let dir = (metadata.dev(), metadata.ino());
     let mut stream = connect(cache_dir, canonical)?;
-    let mut payload = key.to_vec();
-    payload.extend(dir.0.to_le_bytes());
-    payload.extend(dir.1.to_le_bytes());
-    stream.write_all(&request(ASK, canonical, &payload)).ok()?;
+    stream.write_all(&request(ASK, canonical, &payload(key, [dir.0, dir.1]))).ok()?;
     let mut reply = [0; 19];
     stream.read_exact(&mut reply).ok()?;
     if reply[..2] != [PROTOCOL, ASK] {
@@ -231,10 +231,7 @@ pub(crate) fn ask(cache_dir: &Path, canonical: &Path, key: &CacheKey) -> Option<
 /// cache file `key` whole. Best effort: the next load stats if it is lost.
 pub(crate) fn vouch(cache_dir: &Path, canonical: &Path, key: &CacheKey, answer: &Answer) {
     if let Some(mut stream) = connect(cache_dir, canonical) {
-        let mut payload = key.to_vec();
-        payload.extend(answer.epoch.to_le_bytes());
-        payload.extend(answer.generation.to_le_bytes());
-        let _ = stream.write_all(&request(VOUCH, canonical, &payload));
+        let _ = stream.write_all(&request(VOUCH, canonical, &payload(key, [answer.epoch, answer.generation])));
     }
 }
 
@@ -444,17 +441,13 @@ impl Watcher {
     /// Answers one request; `Err` only where the watcher must stop. A
     /// request that is malformed, slow, or from another user gets nothing.
     fn answer(&mut self, mut stream: UnixStream) -> io::Result<()> {
-        let Some((kind, mut payload)) = read_request(&mut stream, &self.tree.dir) else {
+        let Some((kind, payload)) = read_request(&mut stream, &self.tree.dir) else {
             return Ok(());
         };
         let reply = match kind {
             ASK => {
-                let (Some(key), Some(dev), Some(ino)) =
-                    (payload.take::<16>(), payload.take::<8>(), payload.take::<8>())
-                else {
-                    return Ok(());
-                };
-                if (u64::from_le_bytes(dev), u64::from_le_bytes(ino)) != self.tree.identity {
+                let (key, [dev, ino]) = unpack(&payload);
+                if (dev, ino) != self.tree.identity {
                     // The load found another directory at the path: if the
                     // path has it now, the watched one has left the path.
                     if !same_file(&self.tree.dir, self.tree.identity) {
@@ -473,15 +466,10 @@ impl Watcher {
                 reply
             }
             VOUCH => {
-                let (Some(key), Some(epoch), Some(generation)) =
-                    (payload.take::<16>(), payload.take::<8>(), payload.take::<8>())
-                else {
-                    return Ok(());
-                };
-                let generation = u64::from_le_bytes(generation);
+                let (key, [epoch, generation]) = unpack(&payload);
                 // Only a generation this watcher told; a late vouch for an
                 // older one than the file's last leaves that one.
-                if u64::from_le_bytes(epoch) == self.epoch && generation <= self.generation {
+                if epoch == self.epoch && generation <= self.generation {
                     if self.vouched_at.len() >= REMEMBERED && !self.vouched_at.contains_key(&key) {
                         let oldest = self.vouched_at.iter().min_by_key(|(_, at)| **at).map(|(key, _)| *key);
                         oldest.map(|oldest| self.vouched_at.remove(&oldest));
@@ -524,7 +512,7 @@ impl Watcher {
         stream.write_all(&request(STATUS, &canonical, &[]))?;
         let mut reply = Vec::new();
         stream.read_to_end(&mut reply)?;
-        if reply.len() != 46 || reply[..2] != [PROTOCOL, STATUS] {
+        if reply.len() != STATUS_REPLY || reply[..2] != [PROTOCOL, STATUS] {
             return Err(io::Error::other(
                 "the watcher did not answer as this version does (another version of the program?)",
             ));
@@ -594,10 +582,9 @@ fn read_request(stream: &mut UnixStream, dir: &Path) -> Option<(u8, Payload)> {
     }
     let mut path = vec![0; len];
     read_exact(&mut path)?;
-    // The longest payload: a key and two words.
     let mut payload = [0; 32];
     let wanted = match head[1] {
-        ASK | VOUCH => 32,
+        ASK | VOUCH => payload.len(),
         _ => 0,
     };
     // Read whole before any answer: a socket closed with bytes unread
@@ -607,7 +594,7 @@ fn read_request(stream: &mut UnixStream, dir: &Path) -> Option<(u8, Payload)> {
         let _ = stream.write_all(&[PROTOCOL, OTHER]);
         return None;
     }
-    Some((head[1], Payload { bytes: payload, len: wanted, at: 0 }))
+    Some((head[1], payload))
 }
 
 /// Fills `bytes` from `stream` by `deadline`, however the bytes come.
@@ -638,19 +625,22 @@ fn random_u64() -> u64 {
     (now as u64) ^ (u64::from(std::process::id()) << 32)
 }
 
-/// The bytes after a request's path, taken in order.
-struct Payload {
-    bytes: [u8; 32],
-    len: usize,
-    at: usize,
+/// What follows the path in an ask or a vouch: a cache file's key and two
+/// words (the dataset directory's device and inode; the watcher's epoch and
+/// generation).
+type Payload = [u8; 32];
+
+fn payload(key: &CacheKey, words: [u64; 2]) -> Payload {
+    let mut payload = [0; 32];
+    payload[..16].copy_from_slice(key);
+    payload[16..24].copy_from_slice(&words[0].to_le_bytes());
+    payload[24..].copy_from_slice(&words[1].to_le_bytes());
+    payload
 }
 
-impl Payload {
-    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
-        let taken = self.bytes[..self.len].get(self.at..self.at + N)?.try_into().ok()?;
-        self.at += N;
-        Some(taken)
-    }
+fn unpack(payload: &Payload) -> (CacheKey, [u64; 2]) {
+    let word = |at: usize| u64::from_le_bytes(payload[at..at + 8].try_into().expect("8 bytes"));
+    (payload[..16].try_into().expect("16 bytes"), [word(16), word(24)])
 }
 
 /// `what` the file at `path` failed, and why.
