@@ -1,17 +1,18 @@
 //! Round trips over every record of the JavaScript, Python, Rust and Java
 //! corpora, loaded at run time as `errcat --data` loads them: each message,
-//! rendered with random values, parses back to a record at least as specific
-//! (most literal characters, then record order) that renders the same
-//! message, with the same values when it is this record (unless two
-//! placeholders touch), and a record at least as specific is found inside a
-//! log line.
+//! rendered with random values (empty, multi-word, delimiters, non-ASCII:
+//! `support/values.rs`), parses back to a record at least as specific (most
+//! literal characters, then record order) that renders the same message,
+//! with the same values when it is this record (unless two placeholders
+//! touch), and is found the same way inside a log line, with text before it
+//! and after it.
 
 #[path = "support/corpus.rs"]
 mod corpus;
 #[path = "support/values.rs"]
 mod values;
 
-use error_catalog::{Catalog, Piece};
+use error_catalog::{Catalog, Piece, ValueKind};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -29,6 +30,10 @@ fn round_trips(name: &str, test: &str) {
             .pieces
             .windows(2)
             .any(|w| matches!((&w[0], &w[1]), (Piece::Value { .. }, Piece::Value { .. })));
+        let ends_with_text = match entry.template.pieces.last() {
+            Some(Piece::Value { field, .. }) => entry.template.fields[usize::from(*field)].kind == ValueKind::Text,
+            _ => false,
+        };
         let mut runner = TestRunner::new(Config { cases: 8, failure_persistence: None, ..Config::default() });
         let result = runner.run(&values::values(entry), |values| {
             let message = entry.template.render(&values).expect("one value per field");
@@ -41,11 +46,32 @@ fn round_trips(name: &str, test: &str) {
             if parsed.index == index && !touching {
                 prop_assert_eq!(&parsed.values, &values);
             }
-            let line = format!("[4242] 2026/11/29 17:20:00.123456 [ERR] {message}");
+            // In a line, with context after it unless the message ends with
+            // text (which runs to the end of the line).
+            // A message of several lines is searched as it is: no log line
+            // holds it. One whose last line is an empty value ends with the
+            // line's own break, which the search drops with that line.
+            let multi_line =
+                entry.template.pieces.iter().any(|p| matches!(p, Piece::Literal(t) if t.contains(['\n', '\r'])))
+                    || message.contains(['\n', '\r']);
+            let ends_with_value = matches!(entry.template.pieces.last(), Some(Piece::Value { .. }));
+            if multi_line && ends_with_value && message.ends_with(['\n', '\r']) {
+                return Ok(());
+            }
+            let after =
+                if ends_with_text || multi_line || message.ends_with(['\n', '\r']) { "" } else { " (at worker.rs:10)" };
+            let line = format!("[4242] 2026/11/29 17:20:00.123456 [ERR] {message}{after}");
             let found = catalog.find(&line);
-            // In a line, a record whose message is a prefix of this one's may
-            // be found instead, when it ranks higher.
-            prop_assert!(found.is_some_and(|m| rank(m.index) <= rank(index)), "not found in {:?}", line);
+            // A record whose message is a prefix of this one's may be found
+            // instead, when it ranks higher.
+            prop_assert!(found.as_ref().is_some_and(|m| rank(m.index) <= rank(index)), "not found in {:?}", line);
+            let found = found.unwrap();
+            if found.index == index && !multi_line {
+                prop_assert_eq!(&line[found.span.clone()], message.as_str(), "the span in {:?}", line);
+                if !touching {
+                    prop_assert_eq!(&found.values, &values, "the values in {:?}", line);
+                }
+            }
             Ok(())
         });
         if let Err(failure) = result {

@@ -1,13 +1,65 @@
 //! Random field values for a catalog entry, within what its message can carry
 //! unambiguously: the strategy behind the round-trip property tests.
+//!
+//! Text values are what programs write: empty, multi-word, the formats' own
+//! delimiters (`{}`, `%s`, `{0}`, `${x}`), quotes, backslashes, non-ASCII.
+//! One thing no matcher can undo is left out: a text value that holds the
+//! literal text following it in the message (the message reads the same
+//! with the value cut there), which is replaced by a plain word.
 
 use std::borrow::Cow;
 
-use error_catalog::{Count, Entry, Spec, Value, ValueKind};
+use error_catalog::{Count, Entry, Piece, Spec, Template, Value, ValueKind};
 use proptest::prelude::*;
+
+/// Texts chosen to hit every dialect's delimiters and the matcher's edges.
+const TEXTS: &[&str] = &[
+    "",
+    "multi word text",
+    "connector-7",
+    "/home/user/.cargo/registry",
+    "{}",
+    "{0}",
+    "%s",
+    "${x}",
+    "{braces}",
+    "'single'",
+    "\"double\"",
+    "back\\slash",
+    "é日本🎉",
+    "a, b; c",
+    "50%",
+    "key=value",
+    "-0.5",
+];
 
 /// Values for every field of `metadata`, in field order.
 pub fn values(metadata: &Entry) -> BoxedStrategy<Vec<Value<'static>>> {
+    let template = metadata.template.clone();
+    raw_values(metadata)
+        .prop_map(move |mut values| {
+            unambiguous(&template, &mut values);
+            values
+        })
+        .boxed()
+}
+
+/// Replaces each text value that holds the literal text after it (or runs
+/// into it) by a plain word.
+pub fn unambiguous(template: &Template, values: &mut [Value<'static>]) {
+    for (i, piece) in template.pieces.iter().enumerate() {
+        let Piece::Value { field, .. } = piece else { continue };
+        let field = usize::from(*field);
+        let Some(Piece::Literal(next)) = template.pieces.get(i + 1) else { continue };
+        if let Value::Str(text) = &values[field] {
+            if format!("{text}{next}").find(next.as_ref()) != Some(text.len()) {
+                values[field] = Value::Str(Cow::Owned(format!("WORD{field}")));
+            }
+        }
+    }
+}
+
+fn raw_values(metadata: &Entry) -> BoxedStrategy<Vec<Value<'static>>> {
     let strategies: Vec<BoxedStrategy<Value<'static>>> = metadata
         .template
         .fields
@@ -65,10 +117,25 @@ fn value(kind: ValueKind, spec: &Spec) -> BoxedStrategy<Value<'static>> {
                 // which would make the message ambiguous.
                 _ => format!("[A-Z][A-Z0-9]{{0,{}}}", max - 1),
             };
-            proptest::string::string_regex(&pattern)
-                .expect("a valid pattern")
-                .prop_map(|s| Value::Str(Cow::Owned(s)))
-                .boxed()
+            let words = proptest::string::string_regex(&pattern).expect("a valid pattern");
+            if matches!(spec.verb, 'x' | 'X') {
+                return words.prop_map(|s| Value::Str(Cow::Owned(s))).boxed();
+            }
+            // A precision cuts the text: keep it within.
+            let limit = match spec.precision {
+                Count::Fixed(p) => usize::from(p),
+                _ => usize::MAX,
+            };
+            let texts: Vec<&'static str> = TEXTS.iter().copied().filter(|t| t.chars().count() <= limit).collect();
+            prop_oneof![
+                2 => words,
+                2 => proptest::sample::select(texts).prop_map(str::to_owned),
+                1 => proptest::string::string_regex("[a-z]{1,6}( [a-z]{1,4}){0,3}")
+                    .expect("a valid pattern")
+                    .prop_map(move |s| s.chars().take(limit).collect::<String>().trim_end().to_owned()),
+            ]
+            .prop_map(|s| Value::Str(Cow::Owned(s)))
+            .boxed()
         }
     }
 }

@@ -7,8 +7,8 @@ use super::quote::is_print;
 
 /// `repr(s)` (`ascii(s)` when `ascii_only`): single quotes unless `s` holds
 /// a `'` and no `"`; `\\`, the quote, `\t \n \r` escaped; other characters
-/// that are not printable (Python's `str.isprintable`, approximated as in
-/// [`is_print`]), and with `ascii_only` every non-ASCII one, as `\xNN`,
+/// that are not printable (Python's `str.isprintable`, as
+/// [`is_print`] reads it), and with `ascii_only` every non-ASCII one, as `\xNN`,
 /// `\uNNNN` or `\UNNNNNNNN`.
 pub(super) fn repr(s: &str, ascii_only: bool) -> String {
     let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };

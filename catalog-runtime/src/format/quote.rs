@@ -1,19 +1,28 @@
 //! Go string quoting: `strconv.Quote`, `QuoteToASCII` and `Unquote`.
 
-/// Whether Go's `strconv.IsPrint` holds for `c`, approximately (see
-/// [`go_quote`]).
+/// Whether `c` is printable as Go's `strconv.IsPrint` and Python's
+/// `str.isprintable` define it (the two agree): a letter, mark, number,
+/// punctuation or symbol of the Unicode database, or the ASCII space. Format
+/// characters, separators, private-use, surrogate and unassigned code points
+/// are not (Go's `%q` of U+0E00 is `'\u0e00'`). The table is the crate's
+/// Unicode version; Go and Python releases built on an older one escape the
+/// characters assigned since.
 pub(super) fn is_print(c: char) -> bool {
-    let u = u32::from(c);
+    use unicode_general_category::{get_general_category, GeneralCategory as G};
     if c.is_ascii() {
-        return (0x20..0x7f).contains(&u);
+        return (' '..='~').contains(&c);
     }
-    !(c.is_control()
-        || c.is_whitespace()
-        || matches!(u, 0xAD | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x2064)
-        || matches!(u, 0xFEFF | 0xFFF9..=0xFFFB)
-        || matches!(u, 0xE000..=0xF8FF | 0xF0000..) // private use
-        || matches!(u, 0xFDD0..=0xFDEF)
-        || (u & 0xFFFE) == 0xFFFE) // noncharacters
+    !matches!(
+        get_general_category(c),
+        G::Control
+            | G::Format
+            | G::Surrogate
+            | G::PrivateUse
+            | G::Unassigned
+            | G::SpaceSeparator
+            | G::LineSeparator
+            | G::ParagraphSeparator
+    )
 }
 
 /// Quotes `s` as Go's `strconv.Quote` does (`strconv.QuoteToASCII` when
@@ -21,13 +30,7 @@ pub(super) fn is_print(c: char) -> bool {
 /// \v \\ \"`, `\xhh` for other ASCII control characters, and `\uhhhh` or
 /// `\Uhhhhhhhh` for other characters that are not printable (or not ASCII).
 ///
-/// Go's `unicode.IsPrint` is approximated (Rust has no Unicode category
-/// tables): not printable are control characters, white space other than
-/// `' '`, the format characters `U+00AD`, `U+200B..=U+200F`,
-/// `U+2028..=U+202E`, `U+2060..=U+2064`, `U+FEFF`, `U+FFF9..=U+FFFB`,
-/// private-use characters and noncharacters. Go also escapes unassigned code
-/// points and rarer format characters, which this writes as they are. Either
-/// way [`go_unquote`] gives `s` back.
+/// Printable is [`is_print`]. [`go_unquote`] gives `s` back.
 #[cfg(test)]
 pub fn go_quote(s: &str, ascii_only: bool) -> String {
     go_quote_bytes(s.as_bytes(), ascii_only)

@@ -119,6 +119,17 @@ pub fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: &Value<
                     float::c(out, v, spec.verb, &o, dialect == Dialect::Python)
                 }
                 'a' if dialect == Dialect::Printf => float::c(out, v, spec.verb, &o, false),
+                // Python's `%d` of a float writes `int(value)`: truncated,
+                // every digit exact (`%d` of 1.2345678901234568e29 is
+                // `123456789012345677877719597056`).
+                'd' | 'i' | 'u' if dialect == Dialect::Python && v.is_finite() => {
+                    let digits = format!("{:.0}", v.trunc());
+                    let digits = if digits == "-0" { "0" } else { &digits };
+                    match Value::integer(digits) {
+                        Some(int) => c_int(out, &int, spec.verb, dialect, &o),
+                        None => plain(out, value, &o),
+                    }
+                }
                 's' | 'r' | 'a' if dialect == Dialect::Python => {
                     pad(out, truncate(&python_repr::float_repr(v), o.prec), &o, false)
                 }

@@ -59,16 +59,24 @@ pub(super) fn covers(dialect: Dialect) -> bool {
 }
 
 /// The same as `template.rs`'s: a placeholder with exactly these regexes is
-/// matched by the regex-free matcher.
-const TEXT: &str = ".+?";
+/// matched by the regex-free matcher. Text may be empty (`{}` of `""`
+/// writes nothing), and at the end of a message it runs to the end of the
+/// line (see `is_open_ended`).
+const TEXT: &str = ".*?";
 const INTEGER: &str = "[-+ ]?[0-9]+";
 const GROUPED: &str = "[-+ ]?[0-9][0-9,]*";
+/// A JavaScript number as `util.format` writes it (`formatNumber`):
+/// `Number.prototype.toString`, with `-0` for negative zero.
+const JS_NUMBER: &str = r"-?(?:[0-9]+(?:\.[0-9]+)?(?:e[-+][0-9]+)?|Infinity)|NaN";
 const FLOAT: &str = r"[-+ ]?(?:[0-9][0-9,]*(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?|inf|nan|INF|NAN|Infinity|NaN|∞)%?";
 
 /// The kind of value `verb` holds in `dialect` (the parsers' shared table).
 pub(super) fn kind(verb: char, dialect: Dialect) -> ValueKind {
     match verb {
         'o' if dialect == Dialect::JsFormat => ValueKind::Text,
+        // Node's `%d` writes `Number(value)`: any number (`-0.5`, `1e+21`,
+        // `NaN`), not only integers; `%i` writes `parseInt(value)`.
+        'd' if dialect == Dialect::JsFormat => ValueKind::Float,
         'b' | 'B' if dialect == Dialect::JavaFormat => ValueKind::Bool,
         'd' | 'i' | 'x' | 'X' | 'o' | 'b' | 'c' => ValueKind::Int,
         'f' | 'F' | 'e' | 'E' | 'g' | 'G' | '%' => ValueKind::Float,
@@ -93,15 +101,10 @@ pub(super) fn regex(spec: &Spec, dialect: Dialect) -> Option<String> {
             _ if flags.has(GROUPING) => GROUPED.into(),
             _ => INTEGER.into(),
         },
+        ValueKind::Float if dialect == Dialect::JsFormat => JS_NUMBER.into(),
         ValueKind::Float => FLOAT.into(),
         ValueKind::Bool => "true|false|TRUE|FALSE".into(),
-        ValueKind::Quoted | ValueKind::Text => {
-            if spec.precision == Count::Fixed(0) {
-                ".*?".into()
-            } else {
-                TEXT.into()
-            }
-        }
+        ValueKind::Quoted | ValueKind::Text => TEXT.into(),
     };
     let (left, right) = match spec.width {
         Count::None | Count::Fixed(0) => ("", ""),
@@ -323,6 +326,8 @@ fn float_text(v: f64, spec: &Spec, dialect: Dialect) -> String {
     let sign = if v.is_sign_negative() && !v.is_nan() { "-" } else { positive_sign(flags) };
     let a = v.abs();
     let mut text = match dialect {
+        // `util.format` writes negative zero as `-0`, a template literal as `0`.
+        Dialect::JsFormat if v == 0.0 && v.is_sign_negative() => return "-0".to_owned(),
         Dialect::JsFormat | Dialect::JsTemplate => return js_number(v),
         Dialect::Rust => {
             if !v.is_finite() {
