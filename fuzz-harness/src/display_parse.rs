@@ -8,13 +8,18 @@ use catalog_runtime::{CatalogEnum, Value};
 use catalog_runtime::{Count, Piece, Spec, ValueKind};
 use corpus_crate::{CorpusError, CORPUS_DIR, CORPUS_PRESENT};
 
-/// From the bytes: a record of the generated corpus enum `CorpusError` (the
-/// three seed records when the corpus was absent at build time, said on
-/// stderr), then a value for each of its fields within what its message can
-/// carry unambiguously (as the `every_record_round_trips` test draws them:
-/// any integer, string to quote, boolean; decimals that read back exactly at
-/// the placeholder's precision; words of capitals and digits, or hex digits,
-/// for text), and the kinds beyond `i64`, `f64` and `String`: integers
+use crate::dialect_line::{unambiguous, TEXTS};
+
+/// From the bytes: one of the generated corpus enums (`CorpusError` of the
+/// nats-server corpus, the three seed records when it was absent at build
+/// time, said on stderr; the JavaScript, Python, Rust and Java corpora's
+/// enums, each in its own dialect, when they were present), a record of it,
+/// then a value for each of its fields within what its message can carry
+/// unambiguously (any integer, string to quote, boolean; decimals that read
+/// back exactly at the placeholder's precision; for text, words of capitals
+/// and digits, hex digits, or what programs write: empty, multi-word, the
+/// formats' delimiters, quotes, non-ASCII, unless it holds the literal text
+/// after it), and the kinds beyond `i64`, `f64` and `String`: integers
 /// above `i64::MAX` (a `uint64`) and up to `i128`'s bounds, float32s, bytes
 /// that are not UTF-8 for `%q` (a `ByteString` field) and for `%x`/`%X`
 /// text (a `String` field holds them escaped). An integer beyond `i128` (a
@@ -35,18 +40,32 @@ pub fn display_parse(data: &[u8]) {
     if !CORPUS_PRESENT {
         NOTE.call_once(|| eprintln!("note: the corpus is absent ({CORPUS_DIR}): fuzzing the 3 seed records"));
     }
+    let Some((&which, data)) = data.split_first() else { return };
+    use corpus_crate::languages::{CargoError, DjangoError, KafkaError, NodeError};
+    let enums: [fn(&[u8]); 5] = [
+        display_parse_of::<CorpusError>,
+        display_parse_of::<NodeError>,
+        display_parse_of::<DjangoError>,
+        display_parse_of::<CargoError>,
+        display_parse_of::<KafkaError>,
+    ];
+    enums[usize::from(which) % enums.len()](data);
+}
+
+fn display_parse_of<E: CatalogEnum + std::fmt::Display>(data: &[u8]) {
     let mut input = Unstructured::new(data);
-    let Ok((index, values)) = draw(&mut input) else {
+    let Ok((index, mut values)) = draw::<E>(&mut input) else {
         return;
     };
-    let entries = CorpusError::entries();
+    let entries = E::entries();
+    unambiguous(&entries[index].template, &mut values);
     let metadata = &entries[index];
     let beyond = metadata.template.fields.iter().position(|f| f.kind == ValueKind::Int);
     if let Some(field) = beyond.filter(|_| input.arbitrary::<u8>().is_ok_and(|b| b == 0)) {
         // Beyond `i128`: the documented limit of a generated integer field.
         let mut too_big = values.clone();
         too_big[field] = Value::BigInt(Cow::Borrowed("170141183460469231731687303715884105728"));
-        assert!(CorpusError::from_values(index, too_big).is_none(), "an integer beyond i128 fits {}", metadata.name);
+        assert!(E::from_values(index, too_big).is_none(), "an integer beyond i128 fits {}", metadata.name);
     }
     let rank = |index: usize| (std::cmp::Reverse(entries[index].template.literal_len), index);
     let touching = metadata
@@ -54,12 +73,12 @@ pub fn display_parse(data: &[u8]) {
         .pieces
         .windows(2)
         .any(|pair| matches!((&pair[0], &pair[1]), (Piece::Value { .. }, Piece::Value { .. })));
-    let error = CorpusError::from_values(index, values.clone());
+    let error = E::from_values(index, values.clone());
     assert!(error.is_some(), "values {values:?} do not fit {}", metadata.name);
     let error = error.unwrap();
     let message = error.to_string();
 
-    let same = |winner: &CorpusError| {
+    let same = |winner: &E| {
         let name = &winner.metadata().name;
         assert!(rank(winner.index()) <= rank(index), "{} beaten by {name} on {message:?}", metadata.name);
         assert_eq!(winner.to_string(), message, "{name} renders differently what {} rendered", metadata.name);
@@ -68,14 +87,14 @@ pub fn display_parse(data: &[u8]) {
         }
     };
 
-    let parsed = CorpusError::parse(&message);
+    let parsed = E::parse(&message);
     assert!(parsed.is_some(), "{} renders {message:?}, which does not parse", metadata.name);
     same(&parsed.unwrap());
 
     let prefix = format!("[{}] 2026/11/29 17:20:00.123456 [ERR] ", 1 + index);
     let line = format!("{prefix}{message}");
     let whole = prefix.len()..prefix.len() + message.trim_end_matches(['\n', '\r']).len();
-    let found = CorpusError::find_span(&line);
+    let found = E::find_span(&line);
     assert!(found.is_some(), "{} renders {message:?}, not found in {line:?}", metadata.name);
     let (found, span) = found.unwrap();
     if span == whole || found.index() == index {
@@ -88,11 +107,11 @@ pub fn display_parse(data: &[u8]) {
         let name = &found.metadata().name;
         assert!(rank(found.index()) < rank(index), "{} beaten by {name} inside {line:?}", metadata.name);
         assert!(span.start >= whole.start && span.end <= whole.end, "{name} found at {span:?} in {line:?}");
-        let own = CorpusError::matcher().try_find(index, &line);
+        let own = E::matcher().try_find(index, &line);
         assert!(own.is_some(), "{} is not found in {line:?}", metadata.name);
         let own = own.unwrap();
         assert_eq!(own.span, whole, "{} found in {line:?}", metadata.name);
-        let own = CorpusError::from_values(index, own.values).expect("found values fit");
+        let own = E::from_values(index, own.values).expect("found values fit");
         assert_eq!(own.to_string(), message, "{} found in {line:?}", metadata.name);
         if !touching {
             assert_eq!(own.values(), error.values(), "values of {} from {line:?}", metadata.name);
@@ -101,8 +120,8 @@ pub fn display_parse(data: &[u8]) {
 }
 
 /// A record index and values for its fields.
-fn draw(input: &mut Unstructured<'_>) -> Result<(usize, Vec<Value<'static>>)> {
-    let entries = CorpusError::entries();
+fn draw<E: CatalogEnum>(input: &mut Unstructured<'_>) -> Result<(usize, Vec<Value<'static>>)> {
+    let entries = E::entries();
     let index = input.choose_index(entries.len())?;
     let metadata = &entries[index];
     let values = (0..metadata.template.fields.len())
@@ -168,6 +187,14 @@ fn value(input: &mut Unstructured<'_>, kind: ValueKind, spec: &Spec) -> Result<V
             let mut bytes: Vec<u8> = input.arbitrary()?;
             bytes.push(0xff);
             Value::Bytes(Cow::Owned(bytes))
+        }
+        ValueKind::Text if !matches!(spec.verb, 'x' | 'X') && input.arbitrary()? => {
+            let limit = match spec.precision {
+                Count::Fixed(p) => usize::from(p),
+                _ => usize::MAX,
+            };
+            let text: &str = input.choose(TEXTS)?;
+            Value::Str(Cow::Owned(text.chars().take(limit).collect()))
         }
         ValueKind::Text => {
             let max = match spec.precision {

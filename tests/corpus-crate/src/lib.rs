@@ -18,25 +18,41 @@ pub enum CorpusError {}
 pub enum CorpusError {}
 
 /// The corpora of other languages, each in its own dialect (JavaScript,
-/// Python, Rust, Java): one enum per corpus that is present.
+/// Python, Rust, Java); one that is absent stands in as the seed records.
 pub mod languages {
     /// Node.js's errors (`util.format` and template literals).
     #[cfg(has_nodejs_node)]
     #[error_catalog::catalog(path = "../../../shared/corpus/nodejs-node")]
+    pub enum NodeError {}
+    /// Stands in for the nodejs-node corpus when it is absent.
+    #[cfg(not(has_nodejs_node))]
+    #[error_catalog::catalog(path = "../../data/nats-io/nats-server")]
     pub enum NodeError {}
 
     /// Django's errors (`%`, `str.format`, f-strings, logging calls).
     #[cfg(has_django)]
     #[error_catalog::catalog(path = "../../../shared/corpus/django")]
     pub enum DjangoError {}
+    /// Stands in for the django corpus when it is absent.
+    #[cfg(not(has_django))]
+    #[error_catalog::catalog(path = "../../data/nats-io/nats-server")]
+    pub enum DjangoError {}
 
     /// Cargo's errors (`format!`-style strings, thiserror `#[error]`).
     #[cfg(has_cargo)]
     #[error_catalog::catalog(path = "../../../shared/corpus/cargo")]
     pub enum CargoError {}
+    /// Stands in for the cargo corpus when it is absent.
+    #[cfg(not(has_cargo))]
+    #[error_catalog::catalog(path = "../../data/nats-io/nats-server")]
+    pub enum CargoError {}
 
     /// Kafka's errors (SLF4J `{}`, `String.format`).
     #[cfg(has_kafka)]
     #[error_catalog::catalog(path = "../../../shared/corpus/kafka")]
+    pub enum KafkaError {}
+    /// Stands in for the kafka corpus when it is absent.
+    #[cfg(not(has_kafka))]
+    #[error_catalog::catalog(path = "../../data/nats-io/nats-server")]
     pub enum KafkaError {}
 }
