@@ -13,7 +13,8 @@ rendering, into `catalog-runtime/tests/golden/corpora/<corpus>.jsonl`:
 order of first appearance in the message (as `Template::fields`), each as
 the field reads it back from the text: `text` (what the formatter wrote for
 a text placeholder, `repr`/`Debug`/`util.inspect` output as written,
-and for Python's `%r`/`%a` of a string the string its `repr` quotes),
+and for Python's `%r`/`%a` of a string the string its `repr` quotes, of
+an integer the integer),
 `int`, `bigint` (an integer beyond 64 bits, as decimal text), `float`
 (rounded to what the format shows) or `bool`.
 
@@ -847,6 +848,8 @@ def plan_python(record, parsed, rng, hard):
             values.append(["float", float(v)])
         elif parsed.style == "python" and hole.conv["conv"] in "ra" and isinstance(v, str) and not hole.conv["prec"]:
             values.append(["text", v])  # `%r` of a string reads back as the string its repr quotes
+        elif parsed.style == "python" and hole.conv["conv"] in "ra" and isinstance(v, int) and not hole.conv["prec"]:
+            values.append(int_value(v))  # and of an integer as the integer
         elif parsed.style == "python":
             conv, prec = hole.conv["conv"], hole.conv["prec"]
             values.append(["text", ("%" + (f".{prec}" if prec else "") + conv) % (v,)])
