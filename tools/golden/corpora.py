@@ -215,27 +215,35 @@ PERCENT = re.compile(
     r"%(?:\((?P<key>[^)]*)\))?(?P<flags>[-+ #0]*)(?P<width>\d+|\*)?(?:\.(?P<prec>\d+|\*))?[hlL]?(?P<conv>[diouxXeEfFgGcrsa%])")
 
 
-def parse_python_percent(message):
-    b = Builder("python")
-    i = arg = 0
-    for m in PERCENT.finditer(message):
+def conversions(message, pattern, b, star):
+    """The conversions of a printf-like message, in order; its literal text
+    and each `%%` go into builder b. star(m): m has a `*` width or precision."""
+    i = 0
+    for m in pattern.finditer(message):
         b.lit(message[i:m.start()])
         i = m.end()
-        conv = m["conv"]
-        if conv == "%" and m.group(0) == "%%":
+        if m.group(0) == "%%":
             b.lit("%")
             continue
+        if star(m):
+            raise Unrenderable("a `*` width or precision")
+        yield m
+    b.lit(message[i:])
+
+
+def parse_python_percent(message):
+    b = Builder("python")
+    arg = 0
+    for m in conversions(message, PERCENT, b, lambda m: "*" in (m["width"], m["prec"])):
+        conv = m["conv"]
         if conv == "%":
             raise Unrenderable("a `%` conversion with flags")
-        if m["width"] == "*" or m["prec"] == "*":
-            raise Unrenderable("a `*` width or precision")
         kind = "text" if conv in "rsa" else "float" if conv in "eEfFgG" else "int"
         key = m["key"] if m["key"] is not None else arg
         if m["key"] is None:
             arg += 1
         b.hole(Hole(key, kind, {"spec": m.group(0), "conv": conv, "prec": m["prec"], "key": m["key"]}, m.start(),
                     m.end()))
-    b.lit(message[i:])
     parsed = b.done()
     if any(isinstance(h.key, str) for h in parsed.holes) and any(isinstance(h.key, int) for h in parsed.holes):
         raise Unrenderable("mapping keys and positional conversions mixed")
@@ -247,34 +255,27 @@ STD_SPEC = re.compile(r"(?:(?P<fill>.)?(?P<align>[<>=^]))?(?P<sign>[-+ ])?(?P<z>
                       r"(?P<width>\d+)?(?P<group>[,_])?(?:\.(?P<prec>\d+))?(?P<type>.*)", re.S)
 
 
+# The format types of each kind: Python's mini-language and Rust's.
+STD_TYPES = {
+    "python": {"text": ("", "s", "n"), "int": tuple("bcdoxX"), "float": tuple("eEfFgG%")},
+    "rust": {"text": ("", "?", "x?", "X?"), "int": tuple("xXob"), "float": tuple("eE")},
+}
+
+
 def std_kind(spec, language, conversion=None):
     m = STD_SPEC.fullmatch(spec)
     t = m["type"]
-    zero = bool(m["zero"]) and conversion is None
     if conversion:
         if t not in ("", "s"):
             raise Unrenderable("a type after a conversion")
         return "text", m
-    if t == "" and zero:
+    if t == "" and m["zero"]:
         return ("float" if m["prec"] else "int"), m
-    if language == "python":
-        if t in ("", "s", "n"):
-            return "text", m
-        if t in "bcdoxX" and len(t) == 1:
-            return "int", m
-        if t in "eEfFgG%" and len(t) == 1:
-            return "float", m
-    else:
-        if t == "" and m["prec"]:
-            return "float", m
-        if t == "":
-            return "text", m
-        if t in ("?", "x?", "X?"):
-            return "text", m
-        if t in "xXob" and len(t) == 1:
-            return "int", m
-        if t in "eE" and len(t) == 1:
-            return "float", m
+    if t == "" and m["prec"] and language == "rust":
+        return "float", m
+    for kind, types in STD_TYPES[language].items():
+        if t in types:
+            return kind, m
     raise Unrenderable(f"format type {t!r}")
 
 
@@ -458,16 +459,9 @@ GO_VERB = re.compile(r"%(?P<flags>[-+# 0]*)(?:\[(?P<index>\d+)\])?(?P<width>\d+|
 
 def parse_go(message):
     b = Builder("go")
-    i = arg = 0
-    for m in GO_VERB.finditer(message):
-        b.lit(message[i:m.start()])
-        i = m.end()
+    arg = 0
+    for m in conversions(message, GO_VERB, b, lambda m: "*" in (m["width"], m["prec"]) or m["index2"]):
         verb = m["verb"]
-        if verb == "%" and m.group(0) == "%%":
-            b.lit("%")
-            continue
-        if m["width"] == "*" or m["prec"] == "*" or m["index2"]:
-            raise Unrenderable("a `*` width or precision")
         if verb in "vsw":
             kind = "text"
         elif verb == "q":
@@ -484,7 +478,6 @@ def parse_go(message):
             arg = int(m["index"]) - 1
         b.hole(Hole(arg, kind, {"spec": m.group(0), "verb": verb, "prec": m["prec"]}, m.start(), m.end()))
         arg += 1
-    b.lit(message[i:])
     return b.done()
 
 
@@ -591,12 +584,8 @@ def number(rng, kind, hard, limits=INT_LIMITS):
 
 def avoid(value, parsed, hole):
     """Whether value holds the literal after its hole (two readings)."""
-    index = parsed.holes.index(hole)
-    after = parsed.literals[index + 1]
-    if index + 1 == len(parsed.holes):
-        return False  # the message's end
-    probe = after[:8]
-    return bool(probe) and probe in value
+    after = parsed.literals[parsed.holes.index(hole) + 1]
+    return bool(after) and after[:8] in value  # nothing after: the message's end
 
 
 def choose_text(rng, parsed, hole, hard):
@@ -750,6 +739,26 @@ class Plan:
     value_jobs: dict = field(default_factory=dict)  # field index -> (job, how to read its output)
 
 
+def first_holes(parsed):
+    """The first hole of each argument, in order."""
+    seen = set()
+    for hole in parsed.holes:
+        if hole.key not in seen:
+            seen.add(hole.key)
+            yield hole
+
+
+def field_args(parsed, args):
+    """Each field's key, first hole and argument (by first appearance), once
+    every positional argument up to the last is known to be used."""
+    positional = sorted(k for k in args if isinstance(k, int))
+    if positional != list(range(len(positional))):
+        raise Unrenderable("a positional argument is never used")
+    holes = {hole.key: hole for hole in first_holes(parsed)}
+    for key in parsed.keys:
+        yield key, holes[key], args[key]
+
+
 def js_number(text):
     if re.fullmatch(r"-?\d+", text) and text != "-0" and abs(int(text)) < 2**63:
         return ["int", int(text)]
@@ -757,8 +766,6 @@ def js_number(text):
 
 
 def plan_node(record, parsed, rng, hard):
-    if parsed.style == "plain" or not parsed.holes:
-        return Plan(record, parsed, None, [])
     if parsed.style == "js-template":
         # A template literal: its literal parts with the values between them
         # (by field index), evaluated by Node.
@@ -769,9 +776,7 @@ def plan_node(record, parsed, rng, hard):
         shape = json.dumps({"literals": parsed.literals, "holes": [parsed.field_of(h) for h in parsed.holes]})
         return Plan(record, parsed, ("js-template", shape, values), values)
     values, args, value_jobs = [], {}, {}
-    for hole in parsed.holes:
-        if hole.key in args:
-            continue
+    for hole in first_holes(parsed):
         if hole.kind == "none":  # %c: takes an argument, writes nothing
             args[hole.key] = ["text", "color: red"]
             continue
@@ -817,8 +822,6 @@ def int_value(v):
 
 
 def plan_python(record, parsed, rng, hard):
-    if parsed.style == "plain" or not parsed.holes:
-        return Plan(record, parsed, None, [])
     message = record["errorMessage"]
     args = {}
     for hole in parsed.holes:
@@ -932,12 +935,8 @@ class Names(dict):
 
 
 def plan_rust(record, parsed, rng, hard):
-    if parsed.style == "plain" or not parsed.holes:
-        return Plan(record, parsed, None, [])
     args, values, value_jobs = {}, [], {}
-    for hole in parsed.holes:
-        if hole.key in args:
-            continue
+    for hole in first_holes(parsed):
         m = STD_SPEC.fullmatch(hole.conv["spec"])
         t = m["type"]
         if hole.kind == "int":
@@ -957,9 +956,7 @@ def plan_rust(record, parsed, rng, hard):
                 args[hole.key] = ("text", choose_text(rng, parsed, hole, hard))
         else:
             args[hole.key] = ("text", choose_text(rng, parsed, hole, hard))
-    for key in parsed.keys:
-        hole = next(h for h in parsed.holes if h.key == key)
-        kind, v = args[key]
+    for key, hole, (kind, v) in field_args(parsed, args):
         if hole.kind in ("int", "float"):
             values.append([hole.kind, v])
             continue
@@ -973,21 +970,13 @@ def plan_rust(record, parsed, rng, hard):
         values.append(None)
         value_jobs[len(values) - 1] = (("rust", "{:" + spec + "}", [(None, kind, v)]), lambda s: ["text", s])
     positional = sorted(k for k in args if isinstance(k, int))
-    if positional != list(range(len(positional))):
-        raise Unrenderable("a positional argument is never used")
     job_args = [(None, *args[k]) for k in positional] + [(k, *args[k]) for k in args if isinstance(k, str)]
     return Plan(record, parsed, ("rust", record["errorMessage"], job_args), values, value_jobs)
 
 
 def plan_java(record, parsed, rng, hard):
-    if parsed.style == "plain":
-        return Plan(record, parsed, None, [])  # `throw new X("...")`: the text as is
-    if not parsed.holes:
-        return Plan(record, parsed, (parsed.style, record["errorMessage"], []), [])
     args, values, value_jobs = {}, [], {}
-    for hole in parsed.holes:
-        if hole.key in args:
-            continue
+    for hole in first_holes(parsed):
         if hole.kind == "text":
             if parsed.style == "slf4j" and rng.random() < 0.1:
                 args[hole.key] = ("l", number(rng, "int", hard))
@@ -1006,11 +995,7 @@ def plan_java(record, parsed, rng, hard):
             if t in "feg":
                 v = round_float(v, t, hole.conv["prec"])
             args[hole.key] = ("d", v)
-    if max(k for k in args) + 1 != len(args):
-        raise Unrenderable("an argument is never used")
-    for key in parsed.keys:
-        hole = next(h for h in parsed.holes if h.key == key)
-        kind, v = args[key]
+    for key, hole, (kind, v) in field_args(parsed, args):
         if hole.kind == "int":
             values.append(["int", int(v)])
         elif hole.kind == "float":
@@ -1028,12 +1013,8 @@ def plan_java(record, parsed, rng, hard):
 
 
 def plan_go(record, parsed, rng, hard):
-    if parsed.style == "plain" or not parsed.holes:
-        return Plan(record, parsed, None, [])
     args, values, value_jobs = {}, [], {}
-    for hole in parsed.holes:
-        if hole.key in args:
-            continue
+    for hole in first_holes(parsed):
         verb = hole.conv["verb"]
         if hole.kind in ("text", "quoted"):
             args[hole.key] = ("error" if verb == "w" else "string", choose_text(rng, parsed, hole, hard))
@@ -1046,11 +1027,7 @@ def plan_go(record, parsed, rng, hard):
             if verb in "fFeE" or hole.conv["prec"]:
                 v = round_float(v, verb.lower() if verb in "fFeE" else "g", hole.conv["prec"])
             args[hole.key] = ("float", v)
-    if max(args) + 1 != len(args):
-        raise Unrenderable("an argument is never used")
-    for key in parsed.keys:
-        hole = next(h for h in parsed.holes if h.key == key)
-        kind, v = args[key]
+    for key, hole, (kind, v) in field_args(parsed, args):
         flags = hole.conv["spec"][1:-1].lstrip("-").rstrip("0123456789") if hole.kind == "text" else ""
         if hole.kind == "text" and (flags or hole.conv["prec"]):
             # `%+v`, `%#v`, `%.3s`: what Go writes for the value alone.
@@ -1108,7 +1085,11 @@ def renderings(corpus, records, options, per_record=3, seed=26):
             rng = random.Random(f"{seed}:{corpus}:{record['id']}:{k}")
             hard = k == 1 or (k == 2 and rng.random() < 0.5)
             try:
-                plans.append(PLANNERS[corpus](record, parsed, rng, hard))
+                if parsed.style == "plain" or (parsed.style == "js-format" and not parsed.holes):
+                    # The text as is (Node's E() formats only when given arguments).
+                    plans.append(Plan(record, parsed, None, []))
+                else:
+                    plans.append(PLANNERS[corpus](record, parsed, rng, hard))
             except Unrenderable as why:
                 counts["unrenderable"] += 1
                 unrenderable.append((record["id"], str(why)))
