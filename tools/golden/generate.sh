@@ -3,6 +3,10 @@
 # real formatters: Go's fmt (apt-get install golang-go), C's printf (gcc,
 # glibc) and Python 3's `%`. The tables are checked in, so that tests (and
 # CI) need none of these tools; rerun this after changing the generators.
+#
+# With --corpora it also renders the records of the corpora in
+# ../shared/corpus (tools/golden/corpora.py: node, rustc, javac/java with
+# libslf4j-java, go) into catalog-runtime/tests/golden/corpora/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dest="$here/../../catalog-runtime/tests/golden"
@@ -21,3 +25,11 @@ python3 --version >&2
 python3 "$here/golden.py" > "$dest/python.jsonl"
 
 wc -l "$dest"/*.jsonl >&2
+
+if [ "${1:-}" = "--corpora" ]; then
+    node --version >&2
+    rustc --version >&2
+    java -version 2>&1 | head -1 >&2
+    python3 "$here/corpora.py"
+    wc -l "$dest"/corpora/*.jsonl >&2
+fi
