@@ -243,7 +243,9 @@ fn value(gen: Gen, drawn: &Drawn) -> Value<'static> {
             &[0.0, 1.5, -2.25, 1e21, 1.5e-7, 123456.789, -0.001, 6.02e23, f64::MAX, f64::MIN_POSITIVE],
         )),
         Gen::Cents => Value::Float((number(drawn) % 4_000_000_000_000) as f64 / 4.0),
-        Gen::JsNumber => Value::Float(float(drawn, &[-0.5, 0.0, 7.0, -42.0, 1.5e-7, 1e21, 123.456, 9007199254740991.0])),
+        Gen::JsNumber => {
+            Value::Float(float(drawn, &[-0.5, 0.0, 7.0, -42.0, 1.5e-7, 1e21, 123.456, 9007199254740991.0]))
+        }
         Gen::Bool => Value::Bool(number(drawn) & 1 == 0),
     }
 }
@@ -403,8 +405,7 @@ pub fn check(dialect: Dialect, parts: &[Part]) {
 pub fn dialect_line(data: &[u8]) {
     let mut u = Unstructured::new(data);
     let Ok(dialect) = u.choose(&Dialect::ALL).copied() else { return };
-    let Ok(parts) = u.arbitrary_iter::<Part>().and_then(|parts| parts.take(12).collect::<Result<Vec<_>, _>>())
-    else {
+    let Ok(parts) = u.arbitrary_iter::<Part>().and_then(|parts| parts.take(12).collect::<Result<Vec<_>, _>>()) else {
         return;
     };
     check(dialect, &parts);
