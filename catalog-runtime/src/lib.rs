@@ -10,7 +10,8 @@
 //! | step | items |
 //! | --- | --- |
 //! | record files (`dataset`) | [`load_dir`], [`load_bytes`], [`Loaded`], [`SourcedRecord`], [`Origin`]; the names file: [`Names`], [`Pin`], [`PinnedField`], [`NAMES_FILE`] |
-//! | the model (`model`) | [`Record`], [`Severity`], [`ErrorType`], [`HandlingStrategy`], [`Entry`], [`Value`], [`FieldValue`], [`ByteString`] |
+//! | the model (`model`) | [`Record`], [`Severity`], [`ErrorType`], [`HandlingStrategy`], [`Value`], [`FieldValue`], [`ByteString`] |
+//! | a compiled record (`entry`) | [`Entry`] |
 //! | the format compiler (`format`) | [`Template`], [`Dialect`], [`Piece`], [`Spec`], [`Field`], [`ValueKind`], [`FormatError`], [`RenderError`] |
 //! | a built catalog (`build`) | [`build_with_names`], [`build`], [`Filter`], [`Built`], [`BuiltEntry`], [`check_patterns`], [`check_names`] |
 //! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`], [`Items`] (a matcher's items, a catalog's [`Entries`]), [`ItemsIter`] |
@@ -37,6 +38,7 @@ mod catalog;
 mod codegen;
 mod dataset;
 mod diagnostic;
+mod entry;
 mod format;
 mod matcher;
 mod model;
@@ -53,9 +55,10 @@ pub use catalog::{WatchStatus, WatchStopper, Watcher};
 pub use codegen::{CatalogEnum, NoMatch};
 pub use dataset::{load_bytes, load_dir, Loaded, Names, Origin, Pin, PinnedField, SourcedRecord, NAMES_FILE};
 pub use diagnostic::{Diagnostic, Level};
+pub use entry::Entry;
 pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
 pub use matcher::{Entries, Items, ItemsIter, LogLevel, Match, Matcher};
-pub use model::{ByteString, Entry, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
+pub use model::{ByteString, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
 pub use suggest::{edit_distance, typo_distance};
 
 /// What generated code uses, and nothing else. Not public API: it changes

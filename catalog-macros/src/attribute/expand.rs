@@ -8,25 +8,16 @@
 //! per shape of fields rather than per variant (see `fields`).
 
 use catalog_runtime::__private_0_1::tables::lookup_table;
-use catalog_runtime::{Entry, ValueKind};
-use proc_macro2::{Ident, Literal, TokenStream};
+use catalog_runtime::Entry;
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::ast::Input;
 use super::fields;
+use super::names::{field_type, Names};
 use crate::data::Data;
 use crate::docs;
 use crate::support::{error_and_from_str, support_block};
-
-pub(super) struct Names {
-    /// The enum's own name: generated code names its variants `Enum::Variant`,
-    /// never `Self::Variant`, which rustc resolves by a linear search of the
-    /// variants' names (a query per variant) in type checking: quadratic in
-    /// the number of records (21 s of 32 s for `cargo check` at 20,000).
-    pub(super) error: Ident,
-    pub(super) kind: Ident,
-    pub(super) variants: Vec<Ident>,
-}
 
 pub(super) fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
     let names = Names {
@@ -53,23 +44,6 @@ pub(super) fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenSt
         #kind_enum
         #support
     }
-}
-
-/// The Rust type of a field of this kind, as `catalog_runtime` maps it;
-/// `runtime` is where the runtime's types are (the crate, or `__ec`).
-pub(super) fn field_type(kind: ValueKind, runtime: &TokenStream) -> TokenStream {
-    match kind.rust_type() {
-        "String" => quote!(::std::string::String),
-        "ByteString" => quote!(#runtime::ByteString),
-        primitive => {
-            let ident = format_ident!("{primitive}");
-            quote!(::core::primitive::#ident)
-        }
-    }
-}
-
-pub(super) fn field_idents(metadata: &Entry) -> Vec<Ident> {
-    metadata.template.fields.iter().map(|f| format_ident!("{}", f.name.as_ref())).collect()
 }
 
 fn repr(n: usize) -> TokenStream {

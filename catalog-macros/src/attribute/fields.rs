@@ -12,7 +12,7 @@ use catalog_runtime::{Entry, ValueKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::expand::{field_idents, field_type, Names};
+use super::names::{field_idents, field_type, Names};
 use crate::data::Data;
 
 /// The shape number of a variant that has an arm of its own.

@@ -1,11 +1,13 @@
 //! `#[catalog]`: fills an empty enum with one variant per record of a
 //! dataset directory. One module per phase: parse the enum (`ast`; the
 //! options are `crate::options`, shared with the derive), load the records
-//! (`crate::data`), generate the enums and their API (`expand`).
+//! (`crate::data`), generate the enums and their API (`expand`, with the field
+//! accessors in `fields` and the names both use in `names`).
 
 mod ast;
 mod expand;
 mod fields;
+mod names;
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -51,8 +51,8 @@ use crate::build::Filter;
 use crate::catalog::{Catalog, Compiled, Key, LoadError, Origins};
 use crate::dataset::{load_listed, record_files_and_dirs, Origin, NAMES_FILE};
 use crate::diagnostic::Diagnostic;
+use crate::entry::Entry;
 use crate::matcher::{Index, Lazy, Matcher, Slots};
-use crate::model::Entry;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
 /// the layout or a serialized type changes shape, or the order that

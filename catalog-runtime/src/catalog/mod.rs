@@ -8,9 +8,10 @@ use std::sync::OnceLock;
 use crate::build::{build_with_names, Filter};
 use crate::dataset::{load_dir, Loaded, Origin};
 use crate::diagnostic::Diagnostic;
+use crate::entry::Entry;
 use crate::format::RenderError;
 use crate::matcher::{Entries, Match, Matcher};
-use crate::model::{Entry, Value};
+use crate::model::Value;
 
 #[cfg(feature = "cache")]
 mod cache;

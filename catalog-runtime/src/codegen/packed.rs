@@ -16,8 +16,9 @@
 use std::borrow::Cow::{self, Borrowed};
 use std::fmt::Write;
 
+use crate::entry::Entry;
 use crate::format::{Count, Dialect, Field, Flags, Piece, Spec, Template, Text, ValueKind};
-use crate::model::{with_record_schema, Entry, ErrorType, HandlingStrategy, Record, Severity, TextList};
+use crate::model::{with_record_schema, ErrorType, HandlingStrategy, Record, Severity, TextList};
 
 /// Packs the metadata of every entry, in order.
 pub fn encode<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> String {

@@ -24,7 +24,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::Diagnostic;
-use crate::model::{is_identifier, Entry};
+use crate::entry::Entry;
+use crate::model::is_identifier;
 
 /// The names file's name, in the dataset directory. Not `*.json`, so the
 /// record loader never reads it as a record.

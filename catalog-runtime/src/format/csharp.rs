@@ -3,7 +3,7 @@
 //! with `{{`/`}}` escapes.
 
 use super::brace::{compile_holes, expression_name, scan_expression, Keys};
-use super::value_forms::{self, GROUPING};
+use super::std_family::{self, GROUPING};
 use super::{Count, Dialect, Flags, FormatError, Spec, Template};
 
 /// Compiles a composite format string or an interpolated string's text. A
@@ -45,7 +45,7 @@ pub(super) fn compile(format: &str) -> Result<Template, FormatError> {
             u16::try_from(alignment.unsigned_abs()).map_err(|_| FormatError::new(open, "alignment is too large"))?;
         let width = if width == 0 { Count::None } else { Count::Fixed(width) };
         let spec = Spec { verb, flags: Flags(flags), width, precision };
-        let kind = value_forms::kind(verb, Dialect::CSharp);
+        let kind = std_family::kind(verb, Dialect::CSharp);
         if hole.bytes().all(|b| b.is_ascii_digit()) && !hole.is_empty() {
             let arg = hole.parse().map_err(|_| FormatError::new(open + 1, "argument index is too large"))?;
             builder.value(arg, None, spec, kind);

@@ -6,7 +6,7 @@
 
 use std::fmt::{self, Write};
 
-use super::render::{pad, Opts};
+use super::opts::{pad, Opts};
 
 /// Decimal digits of a finite non-negative number: `d` without trailing
 /// zeros (empty for zero) and the position `dp` of the decimal point.

@@ -1,8 +1,8 @@
 //! Java: `java.util.Formatter` (`String.format`), SLF4J / Log4j `{}`
 //! patterns, and `java.text.MessageFormat`.
 
+use super::std_family::{self, GROUPING};
 use super::template::Builder;
-use super::value_forms::{self, GROUPING};
 use super::{Count, Dialect, Flags, FormatError, Spec, Template, ValueKind};
 
 /// Compiles a `String.format` string: `%[index$][flags][width][.precision]conversion`.
@@ -98,7 +98,7 @@ pub(super) fn compile_format(format: &str) -> Result<Template, FormatError> {
             }
         };
         previous = Some(arg);
-        let kind = value_forms::kind(verb, Dialect::JavaFormat);
+        let kind = std_family::kind(verb, Dialect::JavaFormat);
         let spec = Spec { verb, flags: Flags(flags), width, precision };
         builder.value(arg, None, spec, kind);
         literal_start = i;
@@ -197,7 +197,7 @@ pub(super) fn compile_message_format(pattern: &str) -> Result<Template, FormatEr
                     _ => ('s', 0),
                 };
                 let spec = Spec { verb, flags: Flags(flags), width: Count::None, precision: Count::None };
-                builder.value(arg, None, spec, value_forms::kind(verb, Dialect::MessageFormat));
+                builder.value(arg, None, spec, std_family::kind(verb, Dialect::MessageFormat));
             }
             c => literal.push(c),
         }

@@ -3,7 +3,7 @@
 
 use super::brace::{expression_name, scan_expression, Keys};
 use super::template::Builder;
-use super::{value_forms, Count, Dialect, Flags, FormatError, Spec, Template};
+use super::{std_family, Count, Dialect, Flags, FormatError, Spec, Template};
 
 /// Compiles a `util.format` string. Each conversion takes the next argument;
 /// `%c` takes one and writes nothing (CSS styling in browsers); `%` before
@@ -35,7 +35,7 @@ pub(super) fn compile_format(format: &str) -> Result<Template, FormatError> {
                 if c != b'c' {
                     let verb = char::from(c);
                     let spec = Spec { verb, flags: Flags(0), width: Count::None, precision: Count::None };
-                    builder.value(arg, None, spec, value_forms::kind(verb, Dialect::JsFormat));
+                    builder.value(arg, None, spec, std_family::kind(verb, Dialect::JsFormat));
                 }
                 arg = arg.checked_add(1).ok_or_else(|| FormatError::new(i, "too many arguments"))?;
             }

@@ -338,31 +338,100 @@ impl Template {
     }
 }
 
-mod brace;
+// One module per dialect parses its syntax into pieces and specs
+// (`compile`); each language family writes and reads the values (`regex`,
+// `render`, `parse`), dispatched by dialect below.
 mod csharp;
-mod float;
 mod go;
-mod integer;
 mod java;
 mod js;
-mod parse;
 mod pattern;
 mod printf;
 mod python_brace;
+mod rust_fmt;
+
+mod printf_family;
+mod std_family;
+
+// What the dialects and families share.
+mod brace;
+mod float;
+mod integer;
+mod opts;
 mod python_repr;
 mod quote;
 mod render;
-mod rust_fmt;
 mod std_spec;
 mod template;
+
 #[cfg(test)]
 mod tests;
-mod value_forms;
 
-pub(crate) use parse::{parse_value, star_value};
 pub(crate) use pattern::{compile_pattern, group_syntaxes, pieces_describe_regex};
-pub(crate) use render::{render, render_partial, render_template, star_fields};
-pub(crate) use template::{is_open_ended, syntax, value_regex, Syntax};
+pub(crate) use render::{render_partial, render_template, star_fields};
+pub(crate) use template::{is_open_ended, syntax, Syntax};
+
+/// The language family whose rules write and read `dialect`'s values.
+enum Family {
+    /// Go, C, Python `%`; a pattern's groups and plain text, which hold text
+    /// only (`%v`).
+    Printf,
+    /// JavaScript, Python `str.format`, Rust, Java, C#.
+    Std,
+}
+
+fn family(dialect: Dialect) -> Family {
+    match dialect {
+        Dialect::Go | Dialect::Printf | Dialect::Python | Dialect::Pattern | Dialect::Plain => Family::Printf,
+        Dialect::JsFormat
+        | Dialect::JsTemplate
+        | Dialect::PythonBrace
+        | Dialect::Rust
+        | Dialect::JavaFormat
+        | Dialect::Slf4j
+        | Dialect::MessageFormat
+        | Dialect::CSharp => Family::Std,
+    }
+}
+
+/// The regex of one placeholder: padding, then one capture group holding
+/// only the value.
+pub(crate) fn value_regex(spec: &Spec, dialect: Dialect) -> String {
+    match family(dialect) {
+        Family::Printf => printf_family::regex(spec, dialect),
+        Family::Std => std_family::regex(spec, dialect),
+    }
+}
+
+/// Writes `value` as the placeholder `spec` of `dialect` writes it. Width
+/// and precision given as `*` are ignored here (see [`render_template`],
+/// which takes them from their fields).
+pub(crate) fn render(
+    out: &mut dyn std::fmt::Write,
+    spec: &Spec,
+    dialect: Dialect,
+    value: &Value<'_>,
+) -> std::fmt::Result {
+    match family(dialect) {
+        Family::Printf => printf_family::render(out, spec, dialect, value),
+        Family::Std => std_family::render(out, spec, dialect, value),
+    }
+}
+
+/// Reads back the text a placeholder's capture group caught: the inverse of
+/// [`render`]. `None` when the text does not parse.
+pub(crate) fn parse_value<'a>(kind: ValueKind, spec: &Spec, dialect: Dialect, captured: &'a str) -> Option<Value<'a>> {
+    match family(dialect) {
+        Family::Printf => printf_family::parse(kind, spec, dialect, captured),
+        Family::Std => std_family::parse(kind, spec, dialect, captured),
+    }
+}
+
+/// A `*` width or precision read back from a placeholder's text (only the
+/// printf family has them written as `*`; the others' are read alike).
+pub(crate) fn star_value(spec: &Spec, dialect: Dialect, captured: &str, width: bool) -> Value<'static> {
+    printf_family::star_value(spec, dialect, captured, width)
+}
 
 /// Rendering failed: fewer values than the template has fields.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! `[[fill]align][sign][#][0][width][,][.precision][type]` (Python also `z`
 //! and `=`; Rust also `name$`/`N$` widths and precisions and `.*`).
 
-use super::value_forms::{self, CENTER, GROUPING};
+use super::std_family::{self, CENTER, GROUPING};
 use super::{Count, Dialect, Flags, FormatError, Spec, ValueKind};
 
 /// Which language's mini-language.
@@ -119,7 +119,7 @@ pub(super) fn parse(
         Some(_) => return Err(error(i, format!("format type {rest:?} after a conversion to text"))),
         None => verb,
     };
-    let kind = value_forms::kind(verb, dialect);
+    let kind = std_family::kind(verb, dialect);
     if kind == ValueKind::Text && flags & Flags::ZERO != 0 {
         return Err(error(0, "zero padding of a text field is not supported".to_owned()));
     }

@@ -1,9 +1,9 @@
-//! The record model: what a dataset says about one error ([`Record`]), what
-//! a catalog holds for it ([`Entry`]: the record, its variant name and its
-//! compiled message), and the values a message's fields take ([`Value`]).
+//! The record model: what a dataset says about one error ([`Record`]) and
+//! the values a message's fields take ([`Value`]). What a catalog holds for
+//! a record, with its compiled message, is an [`Entry`](crate::Entry)
+//! (`entry.rs`), which builds on this model and the format compiler.
 
 mod byte_string;
-mod entry;
 mod identifier;
 mod record;
 pub(crate) mod value;
@@ -11,7 +11,7 @@ pub(crate) mod value;
 use std::borrow::Cow;
 
 pub use byte_string::ByteString;
-pub use entry::Entry;
+
 pub(crate) use identifier::{is_identifier, is_keyword};
 pub(crate) use record::with_record_schema;
 pub use record::{ErrorType, HandlingStrategy, Record, Severity, TextList};

@@ -21,8 +21,8 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::codegen::catalog_enum::CatalogEnum;
+use crate::entry::Entry;
 use crate::format::ValueKind;
-use crate::model::Entry;
 use crate::model::Value;
 
 /// Writes `error` as `{"id", "slug", "fields": {...}}`.

@@ -1,12 +1,12 @@
-//! Reading a captured value back: the inverse of [`render`](fn@super::render).
+//! Reading a captured value back: the inverse of [`render`](fn@crate::format::render).
 
 use std::borrow::Cow;
 
-use super::{float, go, integer, python_repr, quote, Count, Dialect, Flags, Spec, ValueKind};
+use super::super::{float, go, integer, python_repr, quote, Count, Dialect, Flags, Spec, ValueKind};
 use crate::model::Value;
 
 /// Reads the text a template's capture group caught for a placeholder of
-/// `kind` written with `spec`: the inverse of [`render`](fn@super::render).
+/// `kind` written with `spec`: the inverse of [`render`](fn@crate::format::render).
 ///
 /// Padding spaces are trimmed from numbers; integers are read in the verb's
 /// base with an optional sign and the `0x`/`0b`/`0o`/`0` prefix `#` adds
@@ -19,10 +19,12 @@ use crate::model::Value;
 /// `parse_text`). Integers are [`Value::Int`], or [`Value::Uint`] and
 /// [`Value::BigInt`] when they do not fit `i64`. `None` when the text does
 /// not parse.
-pub fn parse_value<'a>(kind: ValueKind, spec: &Spec, dialect: Dialect, captured: &'a str) -> Option<Value<'a>> {
-    if let Some(parsed) = super::value_forms::parse(kind, spec, dialect, captured) {
-        return parsed;
-    }
+pub(in crate::format) fn parse_value<'a>(
+    kind: ValueKind,
+    spec: &Spec,
+    dialect: Dialect,
+    captured: &'a str,
+) -> Option<Value<'a>> {
     let c_like = matches!(dialect, Dialect::Printf | Dialect::Python);
     let trimmed = captured.trim_matches(' ');
     match kind {
@@ -198,7 +200,7 @@ fn parse_int<'a>(captured: &str, spec: &Spec, dialect: Dialect) -> Option<Value<
 /// the right), the precision the number of digits after the point (of
 /// characters for text). The count that renders the same text, which is the
 /// count given unless it was smaller than the value needed.
-pub(crate) fn star_value(spec: &Spec, dialect: Dialect, captured: &str, width: bool) -> Value<'static> {
+pub(in crate::format) fn star_value(spec: &Spec, dialect: Dialect, captured: &str, width: bool) -> Value<'static> {
     let len = |s: &str| if dialect == Dialect::Printf { s.len() } else { s.chars().count() };
     let count = if width {
         let n = i64::try_from(len(captured)).unwrap_or(i64::MAX);
@@ -225,7 +227,7 @@ pub(crate) fn star_value(spec: &Spec, dialect: Dialect, captured: &str, width: b
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Count, Flags};
+    use super::super::super::{Count, Flags};
     use super::*;
 
     fn parse(kind: ValueKind, verb: char, dialect: Dialect, text: &str) -> Option<Value<'_>> {

@@ -1,8 +1,8 @@
-//! How the placeholders of the JavaScript, Python `str.format`, Rust, Java
-//! and C# dialects look (their regex), are written ([`render`]) and are read
-//! back ([`parse`]). The Go, C and Python `%` dialects have their own code in
-//! `template.rs`, `render.rs` and `parse.rs`; each of those asks this module
-//! first and gets `None` for a dialect it does not cover.
+//! The standard-library family: the JavaScript, Python `str.format`, Rust,
+//! Java and C# dialects, whose placeholders all map onto one reading of
+//! [`Spec`]: what each placeholder's text looks like (its regex, [`regex`]),
+//! how a value is written ([`render`]) and read back ([`parse`]). (The Go,
+//! C and Python `%` dialects are the printf family, `printf_family`.)
 //!
 //! Every dialect's parser maps its placeholders onto the same [`Spec`]:
 //!
@@ -34,7 +34,8 @@
 use std::borrow::Cow;
 use std::fmt::{self, Write};
 
-use super::render::Opts;
+use super::opts::Opts;
+use super::template::{INTEGER, TEXT};
 use super::{float, Count, Dialect, Flags, Spec, ValueKind};
 use crate::model::Value;
 
@@ -43,27 +44,6 @@ pub(super) const CENTER: u8 = 32;
 /// Thousands separators (`{:,}`, `%,d`, `{0,number}`, C# `N`).
 pub(super) const GROUPING: u8 = 64;
 
-/// Whether this module handles `dialect`'s placeholders.
-pub(super) fn covers(dialect: Dialect) -> bool {
-    matches!(
-        dialect,
-        Dialect::JsFormat
-            | Dialect::JsTemplate
-            | Dialect::PythonBrace
-            | Dialect::Rust
-            | Dialect::JavaFormat
-            | Dialect::Slf4j
-            | Dialect::MessageFormat
-            | Dialect::CSharp
-    )
-}
-
-/// The same as `template.rs`'s: a placeholder with exactly these regexes is
-/// matched by the regex-free matcher. Text may be empty (`{}` of `""`
-/// writes nothing), and at the end of a message it runs to the end of the
-/// line (see `is_open_ended`).
-const TEXT: &str = ".*?";
-const INTEGER: &str = "[-+ ]?[0-9]+";
 const GROUPED: &str = "[-+ ]?[0-9][0-9,]*";
 /// A JavaScript number as `util.format` writes it (`formatNumber`):
 /// `Number.prototype.toString`, with `-0` for negative zero.
@@ -85,11 +65,10 @@ pub(super) fn kind(verb: char, dialect: Dialect) -> ValueKind {
 }
 
 /// The regex of one placeholder, padding included, with one capture group
-/// holding the value; `None` for the dialects of `template.rs`.
-pub(super) fn regex(spec: &Spec, dialect: Dialect) -> Option<String> {
-    if !covers(dialect) {
-        return None;
-    }
+/// holding the value. Text may be empty (`{}` of `""` writes nothing), and
+/// at the end of a message it runs to the end of the line (see
+/// `is_open_ended`).
+pub(super) fn regex(spec: &Spec, dialect: Dialect) -> String {
     let flags = spec.flags;
     let kind = kind(spec.verb, dialect);
     let inner: Cow<'static, str> = match kind {
@@ -114,15 +93,11 @@ pub(super) fn regex(spec: &Spec, dialect: Dialect) -> Option<String> {
         Count::Fixed(_) if flags.has(Flags::ZERO) && kind != ValueKind::Text => ("", ""),
         Count::Fixed(_) => (" *", ""),
     };
-    Some(format!("{left}({inner}){right}"))
+    format!("{left}({inner}){right}")
 }
 
-/// Writes `value` as `dialect`'s formatter writes it for `spec`; `None` for
-/// the dialects of `render.rs`.
-pub(super) fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: &Value<'_>) -> Option<fmt::Result> {
-    if !covers(dialect) {
-        return None;
-    }
+/// Writes `value` as `dialect`'s formatter writes it for `spec`.
+pub(super) fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: &Value<'_>) -> fmt::Result {
     let body = match value {
         Value::Int(v) => int(*v, spec, dialect),
         Value::Float(v) => float_text(*v, spec, dialect),
@@ -149,22 +124,13 @@ pub(super) fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: 
     };
     let numeric =
         matches!(value, Value::Int(_) | Value::Uint(_) | Value::BigInt(_) | Value::Float(_) | Value::Float32(_));
-    Some(write_padded(out, &body, spec, numeric && spec.flags.has(Flags::ZERO)))
+    write_padded(out, &body, spec, numeric && spec.flags.has(Flags::ZERO))
 }
 
-/// Reads a captured value back; `None` for the dialects of `parse.rs`, else
-/// the value (`Some(None)` when the text does not parse).
-pub(super) fn parse<'a>(
-    kind: ValueKind,
-    spec: &Spec,
-    dialect: Dialect,
-    captured: &'a str,
-) -> Option<Option<Value<'a>>> {
-    if !covers(dialect) {
-        return None;
-    }
+/// Reads a captured value back (`None` when the text does not parse).
+pub(super) fn parse<'a>(kind: ValueKind, spec: &Spec, dialect: Dialect, captured: &'a str) -> Option<Value<'a>> {
     let trimmed = captured.trim_matches(' ');
-    Some(match kind {
+    match kind {
         ValueKind::Int => parse_int(trimmed, captured, spec, dialect).map(Value::Int),
         ValueKind::Float => parse_float(trimmed, spec).map(Value::Float),
         ValueKind::Bool => match trimmed {
@@ -174,7 +140,7 @@ pub(super) fn parse<'a>(
         },
         // Padding is not part of a text value unless it is unpadded.
         ValueKind::Quoted | ValueKind::Text => Some(Value::Str(Cow::Borrowed(unpad(captured, spec)))),
-    })
+    }
 }
 
 /// The text of a padded text placeholder without its padding.
