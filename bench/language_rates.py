@@ -13,6 +13,11 @@ after it,
 
     2026-12-01T10:00:00Z ERROR [worker-3] <message> (at src/x.rs:10)
 
+except where the matching rules say what the text cannot: a message that
+starts with a placeholder starts where the log prefix ends (no thread name
+before it), and one that ends with a text placeholder runs to the end of
+the line (no context after it).
+
 the log is classified by the real binary, `errcat --data <corpus> scan
 --json`, and each line is checked for
 
@@ -52,10 +57,30 @@ ROOT = os.path.normpath(os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools", "golden"))
 import corpora  # noqa: E402 (tools/golden/corpora.py)
 
-BEFORE = "2026-12-01T10:00:00Z ERROR [worker-3] "
+PREFIX = "2026-12-01T10:00:00Z ERROR "
+CONTEXT = "[worker-3] "
 AFTER = " (at src/x.rs:10)"
 NAMES = {"nodejs-node": "JavaScript (nodejs-node)", "django": "Python (django)", "cargo": "Rust (cargo)",
          "kafka": "Java (kafka)", "nats-server": "Go (nats-server)"}
+
+
+def after_of(golden):
+    """The context after a message: none when it ends with text, which runs
+    to the end of the line (the matcher's rule: nothing tells where the
+    value stops)."""
+    parsed = corpora.parse(golden["message"], golden["style"])
+    ends_with_text = bool(parsed.holes) and parsed.literals[-1] == "" and parsed.holes[-1].kind == "text"
+    return "" if ends_with_text else AFTER
+
+
+def in_a_line(golden):
+    """The message in a log line: after a log prefix and, unless it starts
+    with a placeholder (which starts where the log prefix ends), a thread
+    name; then context, unless it ends with text."""
+    parsed = corpora.parse(golden["message"], golden["style"])
+    starts_with_value = bool(parsed.holes) and parsed.literals[0] == ""
+    before = PREFIX if starts_with_value else PREFIX + CONTEXT
+    return before + golden["text"] + after_of(golden)
 
 
 def read_golden(path):
@@ -96,8 +121,7 @@ def literal_len(record, corpus):
 
 def measure(corpus, goldens, errcat, corpus_dir, alone, show):
     records = {r["id"]: r for r in corpora.load(corpus_dir)}
-    before, after = ("", "") if alone else (BEFORE, AFTER)
-    lines = [before + g["text"] + after for g in goldens]
+    lines = [g["text"] if alone else in_a_line(g) for g in goldens]
     with tempfile.NamedTemporaryFile("w", suffix=".log", delete=False, encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
         log = f.name
@@ -114,8 +138,8 @@ def measure(corpus, goldens, errcat, corpus_dir, alone, show):
             found[match["line"]] = match
     right = this = values = 0
     failures = []
-    start = len(before.encode("utf-8"))
     for number, golden in enumerate(goldens, start=1):
+        start = len(lines[number - 1].encode("utf-8")) - len((golden["text"] + ("" if alone else after_of(golden))).encode("utf-8"))
         match = found.get(number)
         record = records[golden["id"]]
         text = golden["text"]
@@ -157,7 +181,7 @@ def main():
     options = parser.parse_args()
     if not os.access(options.errcat, os.X_OK):
         sys.exit(f"{options.errcat}: no errcat binary (cargo build --release --bin errcat, or --errcat)")
-    where = "alone on a line" if options.alone else f"in a line: {BEFORE}<message>{AFTER}"
+    where = "alone on a line" if options.alone else f"in a line: {PREFIX}{CONTEXT}<message>{AFTER}"
     print(f"messages rendered by the real runtimes, searched {where}")
     for name in options.names:
         directory = os.path.join(options.corpus, name)

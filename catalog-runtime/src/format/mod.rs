@@ -295,8 +295,9 @@ impl Template {
     /// A typical value for each field, to render a sample message: `7`,
     /// `1.5`, `true` or `"sample"` by the field's kind, except for a text
     /// field rendered with different verbs (as an argument used with verbs
-    /// of different kinds is, `%v ... %[1]d`), which the word may not fit: it
-    /// gets the text `7`, which the formats of numbers and of text can all
+    /// of different kinds is, `%v ... %[1]d`), or also used as another
+    /// placeholder's `*` count (Go's `%[2]*[1]d %f`), which the word may not
+    /// fit: it gets the text `7`, which the formats of numbers and of text can all
     /// write.
     ///
     /// ```
@@ -314,7 +315,16 @@ impl Template {
         (self.fields.iter().enumerate())
             .map(|(index, field)| {
                 let first = verbs(index).next();
-                if field.kind == ValueKind::Text && verbs(index).any(|verb| Some(verb) != first) {
+                let counts_another = || {
+                    self.pieces.iter().any(|piece| match piece {
+                        Piece::Value { field: other, spec } => {
+                            let (width, precision) = render::star_args(self.fields[usize::from(*other)].arg, spec);
+                            width == Some(field.arg) || precision == Some(field.arg)
+                        }
+                        Piece::Literal(_) => false,
+                    })
+                };
+                if field.kind == ValueKind::Text && (verbs(index).any(|verb| Some(verb) != first) || counts_another()) {
                     Value::Str(Cow::Borrowed("7"))
                 } else {
                     match field.kind {

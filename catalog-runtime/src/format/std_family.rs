@@ -36,7 +36,7 @@ use std::fmt::{self, Write};
 
 use super::opts::Opts;
 use super::template::{INTEGER, TEXT};
-use super::{float, Count, Dialect, Flags, Spec, ValueKind};
+use super::{float, integer, Count, Dialect, Flags, Spec, ValueKind};
 use crate::model::Value;
 
 /// Centred in the width (`{:^9}`).
@@ -99,12 +99,12 @@ pub(super) fn regex(spec: &Spec, dialect: Dialect) -> String {
 /// Writes `value` as `dialect`'s formatter writes it for `spec`.
 pub(super) fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: &Value<'_>) -> fmt::Result {
     let body = match value {
-        Value::Int(v) => int(*v, spec, dialect),
+        Value::Int(_) | Value::Uint(_) | Value::BigInt(_) => int(value, spec, dialect),
         Value::Float(v) => float_text(*v, spec, dialect),
         Value::Float32(v) => float_text(f64::from(*v), spec, dialect),
-        // Integers beyond `i64` and bytes that are not UTF-8 (the kinds Go,
-        // C and Python values can take) are written as their plain text.
-        Value::Uint(_) | Value::BigInt(_) | Value::Bytes(_) => value.to_string(),
+        // Bytes that are not UTF-8 (a kind Go values can take) are written
+        // as their plain text.
+        Value::Bytes(_) => value.to_string(),
         Value::Bool(v) => {
             let text = if *v { "true" } else { "false" };
             if spec.verb == 'B' {
@@ -131,7 +131,7 @@ pub(super) fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: 
 pub(super) fn parse<'a>(kind: ValueKind, spec: &Spec, dialect: Dialect, captured: &'a str) -> Option<Value<'a>> {
     let trimmed = captured.trim_matches(' ');
     match kind {
-        ValueKind::Int => parse_int(trimmed, captured, spec, dialect).map(Value::Int),
+        ValueKind::Int => parse_int(trimmed, captured, spec, dialect),
         ValueKind::Float => parse_float(trimmed, spec).map(Value::Float),
         ValueKind::Bool => match trimmed {
             "true" | "TRUE" => Some(Value::Bool(true)),
@@ -218,11 +218,14 @@ fn twos_complement(dialect: Dialect) -> bool {
     matches!(dialect, Dialect::Rust | Dialect::JavaFormat | Dialect::CSharp)
 }
 
-fn int(v: i64, spec: &Spec, dialect: Dialect) -> String {
+/// An integer of any size (Java's `BigInteger`, Rust's `i128`): a negative
+/// one in base 2, 8 or 16 as its 64-bit two's complement where the language
+/// writes it so and it fits, else with a `-`.
+fn int(value: &Value<'_>, spec: &Spec, dialect: Dialect) -> String {
     let flags = spec.flags;
     if spec.verb == 'c' {
-        let c = u32::try_from(v).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
-        return c.to_string();
+        let c = integer::bits64(value).and_then(|v| u32::try_from(v).ok()).and_then(char::from_u32);
+        return c.unwrap_or('\u{fffd}').to_string();
     }
     let (base, upper) = match spec.verb {
         'x' => (16, false),
@@ -231,15 +234,14 @@ fn int(v: i64, spec: &Spec, dialect: Dialect) -> String {
         'b' => (2, false),
         _ => (10, false),
     };
-    let (negative, magnitude) =
-        if base != 10 && v < 0 && twos_complement(dialect) { (false, v as u64) } else { (v < 0, v.unsigned_abs()) };
-    let mut digits = match base {
-        16 if upper => format!("{magnitude:X}"),
-        16 => format!("{magnitude:x}"),
-        8 => format!("{magnitude:o}"),
-        2 => format!("{magnitude:b}"),
-        _ => magnitude.to_string(),
+    let complement = match value {
+        Value::Int(v) if base != 10 && *v < 0 && twos_complement(dialect) => Some(Value::Uint(*v as u64)),
+        _ => None,
     };
+    let (negative, mut digits) = integer::to_radix(complement.as_ref().unwrap_or(value), base).unwrap_or_default();
+    if upper {
+        digits.make_ascii_uppercase();
+    }
     if let Count::Fixed(min) = spec.precision {
         // C#'s `D5`/`X8`: a minimum number of digits.
         let min = usize::from(min);
@@ -394,11 +396,12 @@ pub(super) fn js_number(v: f64) -> String {
     format!("{sign}{body}")
 }
 
-fn parse_int(trimmed: &str, captured: &str, spec: &Spec, dialect: Dialect) -> Option<i64> {
+/// An integer of any size, as [`int`] writes it.
+fn parse_int(trimmed: &str, captured: &str, spec: &Spec, dialect: Dialect) -> Option<Value<'static>> {
     if spec.verb == 'c' {
         let mut chars = captured.chars();
         let c = chars.next()?;
-        return chars.next().is_none().then_some(i64::from(u32::from(c)));
+        return chars.next().is_none().then_some(Value::Int(i64::from(u32::from(c))));
     }
     let (negative, text) = match trimmed.as_bytes().first()? {
         b'-' => (true, &trimmed[1..]),
@@ -414,14 +417,13 @@ fn parse_int(trimmed: &str, captured: &str, spec: &Spec, dialect: Dialect) -> Op
     };
     let digits: Cow<'_, str> =
         if spec.flags.has(GROUPING) && base == 10 { digits.replace(',', "").into() } else { digits.into() };
-    let valid = !digits.is_empty() && digits.chars().all(|c| c.is_digit(base));
-    let magnitude = valid.then(|| u64::from_str_radix(&digits, base).ok()).flatten()?;
-    if negative {
-        0i64.checked_sub_unsigned(magnitude)
-    } else if base != 10 && twos_complement(dialect) {
-        Some(magnitude as i64)
-    } else {
-        i64::try_from(magnitude).ok()
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(base)) {
+        return None;
+    }
+    match u64::from_str_radix(&digits, base) {
+        // The 64-bit two's complement of a negative number.
+        Ok(magnitude) if !negative && base != 10 && twos_complement(dialect) => Some(Value::Int(magnitude as i64)),
+        _ => integer::from_radix(negative, &digits, base),
     }
 }
 
@@ -461,6 +463,36 @@ mod tests {
         ];
         for (v, expected) in cases {
             assert_eq!(js_number(v), expected, "{v}");
+        }
+    }
+
+    #[test]
+    fn integers_of_any_size_round_trip() {
+        // Java's `%d` of a `BigInteger`, Rust's `{}` and `{:x}` of an `i128`
+        // (found by fuzzing: one beyond `i64` did not parse back).
+        let spec = |verb| Spec { verb, flags: Flags(0), width: Count::None, precision: Count::None };
+        let big = Value::BigInt("13459618903581005485012610873005798508".into());
+        // (dialect, verb, value, text, read back as): in base 16, Rust's
+        // two's complement of -1 and `u64::MAX` are the same text.
+        for (dialect, verb, value, text, back) in [
+            (Dialect::JavaFormat, 'd', big.clone(), "13459618903581005485012610873005798508", big.clone()),
+            (Dialect::JavaFormat, 'X', big.clone(), "A203A726F727265206E69206465746C", big.clone()),
+            (
+                Dialect::JavaFormat,
+                'd',
+                Value::BigInt("-99999999999999999999".into()),
+                "-99999999999999999999",
+                Value::BigInt("-99999999999999999999".into()),
+            ),
+            (Dialect::Rust, 'd', Value::Uint(u64::MAX), "18446744073709551615", Value::Uint(u64::MAX)),
+            (Dialect::Rust, 'x', Value::Uint(u64::MAX), "ffffffffffffffff", Value::Int(-1)),
+            (Dialect::Rust, 'x', Value::Int(-1), "ffffffffffffffff", Value::Int(-1)),
+            (Dialect::PythonBrace, 'x', Value::Int(-255), "-ff", Value::Int(-255)),
+        ] {
+            let mut out = String::new();
+            render(&mut out, &spec(verb), dialect, &value).unwrap();
+            assert_eq!(out, text, "{dialect:?} {verb} of {value:?}");
+            assert_eq!(parse(ValueKind::Int, &spec(verb), dialect, &out), Some(back), "{dialect:?} {verb} of {text}");
         }
     }
 

@@ -723,3 +723,15 @@ fn nats_server_corpus() {
     }
     assert!(count > 2000, "{count} records");
 }
+
+/// A text field that is also another placeholder's `*` count (Go's
+/// `%[2]*[1]d %f`, where the float takes the width's argument) gets the
+/// sample `7`, which both can write (found by fuzzing: `"sample"` did not
+/// match the float's regex).
+#[test]
+fn sample_of_a_star_count_reused_by_a_value() {
+    let template = compile("%[2]*[1]d %-08.3f", Dialect::Go).unwrap();
+    let samples = template.sample_values();
+    let message = template.render(&samples).unwrap();
+    assert!(captures(&template, &message).is_some(), "{:?} does not match {message:?}", template.regex);
+}
