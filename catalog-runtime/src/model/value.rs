@@ -107,6 +107,33 @@ pub(crate) fn write_escaped_bytes(out: &mut dyn Write, bytes: &[u8]) -> fmt::Res
     Ok(())
 }
 
+impl Value<'_> {
+    /// The value in JSON, as `errcat scan --json`, the HTML report, the
+    /// Python bindings and serde write it: numbers as numbers (an integer
+    /// beyond 64 bits as its decimal text, which JSON readers would round),
+    /// text as text, bytes that are not UTF-8 escaped as `\xNN` (as
+    /// `Display` shows them), never replaced.
+    ///
+    /// ```
+    /// use catalog_runtime::Value;
+    /// assert_eq!(Value::Int(-7).to_json(), serde_json::json!(-7));
+    /// assert_eq!(Value::BigInt("123456789012345678901234567890".into()).to_json(), serde_json::json!("123456789012345678901234567890"));
+    /// assert_eq!(Value::Bytes(b"\xc3(ab".as_slice().into()).to_json(), serde_json::json!("\\xc3(ab"));
+    /// ```
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Value::Int(v) => json!(v),
+            Value::Uint(v) => json!(v),
+            Value::Float(v) => json!(v),
+            Value::Float32(v) => json!(v),
+            Value::Bool(v) => json!(v),
+            Value::Str(v) | Value::BigInt(v) => json!(v),
+            Value::Bytes(_) => json!(self.to_string()),
+        }
+    }
+}
+
 impl fmt::Display for Value<'_> {
     /// Plain rendering (`42`, `1.5`, `true`, the text unquoted, bytes that
     /// are not UTF-8 as `\xNN`); the message's own rendering with its verbs

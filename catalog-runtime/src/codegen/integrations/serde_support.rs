@@ -44,16 +44,7 @@ impl Serialize for Fields<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.values.len()))?;
         for (field, value) in self.metadata.template.fields.iter().zip(&self.values) {
-            match value {
-                Value::Int(n) => map.serialize_entry(&*field.name, n)?,
-                Value::Uint(n) => map.serialize_entry(&*field.name, n)?,
-                Value::Float(x) => map.serialize_entry(&*field.name, x)?,
-                Value::Float32(x) => map.serialize_entry(&*field.name, x)?,
-                Value::Bool(b) => map.serialize_entry(&*field.name, b)?,
-                Value::Str(text) | Value::BigInt(text) => map.serialize_entry(&*field.name, &**text)?,
-                // Shown escaped (`\xc3(ab`), as `Display` writes it.
-                Value::Bytes(_) => map.serialize_entry(&*field.name, &value.to_string())?,
-            }
+            map.serialize_entry(&*field.name, &value.to_json())?;
         }
         map.end()
     }
