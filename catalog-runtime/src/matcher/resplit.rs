@@ -12,7 +12,7 @@
 use regex::Regex;
 
 use super::values_of;
-use crate::format::{value_regex, Dialect, Piece, Template};
+use crate::format::{value_regex, Count, Dialect, Piece, Template};
 use crate::model::Value;
 
 /// Steps (a placeholder's text tried at one end) per message.
@@ -71,8 +71,28 @@ impl<'h> Search<'_, 'h> {
                 }
                 self.from(piece + 1, value, at + literal.len())
             }
-            Piece::Value { .. } => {
-                let ends = (at..=text.len()).filter(|&end| text.is_char_boundary(end));
+            Piece::Value { field, spec } => {
+                // A field written again with the same spec and no padding
+                // writes the same text again: only that end can agree (this
+                // keeps a message that repeats its fields among touching
+                // placeholders within the budget).
+                let again = (self.template.pieces[..piece].iter())
+                    .filter_map(|p| match p {
+                        Piece::Value { field, spec } => Some((field, spec)),
+                        Piece::Literal(_) => None,
+                    })
+                    .zip(&self.texts)
+                    .find(|((f, s), _)| {
+                        *f == field && *s == spec && spec.width == Count::None && !spec.precision.is_star()
+                    })
+                    .map(|(_, text)| *text);
+                let ends: Box<dyn Iterator<Item = usize>> = match again {
+                    Some(previous) if text[at..].starts_with(previous) => {
+                        Box::new(std::iter::once(at + previous.len()))
+                    }
+                    Some(_) => return None,
+                    None => Box::new((at..=text.len()).filter(|&end| text.is_char_boundary(end))),
+                };
                 for end in ends {
                     if self.budget == 0 {
                         return None;
@@ -106,6 +126,18 @@ mod tests {
         assert_eq!(found.values, [Value::Str("sample".into())]);
         let template = compile("[%[1]s|%[1]s]", Dialect::Go).unwrap();
         assert_eq!(Matcher::new([&template]).find("x [a|b|a|b] y").unwrap().values, [Value::Str("a|b".into())]);
+    }
+
+    #[test]
+    fn fields_repeated_among_touching_placeholders_stay_within_the_budget() {
+        // Found by fuzzing: Python mapping keys written again between and
+        // among touching placeholders, with long literals, ran out of steps.
+        let format =
+            "%(a)sled %(b)s ????????????py?i\n%(c)sled %(b)s%(d)s%(e)s ??????????????????????????name.r(nam%(b)s fa(";
+        let template = compile(format, Dialect::Python).unwrap();
+        let message = template.render(&template.sample_values()).unwrap();
+        let found = Matcher::new([&template]).parse(&message);
+        assert!(found.is_some_and(|found| template.render(&found.values).unwrap() == message), "{message:?}");
     }
 
     #[test]
