@@ -291,8 +291,9 @@ pub fn check_patterns(built: &mut Built) {
 }
 
 /// Adds a warning to every entry whose message's leading words give the same
-/// variant name as another's: each is named with more words or its id
-/// instead, which the dataset's users may not expect.
+/// variant name as another's: each is named with more words (of its
+/// message or its source) or its id instead, which the dataset's users may
+/// not expect.
 pub fn check_names(built: &mut Built) {
     let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
     for (index, entry) in built.entries.iter().enumerate() {
