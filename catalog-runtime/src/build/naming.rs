@@ -18,6 +18,7 @@
 //! `crate::dataset::Names`): pinned names are reserved, and only the other
 //! records are named here.
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::arg_names::Lang;
@@ -43,13 +44,27 @@ const DOMAINS: &[&str] = &["com", "org", "net", "io", "dev", "edu", "gov", "info
 
 /// The naming input of one record.
 #[derive(Clone, Debug, Default)]
-pub struct NameParts {
+pub struct NameParts<'r> {
     /// Name from the leading literal words.
     pub leading: String,
     /// Name from all literal words (the first twelve).
     pub extended: String,
     /// The message's words after those of `extended`, each in UpperCamelCase.
     pub later: Vec<String>,
+    /// The record id, for a suffix of last resort.
+    pub id: String,
+    /// The message has no name material of its own: the source names it.
+    wordless: bool,
+    /// The record, for its source's words.
+    record: Option<&'r Record>,
+    /// Its source's words, read when a collision needs them (most records
+    /// never do, and reading them tokenizes the source).
+    source: OnceCell<Source>,
+}
+
+/// The words of a record's source that may tell it from others.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Source {
     /// The function that raises the message, when its source shows its
     /// declaration (`StoreSession`).
     pub function: Option<String>,
@@ -58,13 +73,24 @@ pub struct NameParts {
     pub file: Option<String>,
     /// The function, macro or class the message is passed to (`Warnf`).
     pub callee: Option<String>,
-    /// The record id, for a suffix of last resort.
-    pub id: String,
-    /// The message has no name material of its own: the source names it.
-    wordless: bool,
 }
 
-impl NameParts {
+impl Source {
+    /// The source words of `record`.
+    pub fn of(record: &Record) -> Self {
+        let lang = Lang::of(&record.file_path);
+        let function = enclosing_function(record, lang).map(|name| identifier_camel(&name)).filter(|n| !n.is_empty());
+        let callee = record
+            .source_code
+            .as_deref()
+            .and_then(|source| callee_of(source, &record.error_message, lang))
+            .map(|name| identifier_camel(&name))
+            .filter(|name| !name.is_empty());
+        Source { function, file: file_name(&record.file_path), callee }
+    }
+}
+
+impl<'r> NameParts<'r> {
     /// Naming input from a record's compiled template and id alone (no
     /// source words; see [`NameParts::with_source`]).
     pub fn new(template: &Template, id: &str) -> Self {
@@ -108,27 +134,33 @@ impl NameParts {
         }
     }
 
-    /// Adds the words of the record's source: the function that raises it,
-    /// its file's name and the function it is passed to. A message without
-    /// words of its own is named by them (the function, else the file).
-    pub fn with_source(mut self, record: &Record) -> Self {
-        let lang = Lang::of(&record.file_path);
-        self.function = enclosing_function(record, lang).map(|name| identifier_camel(&name)).filter(|n| !n.is_empty());
-        self.file = file_name(&record.file_path);
-        self.callee = record
-            .source_code
-            .as_deref()
-            .and_then(|source| callee_of(source, &record.error_message, lang))
-            .map(|name| identifier_camel(&name))
-            .filter(|name| !name.is_empty());
+    /// Adds the record's source: the function that raises it, its file's
+    /// name and the function it is passed to, read when needed. A message
+    /// without words of its own is named by them (the function, else the
+    /// file), which are read at once.
+    pub fn with_source(mut self, record: &'r Record) -> Self {
+        self.record = Some(record);
         if self.wordless {
-            if let Some(name) = self.function.take().or_else(|| self.file.take()) {
+            let mut source = Source::of(record);
+            if let Some(name) = source.function.take().or_else(|| source.file.take()) {
                 let name = finish(name);
                 self.leading.clone_from(&name);
                 self.extended = name;
             }
+            self.source = OnceCell::from(source);
         }
         self
+    }
+
+    /// Sets the source's words (instead of reading them from a record).
+    #[cfg(test)]
+    fn with_words(self, source: Source) -> Self {
+        NameParts { source: OnceCell::from(source), ..self }
+    }
+
+    /// The source's words (none without a record).
+    pub fn source(&self) -> &Source {
+        self.source.get_or_init(|| self.record.map(Source::of).unwrap_or_default())
     }
 }
 
@@ -392,7 +424,7 @@ const KINDS: [Kind; 4] = [Kind::Message, Kind::Function, Kind::File, Kind::Calle
 /// A name of steps 1 to 3 that is reserved falls to the next step. Records
 /// whose message has no name material of its own (named by their source)
 /// come after all the others: their names avoid every other record's.
-pub fn assign_names(parts: &[NameParts], reserved: &HashSet<&str>) -> Vec<String> {
+pub fn assign_names(parts: &[NameParts<'_>], reserved: &HashSet<&str>) -> Vec<String> {
     if parts.iter().all(|p| !p.wordless) {
         return assign(parts, reserved);
     }
@@ -410,12 +442,13 @@ pub fn assign_names(parts: &[NameParts], reserved: &HashSet<&str>) -> Vec<String
 }
 
 /// [`assign_names`] for records all of which have words, or none.
-fn assign(parts: &[NameParts], reserved: &HashSet<&str>) -> Vec<String> {
+fn assign(parts: &[NameParts<'_>], reserved: &HashSet<&str>) -> Vec<String> {
     let mut leading_count: HashMap<&str, usize> = HashMap::new();
     for p in parts {
         *leading_count.entry(&p.leading).or_default() += 1;
     }
-    let gets_leading = |p: &NameParts| leading_count[p.leading.as_str()] == 1 && !reserved.contains(p.leading.as_str());
+    let gets_leading =
+        |p: &NameParts<'_>| leading_count[p.leading.as_str()] == 1 && !reserved.contains(p.leading.as_str());
     let given_leading: HashSet<&str> = parts.iter().filter(|p| gets_leading(p)).map(|p| p.leading.as_str()).collect();
     // The all-words names of the records that cannot have their leading one.
     let mut extended_count: HashMap<&str, usize> = HashMap::new();
@@ -502,7 +535,7 @@ fn assign(parts: &[NameParts], reserved: &HashSet<&str>) -> Vec<String> {
 /// from `at` on are not looked at yet, and the kinds in `used` have been
 /// added. Members no word tells apart are left unnamed in `told`.
 fn tell_apart(
-    parts: &[NameParts],
+    parts: &[NameParts<'_>],
     members: &[usize],
     base: String,
     at: usize,
@@ -520,9 +553,9 @@ fn tell_apart(
     for kind in KINDS.into_iter().filter(|kind| !used.contains(kind)) {
         let keys: Vec<(Option<String>, usize)> = match kind {
             Kind::Message => message_keys(parts, members, at),
-            Kind::Function => members.iter().map(|&m| (parts[m].function.clone(), 0)).collect(),
-            Kind::File => members.iter().map(|&m| (parts[m].file.clone(), 0)).collect(),
-            Kind::Callee => members.iter().map(|&m| (parts[m].callee.clone(), 0)).collect(),
+            Kind::Function => members.iter().map(|&m| (parts[m].source().function.clone(), 0)).collect(),
+            Kind::File => members.iter().map(|&m| (parts[m].source().file.clone(), 0)).collect(),
+            Kind::Callee => members.iter().map(|&m| (parts[m].source().callee.clone(), 0)).collect(),
         };
         let distinct: HashSet<&Option<String>> = keys.iter().map(|(key, _)| key).collect();
         let splits = distinct.len() > 1 || (members.len() == 1 && keys[0].0.is_some());
@@ -559,7 +592,7 @@ fn tell_apart(
 /// (with the words after it up to one that is not a function word: `OrSet`,
 /// not `Or`), or none where its message ends; and the position after them.
 /// A lone member takes its next word.
-fn message_keys(parts: &[NameParts], members: &[usize], at: usize) -> Vec<(Option<String>, usize)> {
+fn message_keys(parts: &[NameParts<'_>], members: &[usize], at: usize) -> Vec<(Option<String>, usize)> {
     let later = |m: usize| &parts[m].later[at.min(parts[m].later.len())..];
     let shared = match members {
         [_] => 0,
@@ -586,20 +619,24 @@ mod tests {
     use super::*;
     use crate::format::{compile, Dialect};
 
-    fn parts(leading: &str, extended: &str, id: &str) -> NameParts {
+    fn parts(leading: &str, extended: &str, id: &str) -> NameParts<'static> {
         NameParts { leading: leading.into(), extended: extended.into(), id: id.into(), ..NameParts::default() }
     }
 
+    fn file(file: &str) -> Source {
+        Source { file: Some(file.into()), ..Source::default() }
+    }
+
     /// The naming input of a Go record: its message, file and source.
-    fn record(id: &str, message: &str, file: &str, source: &str) -> NameParts {
+    fn record(id: &str, message: &str, file: &str, source: &str) -> NameParts<'static> {
         let template = compile(message, Dialect::Go).expect("a Go format");
         let mut record = Record::new(id.to_owned(), message.to_owned());
         record.file_path = file.to_owned().into();
         record.source_code = Some(source.to_owned().into());
-        NameParts::new(&template, id).with_source(&record)
+        NameParts::new(&template, id).with_source(Box::leak(Box::new(record)))
     }
 
-    fn names(records: &[NameParts]) -> Vec<String> {
+    fn names(records: &[NameParts<'_>]) -> Vec<String> {
         assign_names(records, &HashSet::new())
     }
 
@@ -647,9 +684,8 @@ mod tests {
         let both = [parts("Gateway", "GatewayX", "1111"), parts("Gateway", "GatewayX", "2222")];
         assert_eq!(assign_names(&both, &HashSet::from(["Gateway"])), ["GatewayX1111", "GatewayX2222"]);
         // A reserved name is not given by step 3 either.
-        let mut timeout = parts("Timeout", "Timeout", "cc33");
-        timeout.file = Some("Raft".into());
-        assert_eq!(assign_names(&[timeout.clone()], &HashSet::from(["Timeout"])), ["TimeoutRaft"]);
+        let timeout = parts("Timeout", "Timeout", "cc33").with_words(file("Raft"));
+        assert_eq!(assign_names(std::slice::from_ref(&timeout), &HashSet::from(["Timeout"])), ["TimeoutRaft"]);
         assert_eq!(assign_names(&[timeout], &HashSet::from(["Timeout", "TimeoutRaft"])), ["TimeoutCC33"]);
     }
 
@@ -772,13 +808,11 @@ mod tests {
         let source = |function: &str| {
             format!("func (fs *fileStore) {function}() error {{\n\tif fs.closed {{\n\t\treturn fmt.Errorf(\"bad ack floor\")\n\t}}\n")
         };
-        let mut a = record("aa11", "bad ack floor", "server/filestore.go", &source("checkAcks"));
-        let mut b = record("bb22", "bad ack floor", "server/filestore.go", &source("writeState"));
-        assert_eq!((a.function.as_deref(), b.function.as_deref()), (Some("CheckAcks"), Some("WriteState")));
-        assert_eq!(names(&[a.clone(), b.clone()]), ["BadAckFloorCheckAcks", "BadAckFloorWriteState"]);
+        let a = record("aa11", "bad ack floor", "server/filestore.go", &source("checkAcks"));
+        let b = record("bb22", "bad ack floor", "server/memstore.go", &source("writeState"));
+        let functions = (a.source().function.as_deref(), b.source().function.as_deref());
+        assert_eq!(functions, (Some("CheckAcks"), Some("WriteState")));
         // Preferred to the file's name, which tells them apart too.
-        a.file = Some("Filestore".into());
-        b.file = Some("Memstore".into());
         assert_eq!(names(&[a, b]), ["BadAckFloorCheckAcks", "BadAckFloorWriteState"]);
     }
 
@@ -895,13 +929,10 @@ mod tests {
     #[test]
     fn step_three_names_never_collide() {
         // `AB` plus the file `C` and `A` plus the words `B C`.
-        let mut x = parts("Ab", "Ab", "1111");
-        x.file = Some("C".into());
-        let mut y = parts("Ab", "Ab", "2222");
-        y.file = Some("D".into());
+        let x = parts("Ab", "Ab", "1111").with_words(file("C"));
+        let y = parts("Ab", "Ab", "2222").with_words(file("D"));
         let z = parts("AbC", "AbC", "3333");
-        assert_eq!(names(&[x.clone(), y.clone(), z]), ["Ab1111", "AbD", "AbC"]);
-        let _ = (x, y);
+        assert_eq!(names(&[x, y, z]), ["Ab1111", "AbD", "AbC"]);
     }
 
     #[test]
