@@ -58,3 +58,47 @@ fn non_exhaustive_enums_match_exhaustively_inside_their_crate() {
     let Imported::NoUrl { g_name } = imported else { panic!("{imported:?}") };
     assert_eq!(g_name, "x");
 }
+
+/// `tests/data/renamed` pins the names `errcat names` wrote before the
+/// naming rule preferred words to ids and left URLs and lone prepositions
+/// out: they stay, whatever the rule gives now.
+#[error_catalog::catalog(path = "tests/data/renamed")]
+pub enum RenamedError {}
+
+#[test]
+fn names_pinned_under_the_old_rule_stay_under_the_new_one() {
+    let pinned = [
+        ("2474f71802294a9b", "HttpsDocsNatsIoJetstream"),
+        ("8e8e631bcae03b75", "BadConsumerConfig8E8E"),
+        ("f47e0bb08138e9a5", "BadConsumerConfigF47E"),
+        ("f0f0f0f0f0f0f0f0", "For"),
+    ];
+    for (id, name) in pinned {
+        assert_eq!(RenamedErrorKind::from_id(id).map(|kind| kind.name()), Some(name), "{id}");
+    }
+    // Code that matches the old names still compiles, fields and all.
+    let error = RenamedError::For { kind: "x".into(), name: "y".into() };
+    assert_eq!(error.to_string(), "x for y");
+    assert!(matches!(RenamedError::parse("bad consumer config"), Some(RenamedError::BadConsumerConfig8E8E)));
+    let catalog = Catalog::load("tests/data/renamed").expect("the dataset loads");
+    let loaded: Vec<&str> = catalog.entries().iter().map(|e| e.name.as_ref()).collect();
+    let compiled: Vec<&str> = <RenamedError as CatalogEnum>::entries().iter().map(|e| e.name.as_ref()).collect();
+    assert_eq!(loaded, compiled);
+    // Without the names file (deleted, to regenerate it with `errcat names`),
+    // the rule names them anew.
+    let loaded = error_catalog::load_dir("tests/data/renamed".as_ref());
+    assert_eq!(loaded.names.pins.len(), 4);
+    let built = error_catalog::build(loaded.records, &error_catalog::Filter::default());
+    let mut renamed: Vec<(&str, &str)> =
+        built.entries.iter().map(|e| (e.entry.record.id.as_ref(), e.entry.name.as_ref())).collect();
+    renamed.sort();
+    assert_eq!(
+        renamed,
+        [
+            ("2474f71802294a9b", "Jetstream"),
+            ("8e8e631bcae03b75", "BadConsumerConfigMemstore"),
+            ("f0f0f0f0f0f0f0f0", "Opts"),
+            ("f47e0bb08138e9a5", "BadConsumerConfigFilestore"),
+        ]
+    );
+}

@@ -219,3 +219,18 @@ pub(super) fn call_arguments(source: &str, message: &str, lang: Lang) -> Option<
         _ => None,
     }
 }
+
+/// The name of the function, macro or class the message's literal is passed
+/// to (`Warnf` in `s.Warnf("...")`, `bail` in `bail!("...")`,
+/// `IllegalStateException` in `throw new IllegalStateException("...")`),
+/// looking through a translation call (`_("...")`); `None` when the literal
+/// is not found in `source` or is not a call's argument.
+pub(super) fn callee_of(source: &str, message: &str, lang: Lang) -> Option<String> {
+    let tokens = tokenize(source, lang);
+    let site = Site::find(&tokens, message)?;
+    let mut call = site.call_around(site.start)?;
+    if GETTEXT.contains(&call.name()) {
+        call = site.call_around(call.open)?;
+    }
+    Some(call.name().to_owned()).filter(|name| !name.is_empty())
+}

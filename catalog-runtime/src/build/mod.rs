@@ -155,7 +155,7 @@ pub fn build_with_names(records: Vec<SourcedRecord>, names: &Names, filter: &Fil
     let unpinned: Vec<NameParts> = compiled
         .iter()
         .filter(|(record, _, _)| !pinned.contains_key(record.id.as_ref()))
-        .map(|(record, template, _)| NameParts::new(template, &record.id))
+        .map(|(record, template, _)| NameParts::new(template, &record.id).with_source(record))
         .collect();
     let mut assigned = assign_names(&unpinned, &reserved).into_iter();
     let variant_names: Vec<String> = compiled
@@ -292,12 +292,13 @@ pub fn check_patterns(built: &mut Built) {
 }
 
 /// Adds a warning to every entry whose message's leading words give the same
-/// variant name as another's: each is named with more words or its id
-/// instead, which the dataset's users may not expect.
+/// variant name as another's: each is named with more words (of its
+/// message or its source) or its id instead, which the dataset's users may
+/// not expect.
 pub fn check_names(built: &mut Built) {
     let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
     for (index, entry) in built.entries.iter().enumerate() {
-        let parts = NameParts::new(&entry.entry.template, &entry.entry.record.id);
+        let parts = NameParts::new(&entry.entry.template, &entry.entry.record.id).with_source(&entry.entry.record);
         groups.entry(parts.leading).or_default().push(index);
     }
     let mut shared: Vec<(&String, &Vec<usize>)> = groups.iter().filter(|(_, members)| members.len() > 1).collect();
@@ -419,7 +420,8 @@ mod tests {
         let stale = build_with_names(vec![gone], &names, &Filter::default());
         assert_eq!(stale.stale_pins.len(), 1);
         assert!(stale.is_stale_pin_error(&names, &stale.diagnostics[0]), "{:?}", stale.diagnostics);
-        assert_eq!(names_of(&stale)[0].0, "Gateway3AC9");
+        // Told from the reserved name by its file's name (`server/gateway.go`).
+        assert_eq!(names_of(&stale)[0].0, "GatewayGateway");
     }
 
     #[test]
