@@ -1,4 +1,0 @@
-#[error_catalog::catalog(path = "/usr/share/records")]
-enum AppError {}
-
-fn main() {}

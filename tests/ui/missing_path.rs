@@ -1,4 +1,0 @@
-#[error_catalog::catalog(repo = "example/app")]
-enum AppError {}
-
-fn main() {}
