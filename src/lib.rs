@@ -81,11 +81,6 @@ pub use catalog_runtime::{
     Spec, Template, Text, TextList, Value, ValueKind, NAMES_FILE,
 };
 
-/// A watcher of a dataset that lets cached loads skip their stats (Linux;
-/// `errcat watch` runs one).
-#[cfg(all(feature = "cli", target_os = "linux"))]
-pub use catalog_runtime::{WatchStatus, WatchStopper, Watcher};
-
 // Generated code's only door into the runtime; see `catalog_runtime`.
 #[doc(hidden)]
 pub use catalog_runtime::__private_0_1;

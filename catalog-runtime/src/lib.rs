@@ -48,8 +48,6 @@ mod test_support;
 
 pub use build::{build, build_with_names, check_names, check_patterns, Built, BuiltEntry, Filter};
 pub use catalog::{Catalog, LoadError};
-#[cfg(all(feature = "cache", target_os = "linux"))]
-pub use catalog::{WatchStatus, WatchStopper, Watcher};
 pub use codegen::{CatalogEnum, NoMatch};
 pub use dataset::{load_bytes, load_dir, Loaded, Names, Origin, Pin, PinnedField, SourcedRecord, NAMES_FILE};
 pub use diagnostic::{Diagnostic, Level};

@@ -223,11 +223,6 @@ impl CacheFile {
         (end == bytes.len()).then(|| CacheFile { bytes: Arc::new(bytes), checksum, sections })
     }
 
-    /// What a watcher knows this file by.
-    fn key(&self) -> CacheKey {
-        cache_key(self.checksum, self.bytes.len())
-    }
-
     fn section(&self, number: usize) -> &[u8] {
         &self.bytes[self.sections[number].clone()]
     }
@@ -546,19 +541,8 @@ impl Catalog {
         let mut cached = None;
         if let Some(cache) = &cache {
             if let Some(fingerprint) = cache.fingerprint().filter(|cached| same_load(cached, dir, &canonical, filter)) {
-                // Asked before any stat: see `watch`.
-                let watch = Watch::ask(cache_dir, &canonical, cache.key());
-                if watch.vouched() {
-                    // Nothing changed since a load found this file whole.
-                    if let Some(catalog) = cache.catalog(Recovery::new(dir, &canonical, filter, &path)) {
-                        return Ok(catalog);
-                    }
-                }
                 match hit(dir, &fingerprint, cache, &path) {
-                    Hit::Fresh(catalog, root) => {
-                        watch.vouch(cache.key(), &root);
-                        return Ok(*catalog);
-                    }
+                    Hit::Fresh(catalog) => return Ok(*catalog),
                     Hit::Listed => cached = Some(fingerprint),
                     Hit::Stale => {}
                 }
@@ -586,11 +570,7 @@ impl Catalog {
             }
         }
         // The stamps were taken before the files are read: a file that
-        // changes in between is seen as changed by the next run. (A cache
-        // written here is not vouched for: the listing and the reads follow
-        // `dir`'s path, which may have led elsewhere than the directory
-        // the watcher was asked about; the next run's stats, through one
-        // open directory, are.)
+        // changes in between is seen as changed by the next run.
         let compiled = Compiled::new(load_listed(dir, Ok(paths)), filter)?;
         if !racy(&listing, SystemTime::now()) {
             // Best effort: a cache that cannot be written is not a problem.
@@ -611,9 +591,8 @@ fn same_load(cached: &Fingerprint<'_>, dir: &Path, canonical: &Path, filter: &Fi
 
 /// What a look at the dataset tells of a cache made for the same load.
 enum Hit {
-    /// Nothing changed: the catalog and its warnings, and the dataset's
-    /// directory that was compared.
-    Fresh(Box<(Catalog, Vec<Diagnostic>)>, Root),
+    /// Nothing changed: the catalog and its warnings.
+    Fresh(Box<(Catalog, Vec<Diagnostic>)>),
     /// A directory changed, so the record files must be listed to tell.
     Listed,
     /// A file changed, or the cache is damaged.
@@ -686,7 +665,7 @@ fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile, cache_path:
         catalog
     });
     match catalog {
-        Some(catalog) if !changed.into_inner() => Hit::Fresh(Box::new(catalog), root),
+        Some(catalog) if !changed.into_inner() => Hit::Fresh(Box::new(catalog)),
         _ => Hit::Stale,
     }
 }
@@ -707,13 +686,6 @@ impl Root {
         #[cfg(not(unix))]
         let dir = dir.to_owned();
         Ok(Root { dir })
-    }
-
-    /// The directory's device and inode.
-    #[cfg(target_os = "linux")]
-    fn identity(&self) -> Option<(u64, u64)> {
-        use std::os::unix::fs::MetadataExt;
-        self.dir.metadata().ok().map(|metadata| (metadata.dev(), metadata.ino()))
     }
 
     /// The stamp of `path` below the directory (the directory itself when
@@ -947,63 +919,6 @@ fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[
         let _ = fs::remove_file(&temporary);
     }
     written
-}
-
-/// A cache file as a watcher knows it: its checksum and length.
-pub(super) type CacheKey = [u8; 16];
-
-fn cache_key(checksum: u64, len: usize) -> CacheKey {
-    let mut key = [0; 16];
-    key[..8].copy_from_slice(&checksum.to_le_bytes());
-    key[8..].copy_from_slice(&(len as u64).to_le_bytes());
-    key
-}
-
-/// A load's dealings with the dataset's [`Watcher`](super::Watcher), if one
-/// runs (see `watch`): asked before any stat, told of a cache file its stats
-/// found whole.
-struct Watch<'a> {
-    cache_dir: &'a Path,
-    canonical: &'a Path,
-    #[cfg(target_os = "linux")]
-    answer: Option<super::watch::Answer>,
-}
-
-impl<'a> Watch<'a> {
-    /// Asks the watcher about the cache file `key`.
-    fn ask(cache_dir: &'a Path, canonical: &'a Path, key: CacheKey) -> Watch<'a> {
-        #[cfg(target_os = "linux")]
-        let answer = super::watch::ask(cache_dir, canonical, &key);
-        #[cfg(not(target_os = "linux"))]
-        let _ = key;
-        Watch {
-            cache_dir,
-            canonical,
-            #[cfg(target_os = "linux")]
-            answer,
-        }
-    }
-
-    /// Whether nothing changed since a load found the cache file whole.
-    fn vouched(&self) -> bool {
-        #[cfg(target_os = "linux")]
-        return self.answer.as_ref().is_some_and(|answer| answer.vouched);
-        #[cfg(not(target_os = "linux"))]
-        false
-    }
-
-    /// Tells the watcher that the cache file `key` is whole as of its
-    /// answer, if the stats that found it so were of the directory it was
-    /// asked about (`compared`, through which they went: the dataset's path
-    /// may have led elsewhere since).
-    fn vouch(&self, key: CacheKey, compared: &Root) {
-        #[cfg(target_os = "linux")]
-        if let Some(answer) = self.answer.as_ref().filter(|answer| compared.identity() == Some(answer.dir)) {
-            super::watch::vouch(self.cache_dir, self.canonical, &key, answer);
-        }
-        #[cfg(not(target_os = "linux"))]
-        let _ = (self.cache_dir, self.canonical, key, compared);
-    }
 }
 
 /// A 64-bit hash of `bytes` in eight independent lanes of 64-bit words, so

@@ -14,11 +14,6 @@ use crate::model::{Entry, Value};
 
 #[cfg(feature = "cache")]
 mod cache;
-#[cfg(all(feature = "cache", target_os = "linux"))]
-mod watch;
-
-#[cfg(all(feature = "cache", target_os = "linux"))]
-pub use watch::{WatchStatus, WatchStopper, Watcher};
 
 /// A set of errors with a matcher over their messages.
 #[derive(Debug)]
