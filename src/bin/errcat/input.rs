@@ -1,27 +1,26 @@
 //! Opening log inputs (files, `.gz` files, standard input) and reading their
 //! lines with a bound on line length, so that no input can exhaust memory.
 //!
+//! Every input is read with `read(2)` straight into the buffer of the chunk
+//! it fills: one of a few buffers that every scan reuses (see [`Lines`]), as
+//! ripgrep's searcher reuses its buffer, so that reading a file costs one
+//! copy out of the page cache and no fresh memory. A file truncated while it
+//! is read (`logrotate`'s `copytruncate`) just reads to its new end.
+//!
 //! Live inputs (pipes, terminals, FIFOs) are read in chunks that end where
 //! the writer pauses, so that what has arrived is classified and printed
 //! without waiting for a full chunk (see [`Input::next_chunk`]).
-//!
-//! A regular, uncompressed file that nobody has written for a while is
-//! memory-mapped instead of read, and its chunks are ranges of the mapping:
-//! copying the file from the page cache took about a fifth of a scan's time.
-//! See [`Mapped`] for when a file is mapped, and [`GuardedMap`] for how a
-//! truncation under the mapping is caught.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Seek, SeekFrom};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
-use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use flate2::read::MultiGzDecoder;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::guarded_map::GuardedMap;
-use crate::pipeline::{Chunk, Lines};
+use crate::pipeline::Chunk;
 
 /// Longest line read; longer lines are skipped with an error.
 pub const MAX_LINE: usize = 16 << 20;
@@ -36,31 +35,29 @@ const PAUSE: Duration = Duration::from_millis(5);
 /// that never pauses `PAUSE` long (a line every few milliseconds): this
 /// bounds how late a match is printed.
 const GATHER_AT_MOST: Duration = Duration::from_millis(40);
-/// A file is mapped only when it has not been modified for this long (see
-/// [`Mapped`]): longer than the few seconds log writers buffer lines for.
-const QUIET_FOR: Duration = Duration::from_secs(10);
-/// How much of a mapped file is mapped at a time (more when a line is
-/// longer): the pages of a window count in the resident set until all its
-/// chunks are classified, so a window bounds the memory a mapped file takes,
-/// as the chunks in flight bound that of a file read.
-const WINDOW: usize = 8 << 20;
+/// The least a read asks for: a chunk has room for this much past its size,
+/// so that the read that fills it usually ends past a line break.
+const READ: usize = 64 << 10;
+/// Buffers kept for reuse, at most (a scan has a few chunks in flight per
+/// worker); a buffer grown past [`POOLED_SIZE`] by a long line is dropped.
+const POOLED: usize = 64;
+const POOLED_SIZE: usize = 4 << 20;
+
+/// The chunks' buffers not in use (see [`Lines`]).
+static POOL: Pool = Mutex::new(Vec::new());
 
 /// An open input.
 pub struct Input {
     /// How the input is named in messages (`<stdin>` for standard input).
     pub label: String,
     reader: Box<dyn BufRead>,
-    /// The file mapped, read through its mapping instead of `reader` until
-    /// that stops (a change to the file, a failed mapping); `reader` then
-    /// reads on from where the mapping stopped.
-    mapped: Option<Mapped>,
-    progress: Option<ProgressBar>,
     /// Skipping the rest of a line longer than [`MAX_LINE`].
     discarding: bool,
     /// A read error held back until the lines read before it are passed on.
     failed: Option<io::Error>,
     /// A pipe, terminal or FIFO: its writer decides when data comes.
     live: Option<LiveSource>,
+    progress: Option<ProgressBar>,
     /// Bytes taken from the reader so far.
     pub bytes_read: u64,
     /// Keep an unfinished last line for the next call instead of passing it
@@ -90,13 +87,6 @@ pub fn open(path: &Path) -> Result<Input, String> {
     let file = File::open(path).map_err(|err| format!("{label}: cannot open: {}", io_message(&err)))?;
     let live = (!metadata.is_file()).then(|| LiveSource::of(&file));
     let compressed = path.extension().is_some_and(|e| e == "gz");
-    // The file opened, not the path stat'ed above: another file may have
-    // taken its place since, and mapping past a file's end raises SIGBUS.
-    let opened = file.metadata().ok().filter(|opened| quiet_regular_file(opened, SystemTime::now()));
-    let mapped = match opened {
-        Some(opened) if !compressed => file.try_clone().ok().and_then(|file| Mapped::open(file, &opened)),
-        _ => None,
-    };
     let progress = (metadata.len() > PROGRESS_FROM && io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(metadata.len());
         let style = ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec})")
@@ -115,9 +105,7 @@ pub fn open(path: &Path) -> Result<Input, String> {
     } else {
         Box::new(BufReader::with_capacity(64 << 10, raw))
     };
-    let mut input = Input::new(label, reader, progress, live);
-    input.mapped = mapped;
-    Ok(input)
+    Ok(Input::new(label, reader, progress, live))
 }
 
 /// An input reading `file` (already positioned) as it grows: `--follow`.
@@ -138,11 +126,10 @@ impl Input {
         Input {
             label,
             reader,
-            mapped: None,
-            progress,
             discarding: false,
             failed: None,
             live,
+            progress,
             bytes_read: 0,
             hold_unfinished_line: false,
             lines_read: 0,
@@ -152,22 +139,12 @@ impl Input {
 
     /// Whether the input starts with a NUL byte in its first few KiB.
     pub fn looks_binary(&mut self) -> io::Result<bool> {
-        if let Some(mapped) = &self.mapped {
-            let start = mapped.start();
-            let binary = start.contains(&0);
-            // Zeros read from a file cut short under the mapping are not its.
-            return if mapped.window.cut_short(start.len()) { Err(truncated(1)) } else { Ok(binary) };
-        }
         let start = self.reader.fill_buf()?;
         Ok(start[..start.len().min(BINARY_PROBE)].contains(&0))
     }
 
     /// Whether the input has no bytes at all.
     pub fn is_empty(&mut self) -> io::Result<bool> {
-        if self.mapped.is_some() {
-            // Only files with bytes are mapped.
-            return Ok(false);
-        }
         Ok(self.reader.fill_buf()?.is_empty())
     }
 
@@ -188,24 +165,27 @@ impl Input {
         size: usize,
     ) -> io::Result<(Option<Chunk>, Vec<u64>)> {
         let mut skipped = Vec::new();
-        if let Some(chunk) = self.next_mapped_chunk(next_line, size, &mut skipped) {
-            return Ok((chunk, skipped));
-        }
         if let Some(err) = self.failed.take() {
             return Err(err);
         }
-        let mut data = std::mem::take(carry);
-        // Room for the whole chunk and one more read: growing by doubling
-        // would copy the chunk again at each step.
-        data.reserve((size + (64 << 10)).saturating_sub(data.len()));
+        let mut data = Lines::take(&POOL);
+        data.extend(carry);
+        carry.clear();
+        // Where the last line of `data` starts (it may be unfinished).
+        let mut line_start = last_line_start(&data, 0);
+        // The number of `data`'s first line.
+        let first_line = *next_line;
         let mut gathering_since: Option<Instant> = None;
         let mut input_paused = false;
         loop {
-            let available = match self.reader.fill_buf() {
-                Ok(available) => available,
+            let before = data.len();
+            let at_most = (size + READ).saturating_sub(before).clamp(READ, MAX_LINE);
+            let read = match data.read_from(&mut self.reader, at_most) {
+                Ok(read) => read,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
                 Err(err) => {
                     // Pass on the complete lines read so far; the error comes next.
-                    data.truncate(memchr::memrchr(b'\n', &data).map_or(0, |i| i + 1));
+                    data.truncate(line_start);
                     if data.is_empty() {
                         return Err(err);
                     }
@@ -213,52 +193,58 @@ impl Input {
                     break;
                 }
             };
-            if available.is_empty() {
+            if read == 0 {
                 if self.hold_unfinished_line {
-                    *carry = data.split_off(memchr::memrchr(b'\n', &data).map_or(0, |i| i + 1));
+                    carry.extend_from_slice(&data[line_start..]);
+                    data.truncate(line_start);
                 } else if self.discarding {
                     // A line skipped as too long ends the input: it is no
-                    // empty line in a chunk, so count it here, as the mapped
-                    // path does.
+                    // empty line in a chunk, so count it here.
                     self.discarding = false;
                     self.lines_read += 1;
                 }
                 break;
             }
-            let length = available.len();
+            self.bytes_read += read as u64;
             if self.discarding {
-                match memchr::memchr(b'\n', available) {
+                // The rest of a line too long to keep, up to its line break
+                // (kept: the line becomes an empty one).
+                match memchr::memchr(b'\n', &data[before..]) {
                     Some(end) => {
-                        self.reader.consume(end + 1);
-                        self.bytes_read += end as u64 + 1;
-                        data.push(b'\n');
+                        data.remove(before..before + end);
                         self.discarding = false;
                     }
                     None => {
-                        self.reader.consume(length);
-                        self.bytes_read += length as u64;
+                        data.truncate(before);
+                        continue;
                     }
                 }
-                continue;
             }
-            data.extend_from_slice(available);
-            self.reader.consume(length);
-            self.bytes_read += length as u64;
             let since = *gathering_since.get_or_insert_with(Instant::now);
-            let line_start = memchr::memrchr(b'\n', &data).map_or(0, |i| i + 1);
+            // Only the line read on from before this read can be longer than
+            // [`MAX_LINE`] (a read is at most that long): it is replaced by an
+            // empty line if it is.
+            if let Some(end) = memchr::memchr(b'\n', &data[before..]).map(|end| before + end) {
+                if end - line_start > MAX_LINE {
+                    skipped.push(first_line + line_breaks(&data[..line_start]));
+                    data.remove(line_start..end);
+                }
+                line_start = last_line_start(&data, line_start);
+            }
             if data.len() - line_start > MAX_LINE {
-                let line = *next_line + memchr::memchr_iter(b'\n', &data[..line_start]).count() as u64;
-                skipped.push(line);
+                skipped.push(first_line + line_breaks(&data[..line_start]));
                 data.truncate(line_start);
                 self.discarding = true;
                 continue;
             }
             if data.len() >= size && line_start > 0 {
-                *carry = data.split_off(line_start);
+                carry.extend_from_slice(&data[line_start..]);
+                data.truncate(line_start);
                 break;
             }
             if line_start > 0 && self.live.as_ref().is_some_and(|live| live.paused(since)) {
-                *carry = data.split_off(line_start);
+                carry.extend_from_slice(&data[line_start..]);
+                data.truncate(line_start);
                 input_paused = true;
                 break;
             }
@@ -266,18 +252,12 @@ impl Input {
         if data.is_empty() {
             return Ok((None, skipped));
         }
-        Ok((Some(self.chunk(Lines::Read(data), next_line, input_paused)), skipped))
-    }
-
-    /// `data` as the chunk starting at line `next_line`, which is advanced
-    /// past it if [`count_lines`](Self::count_lines).
-    fn chunk(&mut self, data: Lines, next_line: &mut u64, input_paused: bool) -> Chunk {
-        let chunk = Chunk { first_line: *next_line, data, input_paused };
+        let chunk = Chunk { first_line, data, input_paused };
         if self.count_lines {
-            let line_breaks = memchr::memchr_iter(b'\n', &chunk.data).count() as u64;
+            let line_breaks = line_breaks(&chunk.data);
             self.lines_counted(&chunk, line_breaks, next_line);
         }
-        chunk
+        Ok((Some(chunk), skipped))
     }
 
     /// Advances `next_line` past `chunk`, which has `line_breaks` line
@@ -285,56 +265,6 @@ impl Input {
     pub fn lines_counted(&mut self, chunk: &Chunk, line_breaks: u64, next_line: &mut u64) {
         *next_line += line_breaks;
         self.lines_read += line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
-    }
-
-    /// The next chunk of a mapped file, as [`next_chunk`](Self::next_chunk)
-    /// gives it, with the lines longer than [`MAX_LINE`] before it added to
-    /// `skipped` (they are in no chunk: the chunks around them say where
-    /// they were by their first line). `None` when the file is not mapped or
-    /// no longer: the reader is then at the point where the mapping stopped.
-    fn next_mapped_chunk(&mut self, next_line: &mut u64, size: usize, skipped: &mut Vec<u64>) -> Option<Option<Chunk>> {
-        loop {
-            let mapped = self.mapped.as_mut()?;
-            let start = mapped.position;
-            let next = mapped.next(size);
-            let taken = mapped.position - start;
-            self.bytes_read += taken;
-            if let Some(bar) = &self.progress {
-                bar.inc(taken);
-            }
-            match next {
-                Ok(Next::Lines(data)) => return Some(Some(self.chunk(data, next_line, false))),
-                Ok(Next::TooLong) => {
-                    skipped.push(*next_line);
-                    *next_line += 1;
-                    self.lines_read += 1;
-                }
-                Ok(Next::End) => return Some(None),
-                Ok(Next::Truncated) => {
-                    self.failed = Some(truncated(*next_line));
-                    self.mapped = None;
-                    return None;
-                }
-                Err(_) => {
-                    // The file changed, or a window could not be mapped: read
-                    // it from where the mapping stopped, as any other file.
-                    // (The reader's descriptor shares its offset with the
-                    // mapped one, and the reader has read nothing yet.)
-                    let position = mapped.position;
-                    if let Err(err) = (&*mapped.file).seek(SeekFrom::Start(position)) {
-                        self.failed = Some(err);
-                    }
-                    self.mapped = None;
-                    return None;
-                }
-            }
-        }
-    }
-
-    /// Whether the input is read through a mapping of its file.
-    #[cfg(test)]
-    pub fn is_mapped(&self) -> bool {
-        self.mapped.is_some()
     }
 
     /// Lines read so far.
@@ -350,168 +280,92 @@ impl Input {
     }
 }
 
-/// Whether a file may be mapped: a regular file with bytes in it that was
-/// last modified at least [`QUIET_FOR`] before `now` (see [`Mapped`]). A
-/// modification time in the future, or none, says nothing: such files are
-/// read.
-fn quiet_regular_file(metadata: &std::fs::Metadata, now: SystemTime) -> bool {
-    let quiet =
-        metadata.modified().is_ok_and(|modified| now.duration_since(modified).is_ok_and(|quiet| quiet >= QUIET_FOR));
-    metadata.is_file() && metadata.len() > 0 && quiet
+/// Where the last line of `data` starts, given that it starts at `from` or
+/// later.
+fn last_line_start(data: &[u8], from: usize) -> usize {
+    memchr::memrchr(b'\n', &data[from..]).map_or(from, |end| from + end + 1)
 }
 
-/// A regular file read through memory mappings of windows of it, each
-/// chunk a range of a window.
-///
-/// Mapping a file has one risk that reading it has not: if another process
-/// truncates the file while it is mapped, touching a page past the new end
-/// raises SIGBUS, whereas `read(2)` would just end early. Logs are
-/// truncated in place (`logrotate`'s `copytruncate`) while they are being
-/// written, so only files that nobody has modified for [`QUIET_FOR`] are
-/// mapped ([`quiet_regular_file`]), and before each new window the file is
-/// checked again ([`Mapped::unchanged`]): a file that has grown or been
-/// modified since it was opened is read from there on, as a live log is,
-/// and so is one cut at or past what was mapped (to its new end). A quiet
-/// file truncated under the mapping during the scan (an idle log rotated by
-/// `copytruncate` in those very seconds) no longer crashes errcat (see
-/// [`GuardedMap`]): the input ends with an error saying from which line on
-/// nothing is reported. (An I/O error under a mapped page raises SIGBUS
-/// too, and ends the input the same way, where `read(2)` would report it.)
-struct Mapped {
-    /// A descriptor of its own (sharing the reader's offset), shared with
-    /// the windows, which check the file's length.
-    file: Arc<File>,
-    len: u64,
-    /// The file's modification time when it was opened.
-    modified: SystemTime,
-    window: Arc<GuardedMap>,
-    /// The offset in the file of the window's first byte.
-    window_start: u64,
-    /// The offset of the first byte not yet passed on.
-    position: u64,
+fn line_breaks(bytes: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
-/// What a mapped file gives next.
-enum Next {
-    /// Whole lines (or the last line, without a line break).
-    Lines(Lines),
-    /// A line longer than [`MAX_LINE`], skipped.
-    TooLong,
-    End,
-    /// The file was truncated under the mapping (see [`GuardedMap`]).
-    Truncated,
+/// The bytes of a chunk: the first `len` of `bytes`, all of which are
+/// initialised, so that a read can write over them. The buffer is taken
+/// from [`POOL`] and goes back to it when the chunk is dropped, on whichever
+/// thread classified it, to be read into again for a later chunk: it keeps
+/// the memory it was ever read into, so that a scan touches no fresh memory
+/// once its first chunks are in flight.
+pub struct Lines {
+    bytes: Vec<u8>,
+    len: usize,
+    pool: &'static Pool,
 }
 
-impl Mapped {
-    /// Maps the start of `file`, described by `metadata`; `None` if that
-    /// fails (the file is then read).
-    fn open(file: File, metadata: &std::fs::Metadata) -> Option<Mapped> {
-        let modified = metadata.modified().ok()?;
-        let file = Arc::new(file);
-        let window = Arc::new(GuardedMap::map(&file, 0, WINDOW.min(usize::try_from(metadata.len()).ok()?)).ok()?);
-        Some(Mapped { file, len: metadata.len(), modified, window, window_start: 0, position: 0 })
+/// Buffers not in use.
+type Pool = Mutex<Vec<Vec<u8>>>;
+
+impl Lines {
+    /// An empty buffer of `pool`, reused if it has one.
+    fn take(pool: &'static Pool) -> Lines {
+        let bytes = pool.lock().ok().and_then(|mut buffers| buffers.pop()).unwrap_or_default();
+        Lines { bytes, len: 0, pool }
     }
 
-    /// The start of the file (the first window).
-    fn start(&self) -> &[u8] {
-        &self.window[..self.window.len().min(BINARY_PROBE)]
+    /// Appends `more`.
+    fn extend(&mut self, more: &[u8]) {
+        self.reserve(more.len());
+        self.bytes[self.len..self.len + more.len()].copy_from_slice(more);
+        self.len += more.len();
     }
 
-    /// Whether the file still has the length and modification time it had
-    /// when it was opened.
-    fn unchanged(&self) -> bool {
-        self.file.metadata().is_ok_and(|now| now.len() == self.len && now.modified().ok() == Some(self.modified))
-    }
-
-    /// The next chunk: the whole lines in the next `size` bytes, or the line
-    /// there if it is longer; [`Next::Truncated`] if the file was cut short
-    /// under the mapping. An error when the mapping is to stop.
-    fn next(&mut self, size: usize) -> io::Result<Next> {
-        let next = self.next_unchecked(size);
-        // What was read to find where the chunk ends may be zeros of a file
-        // cut short (the chunk's own bytes are checked once classified), and
-        // a file now shorter than what was passed on is never read on.
-        let passed = usize::try_from(self.position.saturating_sub(self.window_start)).unwrap_or(usize::MAX);
-        if self.window.cut_short(passed.min(self.window.len())) {
-            return Ok(Next::Truncated);
+    /// Room for `more` bytes past the end.
+    fn reserve(&mut self, more: usize) {
+        if self.bytes.len() < self.len + more {
+            self.bytes.resize(self.len + more, 0);
         }
-        next
     }
 
-    /// [`next`](Self::next), without the check for a file cut short.
-    fn next_unchecked(&mut self, size: usize) -> io::Result<Next> {
-        let start = self.position;
-        if start == self.len {
-            // A file that grew is read on; one that is unchanged has ended.
-            return if self.unchanged() { Ok(Next::End) } else { Err(changed()) };
+    /// Appends what one read of `reader` gives, at most `at_most` bytes:
+    /// how many (0 at the end of the input). A `BufReader` with nothing
+    /// buffered reads a request this large straight into the buffer.
+    fn read_from(&mut self, reader: &mut dyn BufRead, at_most: usize) -> io::Result<usize> {
+        self.reserve(at_most);
+        let read = reader.read(&mut self.bytes[self.len..self.len + at_most])?;
+        self.len += read;
+        Ok(read)
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Takes out the bytes in `range`, those after it moving down.
+    fn remove(&mut self, range: std::ops::Range<usize>) {
+        self.bytes.copy_within(range.end..self.len, range.start);
+        self.len -= range.len();
+    }
+}
+
+impl std::ops::Deref for Lines {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl Drop for Lines {
+    fn drop(&mut self) {
+        if self.bytes.len() > POOLED_SIZE {
+            return;
         }
-        let end = self.len.min(start + size as u64);
-        let chunk_end = if end == self.len {
-            end
-        } else if let Some(last) = memchr::memrchr(b'\n', self.bytes(start, end)?) {
-            start + last as u64 + 1
-        } else {
-            // The line is longer than a chunk: it is a chunk of its own, or
-            // skipped.
-            let line_end = self.line_end(end)?;
-            if line_end - start > MAX_LINE as u64 {
-                self.position = self.len.min(line_end + 1);
-                return Ok(Next::TooLong);
+        if let Ok(mut buffers) = self.pool.lock() {
+            if buffers.len() < POOLED {
+                buffers.push(std::mem::take(&mut self.bytes));
             }
-            self.len.min(line_end + 1)
-        };
-        self.bytes(start, chunk_end)?;
-        let offset = (start - self.window_start) as usize;
-        let range = offset..offset + (chunk_end - start) as usize;
-        self.position = chunk_end;
-        Ok(Next::Lines(Lines::Mapped { map: Arc::clone(&self.window), range }))
-    }
-
-    /// The offset of the first line break at or after `from` (the file's
-    /// length if there is none).
-    fn line_end(&mut self, mut from: u64) -> io::Result<u64> {
-        while from < self.len {
-            let end = self.len.min(from + WINDOW as u64);
-            if let Some(found) = memchr::memchr(b'\n', self.bytes(from, end)?) {
-                return Ok(from + found as u64);
-            }
-            from = end;
         }
-        Ok(self.len)
     }
-
-    /// The bytes from `start` to `end` (offsets in the file), mapping a new
-    /// window from `start` if the current one does not hold them.
-    fn bytes(&mut self, start: u64, end: u64) -> io::Result<&[u8]> {
-        let window_end = self.window_start + self.window.len() as u64;
-        if start < self.window_start || end > window_end {
-            // A window that faulted is not left behind: `next` reports it.
-            if !self.unchanged() || self.window.caught() {
-                return Err(changed());
-            }
-            let length = usize::try_from((self.len - start).min((end - start).max(WINDOW as u64)))
-                .map_err(|_| io::Error::other("window beyond the address space"))?;
-            self.window = Arc::new(GuardedMap::map(&self.file, start, length)?);
-            self.window_start = start;
-        }
-        let offset = (start - self.window_start) as usize;
-        Ok(&self.window[offset..offset + (end - start) as usize])
-    }
-}
-
-/// Why a mapped file is read from then on.
-fn changed() -> io::Error {
-    io::Error::other("the file changed while it was mapped")
-}
-
-/// Why a mapped file stops being read: it was truncated under the mapping,
-/// or a page of it could not be read from the disk (see [`GuardedMap`]), so
-/// what the mapping holds from some point on is not the file's, and the
-/// lines from `line` on are not passed on.
-pub fn truncated(line: u64) -> io::Error {
-    io::Error::other(format!(
-        "truncated while it was being scanned (or unreadable on disk): lines from {line} on are not reported"
-    ))
 }
 
 /// The file descriptor of a live input, to ask whether more data is waiting.
@@ -575,7 +429,7 @@ impl LiveSource {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use std::io::Write;
 
     use super::*;
@@ -584,27 +438,17 @@ pub(crate) mod tests {
     /// Numbered lines (and, in a second list, the numbers of lines skipped).
     type Numbered = (Vec<(u64, Vec<u8>)>, Vec<u64>);
 
-    /// Old enough for a file to be mapped.
-    pub(crate) const OLD: Duration = Duration::from_secs(3600);
-
-    /// Writes `bytes` to `name` in `dir`, last modified `age` ago.
-    pub(crate) fn log(dir: &Path, name: &str, bytes: &[u8], age: Duration) -> std::path::PathBuf {
+    /// Writes `bytes` to `name` in `dir`.
+    fn log(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
         let path = dir.join(name);
         std::fs::write(&path, bytes).unwrap();
-        File::options().write(true).open(&path).unwrap().set_modified(SystemTime::now() - age).unwrap();
         path
     }
 
-    /// `path` read as a file too recently modified to be mapped is.
-    fn read_path(path: &Path) -> Input {
-        let reader = BufReader::with_capacity(64 << 10, File::open(path).unwrap());
-        Input::new(path.display().to_string(), Box::new(reader), None, None)
-    }
-
     /// Every line `input` gives, numbered as its chunks number them, and the
-    /// numbers of the lines skipped as too long (which the reading path
-    /// passes on as empty lines: those are left out). Every chunk but the
-    /// last ends with a line break.
+    /// numbers of the lines skipped as too long (which are passed on as
+    /// empty lines: those are left out). Every chunk but the last ends with
+    /// a line break.
     fn lines_of(mut input: Input) -> Numbered {
         let (mut carry, mut next_line, mut lines, mut skipped) = (Vec::new(), 1, Vec::new(), Vec::new());
         let mut unfinished = false;
@@ -622,43 +466,22 @@ pub(crate) mod tests {
         (lines, skipped)
     }
 
-    /// The lines of a quiet file, read through its mapping.
-    fn mapped_lines(path: &Path) -> Numbered {
-        let input = open(path).unwrap();
-        assert!(input.mapped.is_some(), "a quiet file is mapped");
-        lines_of(input)
+    /// What [`lines_of`] must give for `bytes`: every line, numbered, but
+    /// those longer than [`MAX_LINE`], which are skipped.
+    fn expected(bytes: &[u8]) -> Numbered {
+        let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        let numbered = body.split(|&b| b == b'\n').enumerate().map(|(i, line)| (i as u64 + 1, line.to_vec()));
+        let (kept, long): (Vec<_>, Vec<_>) = numbered.partition(|(_, line)| line.len() <= MAX_LINE);
+        (kept, long.into_iter().map(|(number, _)| number).collect())
     }
 
-    /// The number the next line of `bytes` will have.
-    fn next_number(bytes: &[u8]) -> u64 {
-        memchr::memchr_iter(b'\n', bytes).count() as u64 + 1
-    }
-
-    #[test]
-    fn only_regular_files_nobody_modified_for_a_while_are_mapped() {
-        let dir = tempfile::tempdir().unwrap();
-        let metadata = |path: &Path| std::fs::metadata(path).unwrap();
-        let now = SystemTime::now();
-        let old = log(dir.path(), "old.log", b"line\n", OLD);
-        assert!(quiet_regular_file(&metadata(&old), now));
-        assert!(quiet_regular_file(&metadata(&old), now - OLD + QUIET_FOR + Duration::from_secs(1)));
-        assert!(!quiet_regular_file(&metadata(&old), now - OLD + QUIET_FOR / 2), "modified too recently");
-        assert!(!quiet_regular_file(&metadata(&old), now - OLD - QUIET_FOR), "modified in the future");
-        let empty = log(dir.path(), "empty.log", b"", OLD);
-        assert!(!quiet_regular_file(&metadata(&empty), now));
-        assert!(!quiet_regular_file(&metadata(dir.path()), now + OLD));
-
-        // Through `open`: a file just written, or compressed, is read.
-        assert!(open(&old).unwrap().mapped.is_some());
-        let fresh = log(dir.path(), "fresh.log", b"line\n", Duration::ZERO);
-        assert!(open(&fresh).unwrap().mapped.is_none());
-        let gz = log(dir.path(), "old.log.gz", b"line\n", OLD);
-        assert!(open(&gz).unwrap().mapped.is_none());
-        assert!(open(&empty).unwrap().mapped.is_none());
+    /// The lines of the file at `path`, as opened for a scan.
+    fn file_lines(path: &Path) -> Numbered {
+        lines_of(open(path).unwrap())
     }
 
     #[test]
-    fn a_mapped_file_gives_the_lines_and_skipped_lines_of_a_read_one() {
+    fn a_file_gives_its_lines_and_skips_exactly_those_longer_than_max_line() {
         let mut bytes = Vec::new();
         // A line break exactly at the first chunk's end, then one just past
         // the second chunk's.
@@ -670,79 +493,75 @@ pub(crate) mod tests {
         bytes.extend_from_slice(b"invalid \xff\xfe UTF-8\n");
         bytes.resize(2 * CHUNK + 1, b'y');
         bytes.push(b'\n');
-        // Lines longer than a chunk, one after another and across windows:
-        // kept up to `MAX_LINE`, skipped when longer by more than a read
-        // (where reading sees it).
-        let long = next_number(&bytes);
-        for length in
-            [2 * CHUNK, MAX_LINE, MAX_LINE + (100 << 10), 3, MAX_LINE + (100 << 10), MAX_LINE + (100 << 10), 0]
-        {
+        // Lines longer than a chunk, one after another: kept up to
+        // `MAX_LINE`, skipped when longer, by one byte or by much more.
+        for length in [2 * CHUNK, MAX_LINE, MAX_LINE + 1, 3, MAX_LINE + (100 << 10), MAX_LINE + (100 << 10), 0] {
             bytes.extend(std::iter::repeat_n(b'z', length));
             bytes.push(b'\n');
         }
         bytes.extend_from_slice(b"no line break at the end");
-
         let dir = tempfile::tempdir().unwrap();
-        let path = log(dir.path(), "quiet.log", &bytes, OLD);
-        let (mapped, read) = (mapped_lines(&path), lines_of(read_path(&path)));
-        assert_eq!(mapped.1, [long + 2, long + 4, long + 5]);
-        assert_eq!(read.1, mapped.1);
-        assert_eq!(mapped.0.len(), read.0.len());
-        assert!(mapped.0 == read.0, "the lines differ");
-        assert_eq!(mapped.0.last().unwrap(), &(long + 7, b"no line break at the end".to_vec()));
+        let (lines, skipped) = file_lines(&log(dir.path(), "long.log", &bytes));
+        let (want_lines, want_skipped) = expected(&bytes);
+        assert_eq!(skipped.len(), 3);
+        assert_eq!(skipped, want_skipped);
+        assert_eq!(lines.len(), want_lines.len());
+        assert!(lines == want_lines, "the lines differ");
+        assert_eq!(lines.last().unwrap().1, b"no line break at the end");
     }
 
     #[test]
-    fn a_skipped_last_line_is_counted_as_read_either_way() {
+    fn a_last_line_too_long_is_skipped_and_counted_as_read() {
         let mut bytes = b"first\n".to_vec();
         bytes.resize(bytes.len() + MAX_LINE + (200 << 10), b'z');
         let dir = tempfile::tempdir().unwrap();
-        let path = log(dir.path(), "quiet.log", &bytes, OLD);
-        let lines_read = |mut input: Input| {
-            let (mut carry, mut next_line) = (Vec::new(), 1);
-            while input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.is_some() {}
-            input.lines_read()
-        };
-        let mapped = open(&path).unwrap();
-        assert!(mapped.mapped.is_some());
-        assert_eq!(lines_read(mapped), 2);
-        assert_eq!(lines_read(read_path(&path)), 2);
-    }
-
-    #[test]
-    fn a_mapped_line_of_max_line_bytes_is_kept_and_a_longer_one_skipped() {
-        let mut bytes = b"first\n".to_vec();
-        for length in [MAX_LINE, MAX_LINE + 1] {
-            bytes.extend(std::iter::repeat_n(b'z', length));
-            bytes.push(b'\n');
+        let path = log(dir.path(), "long.log", &bytes);
+        let mut input = open(&path).unwrap();
+        let (mut carry, mut next_line, mut skipped) = (Vec::new(), 1, Vec::new());
+        loop {
+            let (chunk, mut too_long) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap();
+            skipped.append(&mut too_long);
+            if chunk.is_none() {
+                break;
+            }
         }
-        bytes.extend(std::iter::repeat_n(b'z', MAX_LINE + 1));
-        let dir = tempfile::tempdir().unwrap();
-        let (lines, skipped) = mapped_lines(&log(dir.path(), "long.log", &bytes, OLD));
-        // The last line, too long and without a line break, is skipped too.
-        assert_eq!(skipped, [3, 4]);
-        let lengths: Vec<(u64, usize)> = lines.iter().map(|(number, line)| (*number, line.len())).collect();
-        assert_eq!(lengths, [(1, 5), (2, MAX_LINE)]);
+        assert_eq!(skipped, [2]);
+        assert_eq!(input.lines_read(), 2);
     }
 
     #[test]
-    fn files_ending_at_a_chunk_boundary_are_mapped_whole() {
+    fn files_ending_at_a_chunk_boundary_give_every_line_once() {
         let dir = tempfile::tempdir().unwrap();
-        for length in [CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK] {
+        for length in [CHUNK - 1, CHUNK, CHUNK + 1, CHUNK + READ, 2 * CHUNK] {
             for last in [b'\n', b'x'] {
                 let mut bytes: Vec<u8> = (0..length).map(|i| if i % 100 == 99 { b'\n' } else { b'a' }).collect();
                 *bytes.last_mut().unwrap() = last;
-                let path = log(dir.path(), "edge.log", &bytes, OLD);
-                let (mapped, read) = (mapped_lines(&path), lines_of(read_path(&path)));
-                assert!(mapped == read, "{length} bytes ending in {last}");
-                let total: usize = mapped.0.iter().map(|(_, line)| line.len() + 1).sum();
-                assert_eq!(total, length + usize::from(last != b'\n'), "{length} bytes ending in {last}");
+                let lines = file_lines(&log(dir.path(), "edge.log", &bytes));
+                assert!(lines == expected(&bytes), "{length} bytes ending in {last}");
             }
         }
     }
 
     #[test]
-    fn a_mapped_file_that_changes_is_read_on_from_where_the_mapping_stopped() {
+    fn a_pipe_read_in_small_pieces_gives_the_lines_a_file_gives() {
+        // A reader that gives a few bytes at a time, as a slow pipe does:
+        // lines are cut across reads, and long ones found all the same.
+        struct Trickle(std::io::Cursor<Vec<u8>>);
+        impl Read for Trickle {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let at_most = buf.len().min(7);
+                self.0.read(&mut buf[..at_most])
+            }
+        }
+        let mut bytes = b"one\ntwo\r\n".to_vec();
+        bytes.extend(std::iter::repeat_n(b'z', 3000));
+        bytes.extend_from_slice(b"\nlast");
+        let reader = BufReader::with_capacity(16, Trickle(std::io::Cursor::new(bytes.clone())));
+        assert!(lines_of(Input::new("trickle".into(), Box::new(reader), None, None)) == expected(&bytes));
+    }
+
+    #[test]
+    fn a_file_that_grows_while_it_is_read_is_read_on() {
         let mut bytes = Vec::new();
         for number in 1.. {
             if bytes.len() >= 3 * CHUNK {
@@ -751,21 +570,34 @@ pub(crate) mod tests {
             bytes.extend_from_slice(format!("line {number}\n").as_bytes());
         }
         let dir = tempfile::tempdir().unwrap();
-        let path = log(dir.path(), "growing.log", &bytes, OLD);
+        let path = log(dir.path(), "growing.log", &bytes);
         let mut input = open(&path).unwrap();
         let (mut carry, mut next_line) = (Vec::new(), 1);
-        let (first, _) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap();
-        assert!(matches!(first.unwrap().data, Lines::Mapped { .. }));
-        // Written to while it is scanned: what was appended is read too.
+        let first = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.unwrap();
         File::options().append(true).open(&path).unwrap().write_all(b"appended\n").unwrap();
-        let mut rest = Vec::new();
+        let mut all = first.data.to_vec();
         while let (Some(chunk), _) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap() {
-            rest.extend_from_slice(&chunk.data);
+            all.extend_from_slice(&chunk.data);
         }
-        assert!(input.mapped.is_none(), "the mapping stopped at the end");
-        assert!(rest.ends_with(b"appended\n"));
-        assert_eq!(next_line, next_number(&bytes) + 1);
-        let first_len = bytes.len() - rest.len() + b"appended\n".len();
-        assert!(rest.starts_with(&bytes[first_len..first_len + 100]));
+        assert_eq!(all, [&bytes[..], b"appended\n"].concat());
+        assert_eq!(next_line, memchr::memchr_iter(b'\n', &all).count() as u64 + 1);
+    }
+
+    #[test]
+    fn a_buffer_goes_back_to_its_pool_and_is_read_into_again() {
+        let pool: &'static Pool = Box::leak(Box::default());
+        let mut first = Lines::take(pool);
+        first.extend(&[7; 100]);
+        let address = first.bytes.as_ptr();
+        drop(first);
+        assert_eq!(pool.lock().unwrap().len(), 1);
+        let mut again = Lines::take(pool);
+        assert_eq!((again.len(), again.bytes.as_ptr()), (0, address), "the same buffer, empty");
+        again.extend(b"ab");
+        assert_eq!(&*again, b"ab");
+        // A buffer grown past `POOLED_SIZE` (by a long line) is not kept.
+        again.reserve(POOLED_SIZE + 1);
+        drop(again);
+        assert!(pool.lock().unwrap().is_empty());
     }
 }

@@ -6,7 +6,6 @@ mod check;
 mod diff;
 mod explain;
 mod follow;
-mod guarded_map;
 mod input;
 mod names;
 mod pipeline;
