@@ -45,7 +45,7 @@ python3 -c "import hyperscan" 2>/dev/null || pip install -q hyperscan >&2
 command -v rg >/dev/null || { apt-get update -qq >&2 && apt-get install -y -qq ripgrep >&2; }
 
 echo "building (release)..." >&2
-cargo build -q --release --manifest-path "$root/Cargo.toml" -p error-catalog -p xtask
+cargo build -q --release --manifest-path "$root/Cargo.toml" -p errcat -p xtask
 errcat=$root/target/release/errcat
 xtask=$root/target/release/xtask
 

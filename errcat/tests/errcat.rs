@@ -2,8 +2,6 @@
 //! log and the seed dataset, bad inputs, closed pipes, and (when present) the
 //! nats-server corpus of `../shared`.
 
-#![cfg(feature = "cli")]
-
 use std::collections::HashMap;
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -14,13 +12,16 @@ use assert_cmd::Command;
 use flate2::write::GzEncoder;
 use serde_json::{json, Value};
 
-/// The example log, relative to the package (errcat runs there).
+/// The repository's root: errcat runs there, on its files (the examples,
+/// the seed dataset, the test data).
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+/// The example log, relative to [`ROOT`].
 const LOG: &str = "examples/nats-server.log";
 /// The seed dataset the embedded catalog is built from.
 const DATA: &str = "data/nats-io/nats-server";
 /// A dataset with one error of each kind.
 const BAD_DATA: &str = "tests/ui/data/bad";
-#[path = "support/corpus.rs"]
+#[path = "../../tests/support/corpus.rs"]
 mod support;
 
 /// A nats-server log prefix, as in the example log.
@@ -96,7 +97,7 @@ fn example_lines() -> Vec<u64> {
 }
 
 fn example_log() -> Vec<u8> {
-    fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(LOG)).expect("the example log")
+    fs::read(Path::new(ROOT).join(LOG)).expect("the example log")
 }
 
 /// Line `number` (1-based) of `text`, without its `\n` or `\r\n`.
@@ -117,15 +118,11 @@ fn spanned<'a>(line: &'a [u8], object: &Value) -> &'a [u8] {
 /// Where the runs cache compiled catalogs: never the user's own cache.
 const CACHE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/errcat-cache");
 
-/// The `errcat` command, run in the package directory, 80 columns wide, with
+/// The `errcat` command, run in the repository's root, 80 columns wide, with
 /// its cache in [`CACHE`].
 fn errcat() -> Command {
     let mut command = Command::cargo_bin("errcat").expect("the errcat binary");
-    command
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("COLUMNS", "80")
-        .env_remove("NO_COLOR")
-        .env("ERRCAT_CACHE_DIR", CACHE);
+    command.current_dir(ROOT).env("COLUMNS", "80").env_remove("NO_COLOR").env("ERRCAT_CACHE_DIR", CACHE);
     command
 }
 
@@ -722,7 +719,7 @@ fn a_log_truncated_while_it_is_scanned_ends_there_and_the_scan_goes_on() {
 
 /// The seed record `id` as stored in the dataset.
 fn seed_record(id: &str) -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(DATA).join(format!("{id}.json"));
+    let path = Path::new(ROOT).join(DATA).join(format!("{id}.json"));
     let file: Value = serde_json::from_slice(&fs::read(path).unwrap()).unwrap();
     file["record"].clone()
 }
@@ -1011,7 +1008,7 @@ fn a_symbolic_link_loop_in_the_data_is_reported_not_followed() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     fs::create_dir_all(data.join("sub")).unwrap();
-    fs::copy(format!("{DATA}/{}.json", PERSIST.id), data.join("sub/record.json")).unwrap();
+    fs::copy(Path::new(ROOT).join(DATA).join(format!("{}.json", PERSIST.id)), data.join("sub/record.json")).unwrap();
     std::os::unix::fs::symlink("..", data.join("sub/up")).unwrap();
     let data = path_str(&data);
     let out = run(&["check", data], 1);
@@ -1060,7 +1057,7 @@ fn runtime_dataset_classifies_like_the_embedded_catalog() {
 /// directory's too (files and directories modified in the last seconds are
 /// not cached).
 fn old_copy_of_seeds(dir: &Path) {
-    for entry in fs::read_dir(DATA).unwrap() {
+    for entry in fs::read_dir(Path::new(ROOT).join(DATA)).unwrap() {
         let path = entry.unwrap().path();
         let copy = dir.join(path.file_name().unwrap());
         fs::copy(&path, &copy).unwrap();
