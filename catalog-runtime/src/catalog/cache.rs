@@ -604,6 +604,17 @@ mod tests {
         cached
     }
 
+    /// [`dataset`], loaded once through a new cache (which it wrote).
+    fn loaded_once() -> (TempDir, TempDir) {
+        let (data, cache) = (dataset(), TempDir::new("cache"));
+        load_and_compare(&data.0, &cache.0);
+        (data, cache)
+    }
+
+    fn mtime_of(path: &Path) -> SystemTime {
+        fs::metadata(path).unwrap().modified().unwrap()
+    }
+
     /// Loads `dir` fresh and through the cache (twice: written, then read)
     /// and checks that all three agree, in entries, origins, warnings,
     /// lookups and matches.
@@ -658,7 +669,7 @@ mod tests {
         let before = load_and_compare(&data.0, &cache.0);
         // Same length, same mtime, same inode: only reading would tell.
         let path = data.0.join("a.json");
-        let mtime = fs::metadata(&path).unwrap().modified().unwrap();
+        let mtime = mtime_of(&path);
         write_at(&path, &record("a1", "stream %s FAILED: %v", "error"), mtime);
         let after = summary(Catalog::load_cached(&data.0, &Filter::default(), &cache.0));
         assert_eq!(after, before);
@@ -667,13 +678,11 @@ mod tests {
 
     #[test]
     fn an_edited_file_is_a_miss() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
+        let (data, cache) = loaded_once();
         let path = data.0.join("b.json");
         // Edited in place: no directory changes, only the file's stat tells.
         // Longer, with the same mtime.
-        let mtime = fs::metadata(&path).unwrap().modified().unwrap();
+        let mtime = mtime_of(&path);
         let longer = || write_at(&path, &record("b2", "limit %d reached!", "warning"), mtime);
         assert!(!hit_after(&data.0, &cache.0, longer));
         assert!(load_and_compare(&data.0, &cache.0).contains("limit %d reached!"));
@@ -686,12 +695,10 @@ mod tests {
 
     #[test]
     fn a_replaced_file_is_a_miss() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
+        let (data, cache) = loaded_once();
         // Same length and mtime, another inode (written aside, renamed over).
         let path = data.0.join("b.json");
-        let mtime = fs::metadata(&path).unwrap().modified().unwrap();
+        let mtime = mtime_of(&path);
         let replace = || {
             let aside = data.0.join(".b.json.new");
             write_at(&aside, &record("b2", "LIMIT %d reached", "warning"), mtime);
@@ -729,9 +736,7 @@ mod tests {
 
     #[test]
     fn an_added_or_removed_file_is_a_miss() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
+        let (data, cache) = loaded_once();
         let add = || write_at(&data.0.join("sub/d.json"), &record("d4", "disk %s full", "fatal"), an_hour_ago());
         assert!(!hit_after(&data.0, &cache.0, add));
         assert!(load_and_compare(&data.0, &cache.0).contains("disk %s full"));
@@ -741,9 +746,7 @@ mod tests {
 
     #[test]
     fn a_file_renamed_is_a_miss() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
+        let (data, cache) = loaded_once();
         // Same length, mtime and inode: only its directory tells.
         assert!(!hit_after(&data.0, &cache.0, || fs::rename(data.0.join("a.json"), data.0.join("z.json")).unwrap()));
         assert!(load_and_compare(&data.0, &cache.0).contains("z.json"));
@@ -751,9 +754,7 @@ mod tests {
 
     #[test]
     fn a_change_in_a_subdirectory_is_a_miss() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
+        let (data, cache) = loaded_once();
         // The root directory is unchanged; only `sub` tells.
         let sub = data.0.join("sub");
         assert!(!hit_after(&data.0, &cache.0, || fs::rename(sub.join("c.json"), sub.join("d.json")).unwrap()));
@@ -836,9 +837,7 @@ mod tests {
 
     #[test]
     fn a_cache_file_of_another_load_is_a_miss() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
+        let (data, cache) = loaded_once();
         // The dataset's file under another dataset's name: same files, but
         // spelled from elsewhere.
         let other = data.0.join("sub");
