@@ -9,8 +9,7 @@
 # multi-system pattern catalog of `xtask multisystem` (about 1,400 records of
 # 16 systems) with its dense log; errcat also reads the logs from a fast pipe
 # (`cat log | errcat scan`, the path live input takes); then errcat's
-# start-up, without and with `errcat watch` running. Prints, per input,
-# seconds, MB/s and the ratio to Hyperscan.
+# start-up. Prints, per input, seconds, MB/s and the ratio to Hyperscan.
 #
 #   bench/compare.sh               # LINES=2000000 sparse lines, DENSE=200000 dense lines,
 #                                  # MULTI=215000 multi-system lines (about 30 MB)
@@ -46,7 +45,7 @@ python3 -c "import hyperscan" 2>/dev/null || pip install -q hyperscan >&2
 command -v rg >/dev/null || { apt-get update -qq >&2 && apt-get install -y -qq ripgrep >&2; }
 
 echo "building (release)..." >&2
-cargo build -q --release --manifest-path "$root/Cargo.toml" -p error-catalog -p xtask
+cargo build -q --release --manifest-path "$root/Cargo.toml" -p errcat -p xtask
 errcat=$root/target/release/errcat
 xtask=$root/target/release/xtask
 
@@ -180,28 +179,4 @@ for dir in "$kafka" "$work/synth20000"; do
     records=$(find "$dir" -name '*.json' | wc -l)
     startup "errcat --data $(basename "$dir") explain ($records records, cached)" \
         "$errcat" --data "$dir" explain "$message"
-done
-# The same cached runs with `errcat watch` (Linux) running: the watcher
-# answers in place of the stats. Its first run checks the files.
-watched() { # label dir -> a start-up row, with the dataset watched
-    local label=$1 dir=$2 watcher
-    "$errcat" --data "$dir" watch 2>"$work/watch.err" &
-    watcher=$!
-    for _ in $(seq 200); do
-        "$errcat" --data "$dir" watch --status >/dev/null 2>&1 && break
-        kill -0 "$watcher" 2>/dev/null || break
-        sleep 0.05
-    done
-    if "$errcat" --data "$dir" watch --status >/dev/null 2>&1; then
-        startup "$label" "$errcat" --data "$dir" explain "$message"
-    else
-        echo "SKIPPED $label: errcat watch did not start: $(cat "$work/watch.err")"
-    fi
-    kill -TERM "$watcher" 2>/dev/null || true
-    wait "$watcher" || true
-}
-watched "errcat --data corpus explain (2,008, watched)" "$corpus"
-for dir in "$kafka" "$work/synth20000"; do
-    [ -d "$dir" ] || { echo "SKIPPED watched start-up on $dir: not found"; continue; }
-    watched "errcat --data $(basename "$dir") explain ($(find "$dir" -name '*.json' | wc -l), watched)" "$dir"
 done

@@ -38,7 +38,7 @@ done
 crates="seeds corpus $(for n in $sizes; do echo "synth$n"; done)"
 if [ -n "${PINNED:-}" ]; then
     # The same records with a names file: `<name>_pinned`.
-    cargo build -q --manifest-path "$root/Cargo.toml" --bin errcat
+    cargo build -q --manifest-path "$root/Cargo.toml" -p errcat
     for name in $crates; do
         cp -r "${dirs[$name]}" "$work/pinned-$name"
         "$root/target/debug/errcat" names "$work/pinned-$name" >/dev/null

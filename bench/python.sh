@@ -24,7 +24,7 @@ python3 -c "import error_catalog" || { echo "install the wheel first (see README
 python3 -c "import numpy" 2>/dev/null || pip install -q numpy >&2
 [ -x /usr/bin/time ] || { apt-get update -qq >&2 && apt-get install -y -qq time >&2; }
 
-cargo build -q --release --manifest-path "$root/Cargo.toml" -p error-catalog -p xtask
+cargo build -q --release --manifest-path "$root/Cargo.toml" -p errcat -p xtask
 errcat=$root/target/release/errcat
 xtask=$root/target/release/xtask
 log() { # NAME LINES SHARE

@@ -27,7 +27,7 @@ cargo clippy --manifest-path "$manifest" --all-targets -- -D warnings
 cargo test --manifest-path "$manifest"
 
 # errcat and xtask, which the tests compare with.
-cargo build --release -p error-catalog -p xtask
+cargo build --release -p errcat -p xtask
 rm -rf "$CARGO_TARGET_DIR/wheels"
 (cd bindings/python && maturin build --release -o "$CARGO_TARGET_DIR/wheels")
 python3 -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$CARGO_TARGET_DIR"/wheels/error_catalog-*.whl

@@ -14,7 +14,7 @@
 //! | a compiled record (`entry`) | [`Entry`] |
 //! | the format compiler (`format`) | [`Template`], [`Dialect`], [`Piece`], [`Spec`], [`Field`], [`ValueKind`], [`FormatError`], [`RenderError`] |
 //! | a built catalog (`build`) | [`build_with_names`], [`build`], [`Filter`], [`Built`], [`BuiltEntry`], [`check_patterns`], [`check_names`] |
-//! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`], [`Items`] (a matcher's items, a catalog's [`Entries`]), [`ItemsIter`] |
+//! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`] |
 //! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`) |
 //! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
 //! | problems | [`Diagnostic`], [`Level`] |
@@ -50,14 +50,12 @@ mod test_support;
 
 pub use build::{build, build_with_names, check_names, check_patterns, Built, BuiltEntry, Filter};
 pub use catalog::{Catalog, LoadError};
-#[cfg(all(feature = "cache", target_os = "linux"))]
-pub use catalog::{WatchStatus, WatchStopper, Watcher};
 pub use codegen::{CatalogEnum, NoMatch};
 pub use dataset::{load_bytes, load_dir, Loaded, Names, Origin, Pin, PinnedField, SourcedRecord, NAMES_FILE};
 pub use diagnostic::{Diagnostic, Level};
 pub use entry::Entry;
 pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
-pub use matcher::{Entries, Items, ItemsIter, LogLevel, Match, Matcher};
+pub use matcher::{LogLevel, Match, Matcher};
 pub use model::{ByteString, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
 pub use suggest::{edit_distance, typo_distance};
 

@@ -1,5 +1,5 @@
 """Shared fixtures: the repository's files, the `errcat` and `xtask` binaries
-(built by `cargo build --release -p error-catalog -p xtask`), the shared
+(built by `cargo build --release -p errcat -p xtask`), the shared
 corpus, and `errcat scan --json` results to compare with.
 
 A missing tool or corpus skips the tests that need it, with the reason; with
@@ -34,7 +34,7 @@ def binary(name: str, variable: str) -> Path:
         path = REPO / "target" / profile / name
         if path.exists():
             return path
-    missing(f"{name} binary (build it: cargo build --release -p error-catalog -p xtask, or set {variable})")
+    missing(f"{name} binary (build it: cargo build --release -p errcat -p xtask, or set {variable})")
 
 
 @pytest.fixture(scope="session")

@@ -1,88 +1,44 @@
-//! A compiled-catalog cache: the run-time counterpart of what the `#[catalog]`
-//! macro precomputes at build time (think Python's `__pycache__`).
+//! The compiled-catalog cache of [`Catalog::load_cached`]: the run-time
+//! counterpart of what the `#[catalog]` macro precomputes at build time
+//! (think Python's `__pycache__`).
 //!
-//! Loading a dataset of thousands of records reads every file, parses its
-//! JSON and compiles every message: far more than a command such as
-//! `errcat explain` then spends on its work. [`Catalog::load_cached`] stores
-//! the compiled entries, their origins, the warnings and the matcher's
-//! [`Index`] in one file, and reuses them while the dataset is unchanged,
-//! which it tells by a stat of each record file, of each directory walked
-//! and of the names file, which decides the variant names (no record file
-//! is opened, nor any directory listed, on a hit).
+//! One file per dataset directory and filter, in the directory the caller
+//! gives (the runtime has no default: errcat and the Python package choose
+//! theirs). A file is [`MAGIC`], a [`checksum`] of the rest, then three
+//! postcard-encoded parts: the [`Stamps`] of the load (the crate's version,
+//! the directory, the filter, and the stat of every directory walked, of
+//! every record file and of the names file); the warnings and the compiled
+//! entries (in parts of [`ENTRIES_PER_PART`], each a byte string, decoded
+//! in parallel); then the entries' origins, which are kept encoded until
+//! they are first asked for (see [`CachedOrigins`]).
 //!
-//! A hit must not cost more than the few entries it uses: the file is
-//! mapped, not read; its entries are encoded one by one, found by a table of
-//! offsets, and decoded on first use (see [`Slots`]); the matcher is built
-//! from the stored index without looking at any template. The stats, the
-//! part that grows with the dataset and is the kernel's, run on several
-//! threads while the catalog is set up.
-//!
-//! A cache file is [`MAGIC`], a checksum, the length of each section, then
-//! the sections: the postcard-encoded [`Fingerprint`] (compared exactly: a
-//! hash alone could collide), the record files' stamps and paths (see
-//! [`FileTable`]), the warnings, the index, each entry's end offset and
-//! checksum, the lookup orders (see [`order`]), the origins' checksum, then
-//! the origins and the entries. The file's checksum covers everything
-//! before the origins and is verified
-//! before anything decoded from the file is used; the origins' own is
-//! verified when they are first asked for, and each entry's when the entry
-//! is first decoded (see [`Recovery`]), so that a hit reads no more than it
-//! uses (checking all the entries took a sixth of the start-up at 20,000
-//! records, the origins a thirtieth, measured). A truncated or damaged file is
-//! never decoded into wrong entries. Whatever goes wrong with a cache
-//! (missing, damaged, stale, unreadable, unwritable) only means that the
-//! records are loaded as without one; an entry, or the origins, found
-//! damaged once the catalog is in use are taken from the records loaded
-//! again, and only if they changed in the meantime does the program panic,
-//! saying so (see [`Recovery`]).
+//! A load reuses the file while every stat is the same (length,
+//! modification time, inode): adding, removing or renaming a record file
+//! changes its directory, an edit in place the file itself. Anything else
+//! (no file, a short or damaged one, one that does not decode, another
+//! version's, a stat that differs) is a miss: the records are read and
+//! compiled, and the file written anew. Nothing read from a cache file can
+//! make a load fail or panic.
 
-use std::borrow::Cow;
 use std::fs;
-use std::io::{self, Read};
-use std::ops::Range;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
 use crate::build::Filter;
-use crate::catalog::{Catalog, Compiled, Key, LoadError, Origins};
+use crate::catalog::{Catalog, Compiled, LoadError, Origins};
 use crate::dataset::{load_listed, record_files_and_dirs, Origin, NAMES_FILE};
 use crate::diagnostic::Diagnostic;
 use crate::entry::Entry;
-use crate::matcher::{Index, Lazy, Matcher, Slots};
 
 /// Starts every cache file. The last byte is the layout version: bump it when
-/// the layout or a serialized type changes shape, or the order that
-/// [`Key::order`] sorts by, so that older files are never misread.
-const MAGIC: &[u8; 8] = b"errcat\x00\x08";
-
-/// The sections of a cache file, in order.
-const FINGERPRINT: usize = 0;
-/// The record files' stamps (see [`FileTable`]), then their paths.
-const FILES: usize = 1;
-const FILE_PATHS: usize = 2;
-const WARNINGS: usize = 3;
-const INDEX: usize = 4;
-/// The end of each entry in [`ENTRIES`] and the [`checksum`] of its bytes,
-/// little-endian `u64`s: see [`ENTRY_ROW`].
-const ENTRY_ENDS: usize = 5;
-/// The entries' indexes sorted by id, by slug and by name: see [`order`].
-const ORDERS: usize = 6;
-/// The [`checksum`] of [`ORIGINS`], a little-endian `u64`.
-const ORIGINS_CHECKSUM: usize = 7;
-/// The first section the file's checksum does not cover (see [`LazyOrigins`]).
-const ORIGINS: usize = 8;
-const ENTRIES: usize = 9;
-const SECTIONS: usize = 10;
-
-/// The bytes of one entry's row in [`ENTRY_ENDS`].
-const ENTRY_ROW: usize = 16;
-
-/// The magic, the checksum, and the length of each section.
-const HEADER: usize = MAGIC.len() + 8 + 8 * SECTIONS;
+/// the layout or a serialized type changes shape, so that older files are
+/// never misread (they fail to decode or to pass the checksum anyway).
+const MAGIC: &[u8; 8] = b"errcat\x00\x09";
 
 /// A file modified this recently may be modified again within the same mtime
 /// tick without its stamp changing (git's "racily clean" problem), so a load
@@ -91,46 +47,36 @@ const RACY: Duration = Duration::from_secs(2);
 
 /// The fewest record files worth a thread of their own to stat: a thread
 /// costs tens of microseconds to start, a stat one or two.
-const STATS_PER_THREAD: usize = 256;
+const STATS_FOR_A_THREAD: usize = 256;
 
-/// The record files that a thread stats at a time (see [`hit`]).
-const STATS_PER_BLOCK: usize = 64;
+/// The entries of a cache file are encoded in parts of this many, decoded
+/// on every processor at once, beside the stats (decoding thousands of
+/// entries is most of a start-up from the cache).
+const ENTRIES_PER_PART: usize = 512;
 
-/// What a cached load depends on. Paths are text: a dataset with a path
-/// that is not Unicode is not cached.
+/// What a cached load depends on, but for the record files' contents.
+/// Paths are text: a dataset with a path that is not Unicode is not cached.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-struct Fingerprint<'a> {
+struct Stamps {
     /// The crate version: another version may compile records differently.
-    #[serde(borrow)]
-    version: Cow<'a, str>,
+    version: String,
     /// The directory as given: the origins' paths are spelled with it.
-    #[serde(borrow)]
-    dir: Cow<'a, str>,
+    dir: String,
     /// The directory itself.
-    #[serde(borrow)]
-    canonical: Cow<'a, str>,
+    canonical: String,
     filter: Filter,
-    /// Every directory walked, the dataset's own first (path `""`). While
-    /// none has changed, the record files are the ones in `files`: adding,
-    /// removing or renaming an entry changes its directory.
-    #[serde(borrow)]
-    dirs: Vec<Stamp<'a>>,
-    /// Every record file, in load order. Stored apart, in a table that is
-    /// read where it lies (see [`FileTable`]): decoding thousands of stamps
-    /// would delay the threads that stat them.
-    #[serde(skip)]
-    files: Vec<Stamp<'a>>,
+    /// Every directory walked, the dataset's own first (path `""`).
+    dirs: Vec<Stamp>,
+    /// Every record file, by inode (see [`Stamps::new`]).
+    files: Vec<Stamp>,
     /// The names file, if the dataset has one: it pins variant names.
-    #[serde(borrow)]
-    names: Option<Stamp<'a>>,
+    names: Option<Meta>,
 }
 
-/// A file or directory as its stat shows it.
+/// A file or directory below the dataset's directory, as its stat shows it.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-struct Stamp<'a> {
-    /// Below the dataset's directory.
-    #[serde(borrow)]
-    path: Cow<'a, str>,
+struct Stamp {
+    path: String,
     meta: Meta,
 }
 
@@ -145,392 +91,37 @@ struct Meta {
     inode: u64,
 }
 
-/// A cache file's bytes: mapped, or read where mapping fails.
+/// The origins of a cache hit, as the file holds them, decoded when first
+/// asked for.
 #[derive(Debug)]
-enum Mapped {
-    Map(memmap2::Mmap),
-    Read(Vec<u8>),
-}
-
-impl std::ops::Deref for Mapped {
-    type Target = [u8];
-
-    fn deref(&self) -> &[u8] {
-        match self {
-            Mapped::Map(map) => map,
-            Mapped::Read(bytes) => bytes,
-        }
-    }
-}
-
-/// A section of a cache file, kept to be decoded later.
-#[derive(Debug)]
-pub(crate) struct Bytes {
-    file: Arc<Mapped>,
-    range: Range<usize>,
-}
-
-impl AsRef<[u8]> for Bytes {
-    fn as_ref(&self) -> &[u8] {
-        &self.file[self.range.clone()]
-    }
-}
-
-/// A cache file with its sections found, not yet checked against its
-/// checksum.
-struct CacheFile {
-    bytes: Arc<Mapped>,
-    checksum: u64,
-    sections: [Range<usize>; SECTIONS],
-}
-
-impl CacheFile {
-    /// The cache file at `path`, if it has this layout.
-    fn open(path: &Path) -> Option<CacheFile> {
-        let file = fs::File::open(path).ok()?;
-        // SAFETY: the mapping is sound as long as the file is not changed
-        // while it is mapped (its bytes would change under shared
-        // references; a truncation would make reading them fault). A cache
-        // file is never changed: it is written whole under a temporary name
-        // and renamed into place (see `write`), so a new cache replaces the
-        // file's name, not its contents, and this mapping keeps the old
-        // file's bytes until it is dropped. (Only a user truncating or
-        // editing the file in place, behind the cache's back, could.) Not
-        // populated up front: the stats need only the first pages, the
-        // checksum those before the origins, and the origins and each entry
-        // are read when first used.
-        let bytes = match unsafe { memmap2::MmapOptions::new().map(&file) } {
-            Ok(map) => Mapped::Map(map),
-            // An empty file cannot be mapped, nor can some file systems'.
-            Err(_) => {
-                let mut bytes = Vec::new();
-                (&file).read_to_end(&mut bytes).ok()?;
-                Mapped::Read(bytes)
-            }
-        };
-        let header = bytes.get(..HEADER)?;
-        if !header.starts_with(MAGIC) {
-            return None;
-        }
-        let checksum = word(header, MAGIC.len())?;
-        let mut end = HEADER;
-        let mut sections = [0; SECTIONS].map(|_| 0..0);
-        for (number, section) in sections.iter_mut().enumerate() {
-            let len = usize::try_from(word(header, MAGIC.len() + 8 + 8 * number)?).ok()?;
-            *section = end..end.checked_add(len)?;
-            end = section.end;
-        }
-        (end == bytes.len()).then(|| CacheFile { bytes: Arc::new(bytes), checksum, sections })
-    }
-
-    /// What a watcher knows this file by.
-    fn key(&self) -> CacheKey {
-        cache_key(self.checksum, self.bytes.len())
-    }
-
-    fn section(&self, number: usize) -> &[u8] {
-        &self.bytes[self.sections[number].clone()]
-    }
-
-    /// Whether the file is as written, but for the origins and the entries
-    /// (checked when first used): checked before anything decoded from it
-    /// is used (the fingerprint may be compared first: a damaged one
-    /// differs, or fails to decode, or names files that are stat'ed for
-    /// nothing).
-    fn sound(&self) -> bool {
-        checksum(&self.bytes[MAGIC.len() + 8..self.sections[ORIGINS].start]) == self.checksum
-    }
-
-    /// The fingerprint, without its files: see [`files`](Self::files).
-    fn fingerprint(&self) -> Option<Fingerprint<'_>> {
-        postcard::from_bytes(self.section(FINGERPRINT)).ok()
-    }
-
-    fn files(&self) -> FileTable<'_> {
-        FileTable { table: self.section(FILES), paths: self.section(FILE_PATHS) }
-    }
-
-    /// The catalog and the warnings, if the file is sound; entries are
-    /// decoded on first use, through `recovery` if one is damaged.
-    fn catalog(&self, recovery: Recovery) -> Option<(Catalog, Vec<Diagnostic>)> {
-        if !self.sound() {
-            return None;
-        }
-        let warnings: Vec<Diagnostic> = postcard::from_bytes(self.section(WARNINGS)).ok()?;
-        let index: Index = postcard::from_bytes(self.section(INDEX)).ok()?;
-        let ends = self.section(ENTRY_ENDS);
-        let count = ends.len() / ENTRY_ROW;
-        let mut start = 0;
-        let ascending = (0..count).all(|entry| {
-            let end = word(ends, entry * ENTRY_ROW).unwrap_or(u64::MAX);
-            let ok = start <= end;
-            start = end;
-            ok
-        });
-        let entries_len = self.sections[ENTRIES].len() as u64;
-        if !ends.len().is_multiple_of(ENTRY_ROW) || !ascending || start != entries_len || !index.fits(count) {
-            return None;
-        }
-        let origins_checksum =
-            Some(self.section(ORIGINS_CHECKSUM)).filter(|sum| sum.len() == 8).and_then(|sum| word(sum, 0))?;
-        let recovery = Arc::new(recovery);
-        let origins_recovery = Arc::clone(&recovery);
-        let (bytes, ends, entries) =
-            (Arc::clone(&self.bytes), self.sections[ENTRY_ENDS].clone(), self.sections[ENTRIES].clone());
-        let decode = move |entry: usize| -> Entry {
-            // The rows are sound (the file's checksum covers them) and
-            // their ends ascend to the section's end (checked above).
-            let row = |entry: usize, at: usize| word(&bytes[ends.clone()], entry * ENTRY_ROW + at).unwrap_or(0);
-            let start = entry.checked_sub(1).map_or(0, |before| row(before, 0) as usize);
-            let encoded = &bytes[entries.start + start..entries.start + row(entry, 0) as usize];
-            if checksum(encoded) != row(entry, 8) {
-                return recovery.entry(entry, count, row(entry, 8));
-            }
-            // An entry as written decodes (`write` wrote only entries that
-            // it had decoded back to themselves), unless another build of
-            // this version wrote it with another shape of `Entry`.
-            postcard::from_bytes(encoded).unwrap_or_else(|_| recovery.entry(entry, count, row(entry, 8)))
-        };
-        let origins = LazyOrigins {
-            bytes: Bytes { file: Arc::clone(&self.bytes), range: self.sections[ORIGINS].clone() },
-            checksum: origins_checksum,
-            count,
-            recovery: origins_recovery,
-            decoded: OnceLock::new(),
-        };
-        let matcher = Matcher::from_index(index, Slots::Lazy(Lazy::new(count, decode)));
-        let mut catalog = Catalog::with_matcher(matcher, Origins::Encoded(origins));
-        catalog.stored_orders = Some(Bytes { file: Arc::clone(&self.bytes), range: self.sections[ORDERS].clone() });
-        Some((catalog, warnings))
-    }
-}
-
-/// Where a damaged entry, or damaged origins, are found instead, once the
-/// catalog is in use and the cache can no longer be given up: in the
-/// dataset, loaded again without the cache (once), whose file is removed so
-/// that the next load writes it anew. The files were unchanged when the
-/// cache was found a hit, so the load normally gives what the cache holds,
-/// which is checked (the same number of records, and an encoding with the
-/// checksum the cache stored); should the load fail or the check not hold
-/// (the dataset changed since), what was asked for cannot be had and the
-/// program panics, saying why.
-#[derive(Debug)]
-struct Recovery {
-    /// The dataset's directory, canonical: the working directory may have
-    /// changed since.
-    dir: PathBuf,
-    /// The directory as the cached load was given it, which spells the
-    /// origins' paths.
-    given: PathBuf,
-    filter: Filter,
-    cache: PathBuf,
-    fresh: OnceLock<Result<Catalog, String>>,
-}
-
-impl Recovery {
-    /// The recovery of the load of `given` (canonical: `dir`) with `filter`,
-    /// cached in the file `cache`.
-    fn new(given: &Path, dir: &Path, filter: &Filter, cache: &Path) -> Recovery {
-        Recovery {
-            dir: dir.to_owned(),
-            given: given.to_owned(),
-            filter: filter.clone(),
-            cache: cache.to_owned(),
-            fresh: OnceLock::new(),
-        }
-    }
-
-    /// Entry `index` of the dataset loaded again, which must have `count`
-    /// records, and whose encoding must have the checksum `stored`.
-    #[cold]
-    fn entry(&self, index: usize, count: usize, stored: u64) -> Entry {
-        self.in_fresh_load(count, |catalog| {
-            let entry = catalog.entry(index);
-            let encoded = postcard::to_allocvec(entry).map_err(|err| err.to_string())?;
-            match checksum(&encoded) == stored {
-                true => Ok(entry.clone()),
-                false => Err(format!("its record {} now compiles to another entry", entry.record.id)),
-            }
-        })
-    }
-
-    /// The origins of the dataset loaded again, which must have `count`
-    /// records, and whose encoding must have the checksum `stored`.
-    #[cold]
-    fn origins(&self, count: usize, stored: u64) -> Vec<Option<Origin>> {
-        self.in_fresh_load(count, |catalog| {
-            // Loaded from the canonical directory, the paths are spelled
-            // with it: spelled again as the cached load spelled them.
-            let respelled = |origin: &Origin| {
-                let mut origin = origin.clone();
-                if let Ok(below) = origin.path.strip_prefix(&self.dir) {
-                    origin.path = self.given.join(below);
-                }
-                origin
-            };
-            let origins: Option<Vec<Origin>> = (0..count).map(|index| catalog.origin(index).map(respelled)).collect();
-            let origins = origins.ok_or("a record's origin is unknown")?;
-            let encoded = postcard::to_allocvec(&origins).map_err(|err| err.to_string())?;
-            match checksum(&encoded) == stored {
-                true => Ok(origins.into_iter().map(Some).collect()),
-                false => Err("its records moved".to_owned()),
-            }
-        })
-    }
-
-    /// What `take` finds in the dataset loaded again (once), which must have
-    /// `count` records; panics, saying why, where that cannot be had.
-    fn in_fresh_load<T>(&self, count: usize, take: impl FnOnce(&Catalog) -> Result<T, String>) -> T {
-        let fresh = self.fresh.get_or_init(|| {
-            // Best effort: a cache file left in place is found damaged again.
-            let _ = fs::remove_file(&self.cache);
-            match Catalog::load_filtered(&self.dir, &self.filter) {
-                Ok((catalog, _)) if catalog.len() == count => Ok(catalog),
-                Ok((catalog, _)) => Err(format!("it now has {} records, not {count}", catalog.len())),
-                Err(err) => Err(err.to_string()),
-            }
-        });
-        match fresh.as_ref().map_err(String::clone).and_then(take) {
-            Ok(found) => found,
-            Err(why) => panic!(
-                "the compiled-catalog cache file {} is damaged, and the dataset {} changed since the cache was checked \
-                 ({why}): run the command again",
-                self.cache.display(),
-                self.dir.display()
-            ),
-        }
-    }
-}
-
-/// The order of `which` [`Key`] among the stored orders (three runs of
-/// `count` little-endian `u32`s, in [`Key::ALL`] order, each an order that
-/// [`Key::order`] gave); `None` where the section is too short or an index
-/// is not below `count` (the lookup then sorts). A lookup in a cached
-/// catalog then decodes a few entries rather than all of them to sort them
-/// (`errcat show` at 20,000 records, 97 ms before).
-pub(crate) fn order(orders: &Bytes, which: usize, count: usize) -> Option<Box<[u32]>> {
-    let run = orders.as_ref().get(which.checked_mul(count)?.checked_mul(4)?..)?.get(..count.checked_mul(4)?)?;
-    let indexes = run.chunks_exact(4).map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]]));
-    indexes.map(|index| ((index as usize) < count).then_some(index)).collect()
-}
-
-/// The stored orders of `entries`, for [`order`].
-fn encode_orders(entries: &[Entry]) -> Vec<u8> {
-    let orders = Key::ALL.map(|key| key.order(entries.len(), |index| &entries[index]));
-    orders.iter().flat_map(|order| order.iter().flat_map(|index| index.to_le_bytes())).collect()
-}
-
-/// The origins of a cache hit, checked against their checksum and decoded
-/// when first asked for (few commands ask; checking them at every start
-/// took a thirtieth of a 20,000-record start-up): damaged, they are taken
-/// from the records through [`Recovery`], as a damaged entry is.
-#[derive(Debug)]
-pub(crate) struct LazyOrigins {
-    bytes: Bytes,
-    checksum: u64,
+pub(crate) struct CachedOrigins {
+    bytes: Vec<u8>,
     /// The number of entries.
     count: usize,
-    recovery: Arc<Recovery>,
-    decoded: OnceLock<Vec<Option<Origin>>>,
+    decoded: OnceLock<Vec<Origin>>,
 }
 
-impl LazyOrigins {
-    /// Every entry's origin, in entry order.
-    pub(crate) fn all(&self) -> &[Option<Origin>] {
-        self.decoded.get_or_init(|| {
-            let bytes = self.bytes.as_ref();
-            let decoded = (checksum(bytes) == self.checksum).then(|| postcard::from_bytes::<Vec<Origin>>(bytes).ok());
-            match decoded.flatten().filter(|origins| origins.len() == self.count) {
-                Some(origins) => origins.into_iter().map(Some).collect(),
-                None => self.recovery.origins(self.count, self.checksum),
-            }
-        })
+impl CachedOrigins {
+    /// The origin of entry `index`. None at all when the bytes do not
+    /// decode to one origin per entry, which only a faulty writer could
+    /// cause: the file's checksum vouched for them.
+    pub(crate) fn get(&self, index: usize) -> Option<&Origin> {
+        let decoded = self.decoded.get_or_init(|| match postcard::take_from_bytes::<Vec<Origin>>(&self.bytes) {
+            Ok((origins, [])) if origins.len() == self.count => origins,
+            _ => Vec::new(),
+        });
+        decoded.get(index)
     }
-}
-
-/// The record files of a cache, as stored: for each, the end of its path
-/// in the paths section, its length, mtime and inode (little-endian 64-bit
-/// words), in [`stat_order`].
-struct FileTable<'a> {
-    table: &'a [u8],
-    paths: &'a [u8],
-}
-
-/// The bytes of one file's row in a [`FileTable`].
-const FILE_ROW: usize = 32;
-
-impl<'a> FileTable<'a> {
-    fn len(&self) -> usize {
-        self.table.len() / FILE_ROW
-    }
-
-    /// File `index`'s path and stamp; `None` where the table is damaged.
-    fn get(&self, index: usize) -> Option<(&'a [u8], Meta)> {
-        let row = self.table.get(index * FILE_ROW..(index + 1) * FILE_ROW)?;
-        let start = if index == 0 { 0 } else { word(self.table, index * FILE_ROW - FILE_ROW)? };
-        let path = self.paths.get(usize::try_from(start).ok()?..usize::try_from(word(row, 0)?).ok()?)?;
-        let meta = Meta { len: word(row, 8)?, mtime: word(row, 16)? as i64, inode: word(row, 24)? };
-        Some((path, meta))
-    }
-
-    /// Whether these are `files`.
-    fn holds(&self, files: &[Stamp<'_>]) -> bool {
-        self.len() == files.len()
-            && stat_order(files).into_iter().enumerate().all(|(index, file)| {
-                self.get(index).is_some_and(|(path, meta)| path == file.path.as_bytes() && meta == file.meta)
-            })
-    }
-
-    /// The table of `files`, and their paths.
-    fn encode(files: &[Stamp<'_>]) -> (Vec<u8>, Vec<u8>) {
-        let mut table = Vec::with_capacity(files.len() * FILE_ROW);
-        let mut paths = Vec::new();
-        for file in stat_order(files) {
-            paths.extend(file.path.as_bytes());
-            let Meta { len, mtime, inode } = file.meta;
-            for word in [paths.len() as u64, len, mtime as u64, inode] {
-                table.extend(word.to_le_bytes());
-            }
-        }
-        (table, paths)
-    }
-}
-
-/// The order of a [`FileTable`], in which a hit stats the files: by inode,
-/// so that the kernel's inodes, and the directory entries made with them,
-/// are visited in about the order they were allocated in, which took a
-/// twelfth less time than path order at 20,000 files (measured); then by
-/// path (hard links, platforms without inodes).
-fn stat_order<'f, 'a>(files: &'f [Stamp<'a>]) -> Vec<&'f Stamp<'a>> {
-    let mut ordered: Vec<&Stamp<'a>> = files.iter().collect();
-    ordered.sort_unstable_by(|a, b| stat_key(a).cmp(&stat_key(b)));
-    ordered
-}
-
-/// What [`stat_order`] sorts by.
-fn stat_key<'s>(stamp: &'s Stamp<'_>) -> (u64, &'s str) {
-    (stamp.meta.inode, &stamp.path)
-}
-
-/// The little-endian `u64` at `at`, if the bytes are there.
-fn word(bytes: &[u8], at: usize) -> Option<u64> {
-    Some(u64::from_le_bytes(bytes.get(at..at.checked_add(8)?)?.try_into().ok()?))
 }
 
 impl Catalog {
     /// [`Catalog::load_filtered`], with the compiled catalog cached in
-    /// `cache_dir` and reused while no record file under `dir` has changed
-    /// (same files, lengths, modification times and inodes). The results are
-    /// those of `load_filtered`, warnings included; a problem with the cache
-    /// is never an error, only a load from the files (but for the case in
-    /// the next paragraph).
-    ///
-    /// A catalog from the cache decodes each entry when it is first asked
-    /// for, from the cache file, which stays mapped while the catalog lives.
-    /// An entry found damaged then is taken from the records loaded again,
-    /// and so are the origins ([`Catalog::origin`]); if the records changed
-    /// since the load (so that what was asked for cannot be had as it was),
-    /// asking for it panics with a message that says so.
+    /// `cache_dir` (created if needed) and reused while no record file under
+    /// `dir` has changed (same files, lengths, modification times and
+    /// inodes; nor the names file). The results are those of
+    /// `load_filtered`, warnings included: a problem with the cache (missing,
+    /// damaged, stale, unreadable, unwritable) is never an error, only a
+    /// load from the files.
     pub fn load_cached(
         dir: impl AsRef<Path>,
         filter: &Filter,
@@ -542,153 +133,174 @@ impl Catalog {
             return Catalog::load_filtered(dir, filter);
         };
         let path = cache_dir.join(file_name(dir, &canonical, filter));
-        let cache = CacheFile::open(&path);
-        let mut cached = None;
-        if let Some(cache) = &cache {
-            if let Some(fingerprint) = cache.fingerprint().filter(|cached| same_load(cached, dir, &canonical, filter)) {
-                // Asked before any stat: see `watch`.
-                let watch = Watch::ask(cache_dir, &canonical, cache.key());
-                if watch.vouched() {
-                    // Nothing changed since a load found this file whole.
-                    if let Some(catalog) = cache.catalog(Recovery::new(dir, &canonical, filter, &path)) {
-                        return Ok(catalog);
-                    }
-                }
-                match hit(dir, &fingerprint, cache, &path) {
-                    Hit::Fresh(catalog, root) => {
-                        watch.vouch(cache.key(), &root);
-                        return Ok(*catalog);
-                    }
-                    Hit::Listed => cached = Some(fingerprint),
-                    Hit::Stale => {}
-                }
-            }
+        if let Some(hit) = fs::read(&path).ok().and_then(|bytes| hit(bytes, dir, &canonical, filter)) {
+            return Ok(hit);
         }
-        let Ok((paths, listing)) = list(dir, &canonical, filter) else {
-            return Catalog::load_filtered(dir, filter);
+        // The files are stat'ed before they are read: one that changes in
+        // between is seen as changed by the next load.
+        let mut dirs = Vec::new();
+        let files = match record_files_and_dirs(dir, &mut dirs) {
+            Ok(files) => files,
+            Err(_) => return Catalog::load_filtered(dir, filter),
         };
-        let Ok(listing) = listing else {
-            return Compiled::new(load_listed(dir, Ok(paths)), filter).map(Compiled::into_catalog);
-        };
-        // A directory changed, but not the record files (a file of another
-        // kind came or went): the cached catalog holds, and is stored again
-        // with the new directories so that the next load need not list them.
-        if let (Some(cache), Some(fingerprint)) = (&cache, cached) {
-            if cache.files().holds(&listing.files) && listing.names == fingerprint.names {
-                if let Some(catalog) = cache.catalog(Recovery::new(dir, &canonical, filter, &path)) {
-                    if !racy(&listing, SystemTime::now()) {
-                        let sections = [WARNINGS, INDEX, ENTRY_ENDS, ORDERS, ORIGINS_CHECKSUM, ORIGINS, ENTRIES]
-                            .map(|n| cache.section(n));
-                        let _ = write(cache_dir, &path, &listing, sections);
-                    }
-                    return Ok(catalog);
-                }
-            }
-        }
-        // The stamps were taken before the files are read: a file that
-        // changes in between is seen as changed by the next run. (A cache
-        // written here is not vouched for: the listing and the reads follow
-        // `dir`'s path, which may have led elsewhere than the directory
-        // the watcher was asked about; the next run's stats, through one
-        // open directory, are.)
+        let paths: Vec<PathBuf> = files.iter().map(fs::DirEntry::path).collect();
+        let stamps = Stamps::new(dir, &canonical, filter, &dirs, &files, &paths);
         let compiled = Compiled::new(load_listed(dir, Ok(paths)), filter)?;
-        if !racy(&listing, SystemTime::now()) {
-            // Best effort: a cache that cannot be written is not a problem.
-            let _ = write_compiled(cache_dir, &path, &listing, &compiled);
+        if let Ok(stamps) = stamps {
+            if !stamps.racy(SystemTime::now()) {
+                // Best effort: a cache that cannot be written is not a problem.
+                let _ = write(cache_dir, &path, &stamps, &compiled);
+            }
         }
         Ok(compiled.into_catalog())
     }
 }
 
-/// Whether a cache with this fingerprint was made by this version of the
-/// crate for this load.
-fn same_load(cached: &Fingerprint<'_>, dir: &Path, canonical: &Path, filter: &Filter) -> bool {
-    cached.version == env!("CARGO_PKG_VERSION")
-        && Some(&*cached.dir) == dir.to_str()
-        && Some(&*cached.canonical) == canonical.to_str()
-        && cached.filter == *filter
+/// The catalog and warnings that the cache file `bytes` holds for the load
+/// of `dir` (canonical: `canonical`) with `filter`, if it is whole, of this
+/// version and load, and nothing it stamped has changed.
+fn hit(mut bytes: Vec<u8>, dir: &Path, canonical: &Path, filter: &Filter) -> Option<(Catalog, Vec<Diagnostic>)> {
+    let (sum, payload) = bytes.strip_prefix(MAGIC)?.split_first_chunk::<8>()?;
+    if checksum(payload) != u64::from_le_bytes(*sum) {
+        return None;
+    }
+    let (stamps, body) = postcard::take_from_bytes::<Stamps>(payload).ok()?;
+    let same_load = stamps.version == env!("CARGO_PKG_VERSION")
+        && Some(&*stamps.dir) == dir.to_str()
+        && Some(&*stamps.canonical) == canonical.to_str()
+        && stamps.filter == *filter;
+    let root = Root::open(dir).ok()?;
+    if !same_load || !root.all_same(&stamps.dirs) || root.names()? != stamps.names {
+        return None;
+    }
+    let ((warnings, parts), origins) = postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(body).ok()?;
+    let origins_len = origins.len();
+    let entries = stats_and_decode(&root, &stamps.files, &parts)?;
+    let origins = bytes.split_off(bytes.len() - origins_len);
+    let origins = CachedOrigins { bytes: origins, count: entries.len(), decoded: OnceLock::new() };
+    Some((Catalog::with(entries, Origins::Cached(origins)), warnings))
 }
 
-/// What a look at the dataset tells of a cache made for the same load.
-enum Hit {
-    /// Nothing changed: the catalog and its warnings, and the dataset's
-    /// directory that was compared.
-    Fresh(Box<(Catalog, Vec<Diagnostic>)>, Root),
-    /// A directory changed, so the record files must be listed to tell.
-    Listed,
-    /// A file changed, or the cache is damaged.
-    Stale,
-}
-
-/// Compares the dataset under `dir` with `fingerprint`, the cache's: the
-/// directories first, then the names file, then the record files (on
-/// several threads, while this one checks the cache and sets its catalog
-/// up). The
-/// cache file is at `cache_path` (see [`Recovery`]).
-fn hit(dir: &Path, fingerprint: &Fingerprint<'_>, cache: &CacheFile, cache_path: &Path) -> Hit {
-    let files = cache.files();
-    let Ok(root) = Root::open(dir) else {
-        return Hit::Stale;
-    };
-    let mut path = Vec::new();
-    if !fingerprint
-        .dirs
-        .iter()
-        .all(|stamp| root.stat(stamp.path.as_bytes(), &mut path).is_ok_and(|(meta, _)| meta == stamp.meta))
-    {
-        return Hit::Listed;
-    }
-    let names = match root.stat(NAMES_FILE.as_bytes(), &mut path) {
-        Ok((meta, true)) => Some(meta),
-        Ok((_, false)) => None,
-        Err(err) if err.kind() == io::ErrorKind::NotFound => None,
-        Err(_) => return Hit::Stale,
-    };
-    if names != fingerprint.names.as_ref().map(|stamp| stamp.meta) {
-        return Hit::Stale;
-    }
-    // The stats are split into blocks taken in turn by the threads, this one
-    // included once the catalog is set up: however busy each processor is,
-    // all finish together.
-    let helpers = std::thread::available_parallelism().map_or(1, usize::from).min(files.len() / STATS_PER_THREAD);
-    let next = AtomicUsize::new(0);
-    let changed = AtomicBool::new(false);
-    let stat_blocks = || {
-        let mut path = Vec::new();
-        loop {
-            let start = next.fetch_add(STATS_PER_BLOCK, Ordering::Relaxed);
-            if start >= files.len() || changed.load(Ordering::Relaxed) {
-                return;
-            }
-            let same = |index| {
-                let Some((file, meta)) = files.get(index) else {
-                    return false;
-                };
-                root.stat(file, &mut path).is_ok_and(|(now, _)| now == meta)
-            };
-            if !(start..files.len().min(start + STATS_PER_BLOCK)).all(same) {
-                changed.store(true, Ordering::Relaxed);
-            }
+/// The entries of `parts`, if they decode and every one of `files` is as
+/// stamped. The stats and the parts are jobs that every processor takes in
+/// turn, the stats first (the longest).
+fn stats_and_decode(root: &Root, files: &[Stamp], parts: &[&[u8]]) -> Option<Vec<Entry>> {
+    let decoded: Vec<OnceLock<Vec<Entry>>> = parts.iter().map(|_| OnceLock::new()).collect();
+    let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let work = || loop {
+        let job = next.fetch_add(1, Ordering::Relaxed);
+        if job > parts.len() || failed.load(Ordering::Relaxed) {
+            return;
+        }
+        let done = match job.checked_sub(1) {
+            None => root.all_same(files),
+            Some(part) => match postcard::take_from_bytes::<Vec<Entry>>(parts[part]) {
+                Ok((entries, [])) => decoded[part].set(entries).is_ok(),
+                _ => false,
+            },
+        };
+        if !done {
+            failed.store(true, Ordering::Relaxed);
         }
     };
-    let catalog = std::thread::scope(|scope| {
-        for _ in 1..helpers {
-            scope.spawn(stat_blocks);
+    let jobs = parts.len() + usize::from(files.len() >= STATS_FOR_A_THREAD);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(jobs);
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            // A thread that cannot start leaves its jobs to the others.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
         }
-        let recovery = Recovery::new(
-            Path::new(&*fingerprint.dir),
-            Path::new(&*fingerprint.canonical),
-            &fingerprint.filter,
-            cache_path,
-        );
-        let catalog = cache.catalog(recovery);
-        stat_blocks();
-        catalog
+        work();
     });
-    match catalog {
-        Some(catalog) if !changed.into_inner() => Hit::Fresh(Box::new(catalog), root),
-        _ => Hit::Stale,
+    if failed.into_inner() {
+        return None;
     }
+    let mut entries = Vec::with_capacity(parts.len() * ENTRIES_PER_PART);
+    for part in decoded {
+        entries.extend(part.into_inner()?);
+    }
+    Some(entries)
+}
+
+/// A part of a cache file, written as a byte string (which decodes as a
+/// borrowed `&[u8]`).
+struct Part(Vec<u8>);
+
+impl Serialize for Part {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(&self.0)
+    }
+}
+
+impl Stamps {
+    /// The stamps of a load of `dir` with `filter` that lists these `dirs`
+    /// and record `files` (at `paths`); an error when one cannot be stat'ed
+    /// or a path is not Unicode.
+    fn new(
+        dir: &Path,
+        canonical: &Path,
+        filter: &Filter,
+        dirs: &[(PathBuf, fs::Metadata)],
+        files: &[fs::DirEntry],
+        paths: &[PathBuf],
+    ) -> io::Result<Stamps> {
+        let text = |path: &Path| path.to_str().map(str::to_owned).ok_or_else(|| io::Error::other("not Unicode"));
+        let stamp = |path: &Path, metadata: &fs::Metadata| -> io::Result<Stamp> {
+            Ok(Stamp { path: text(path.strip_prefix(dir).unwrap_or(path))?, meta: meta_of(metadata)? })
+        };
+        let dirs = dirs.iter().map(|(path, metadata)| stamp(path, metadata)).collect::<io::Result<_>>()?;
+        let mut files = (files.iter().zip(paths))
+            .map(|(file, path)| {
+                // The entry's own stat is relative to its open directory (no
+                // path lookup), but does not follow a symbolic link.
+                let metadata = if file.file_type()?.is_symlink() { fs::metadata(path)? } else { file.metadata()? };
+                stamp(path, &metadata)
+            })
+            .collect::<io::Result<Vec<Stamp>>>()?;
+        // Stat'ed by inode, so that the kernel's inodes are visited in about
+        // the order they were allocated in: a twelfth less time than path
+        // order at 20,000 files (measured).
+        files.sort_unstable_by(|a, b| (a.meta.inode, &a.path).cmp(&(b.meta.inode, &b.path)));
+        let names = match fs::metadata(dir.join(NAMES_FILE)) {
+            Ok(metadata) if metadata.is_file() => Some(meta_of(&metadata)?),
+            Ok(_) => None,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => None,
+            Err(err) => return Err(err),
+        };
+        Ok(Stamps {
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            dir: text(dir)?,
+            canonical: text(canonical)?,
+            filter: filter.clone(),
+            dirs,
+            files,
+            names,
+        })
+    }
+
+    /// Whether a file or directory was modified within [`RACY`] of `now`
+    /// (or after it).
+    fn racy(&self, now: SystemTime) -> bool {
+        let Ok(now) = now.duration_since(UNIX_EPOCH) else {
+            return true;
+        };
+        let limit = i128::try_from(now.saturating_sub(RACY).as_nanos()).unwrap_or(i128::MAX);
+        let stamps = self.files.iter().chain(&self.dirs).map(|stamp| &stamp.meta).chain(&self.names);
+        stamps.into_iter().any(|meta| i128::from(meta.mtime) >= limit)
+    }
+}
+
+fn meta_of(metadata: &fs::Metadata) -> io::Result<Meta> {
+    let mtime = match metadata.modified()?.duration_since(UNIX_EPOCH) {
+        Ok(after) => i64::try_from(after.as_nanos()),
+        Err(before) => i64::try_from(before.duration().as_nanos()).map(|n| -n),
+    }
+    .map_err(io::Error::other)?;
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(metadata);
+    #[cfg(not(unix))]
+    let inode = 0;
+    Ok(Meta { len: metadata.len(), mtime, inode })
 }
 
 /// The dataset's directory, open, so that its files are stat'ed relative to
@@ -709,11 +321,23 @@ impl Root {
         Ok(Root { dir })
     }
 
-    /// The directory's device and inode.
-    #[cfg(target_os = "linux")]
-    fn identity(&self) -> Option<(u64, u64)> {
-        use std::os::unix::fs::MetadataExt;
-        self.dir.metadata().ok().map(|metadata| (metadata.dev(), metadata.ino()))
+    /// Whether every one of `stamps` is as its stat shows it now.
+    fn all_same(&self, stamps: &[Stamp]) -> bool {
+        let mut buffer = Vec::new();
+        stamps
+            .iter()
+            .all(|stamp| self.stat(stamp.path.as_bytes(), &mut buffer).is_ok_and(|(meta, _)| meta == stamp.meta))
+    }
+
+    /// The stamp of the names file, if there is one; `None` when it cannot
+    /// be told.
+    fn names(&self) -> Option<Option<Meta>> {
+        match self.stat(NAMES_FILE.as_bytes(), &mut Vec::new()) {
+            Ok((meta, true)) => Some(Some(meta)),
+            Ok((_, false)) => Some(None),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => Some(None),
+            Err(_) => None,
+        }
     }
 
     /// The stamp of `path` below the directory (the directory itself when
@@ -723,8 +347,6 @@ impl Root {
     #[cfg(unix)]
     fn stat(&self, path: &[u8], buffer: &mut Vec<u8>) -> io::Result<(Meta, bool)> {
         use std::os::fd::AsRawFd;
-        #[cfg(test)]
-        tests::STATS_MADE.with(|made| made.set(made.get() + 1));
         buffer.clear();
         buffer.extend_from_slice(path);
         buffer.push(0);
@@ -765,9 +387,39 @@ impl Root {
     }
 }
 
+/// One file per dataset directory and filter, whatever its contents; a new
+/// load of the same dataset replaces it.
+fn file_name(dir: &Path, canonical: &Path, filter: &Filter) -> String {
+    let key = (dir, canonical, filter);
+    let bytes = postcard::to_allocvec(&key).unwrap_or_else(|_| format!("{key:?}").into_bytes());
+    format!("catalog-{:016x}.bin", checksum(&bytes))
+}
+
+/// Writes the cache file of `compiled`, loaded as `stamps` says, through a
+/// temporary file and a rename, so that a reader never sees half a file.
+fn write(cache_dir: &Path, path: &Path, stamps: &Stamps, compiled: &Compiled) -> io::Result<()> {
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend([0; 8]);
+    let bytes = postcard::to_extend(stamps, bytes).map_err(io::Error::other)?;
+    let parts = compiled.entries.chunks(ENTRIES_PER_PART).map(|part| postcard::to_allocvec(part).map(Part));
+    let parts = parts.collect::<Result<Vec<Part>, _>>().map_err(io::Error::other)?;
+    let bytes = postcard::to_extend(&(&compiled.diagnostics, parts), bytes).map_err(io::Error::other)?;
+    let mut bytes = postcard::to_extend(&compiled.origins, bytes).map_err(io::Error::other)?;
+    let sum = checksum(&bytes[MAGIC.len() + 8..]);
+    bytes[MAGIC.len()..MAGIC.len() + 8].copy_from_slice(&sum.to_le_bytes());
+    fs::create_dir_all(cache_dir)?;
+    let unique = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |t| t.as_nanos());
+    let temporary = cache_dir.join(format!(".tmp-{}-{unique}", std::process::id()));
+    let written = fs::write(&temporary, &bytes).and_then(|()| fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}
+
 /// Starts the bytes of [`Catalog::to_bytes`]; the last byte is their layout
 /// version.
-const PACKED_MAGIC: &[u8; 8] = b"errcatC\x03";
+const PACKED_MAGIC: &[u8; 8] = b"errcatC\x04";
 
 impl Catalog {
     /// The compiled catalog as bytes (entries and origins, with the crate's
@@ -785,9 +437,8 @@ impl Catalog {
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
         let origins: Vec<Option<&Origin>> = (0..self.len()).map(|index| self.origin(index)).collect();
-        let entries: Vec<&Entry> = self.entries().iter().collect();
         // Serializing owned, well-formed values into memory cannot fail.
-        let body = postcard::to_allocvec(&(entries, origins)).expect("a catalog serializes");
+        let body = postcard::to_allocvec(&(self.entries(), origins)).expect("a catalog serializes");
         let header = (env!("CARGO_PKG_VERSION"), checksum(&body));
         let mut bytes = PACKED_MAGIC.to_vec();
         bytes.extend(postcard::to_allocvec(&header).expect("a header serializes"));
@@ -807,263 +458,50 @@ impl Catalog {
         let Ok(((entries, origins), [])) = postcard::take_from_bytes::<(Vec<Entry>, Vec<Option<Origin>>)>(body) else {
             return None;
         };
-        if origins.len() != entries.len() {
-            return None;
-        }
-        Some(Catalog::with_origins(entries, Origins::Decoded(origins)))
+        (origins.len() == entries.len()).then(|| Catalog::with_origins(entries, origins))
     }
 }
 
-/// The record files under `dir` (as the loader finds them), and the
-/// fingerprint of the load if every file and directory could be stat'ed.
-fn list(
-    dir: &Path,
-    canonical: &Path,
-    filter: &Filter,
-) -> Result<(Vec<PathBuf>, io::Result<Fingerprint<'static>>), String> {
-    let mut dirs = Vec::new();
-    let files = record_files_and_dirs(dir, &mut dirs)?;
-    let paths: Vec<PathBuf> = files.iter().map(fs::DirEntry::path).collect();
-    let fingerprint = (|| {
-        let text = |path: &Path| {
-            path.to_str().map(|text| Cow::Owned(text.to_owned())).ok_or_else(|| io::Error::other("not Unicode"))
-        };
-        let stamp = |path: &Path, metadata: &fs::Metadata| -> io::Result<Stamp<'static>> {
-            Ok(Stamp { path: text(path.strip_prefix(dir).unwrap_or(path))?, meta: meta_of(metadata)? })
-        };
-        let dirs = dirs.iter().map(|(path, metadata)| stamp(path, metadata)).collect::<io::Result<_>>()?;
-        let files = files
-            .iter()
-            .zip(&paths)
-            .map(|(file, path)| {
-                // The entry's own stat is relative to its open directory (no
-                // path lookup), but does not follow a symbolic link.
-                let metadata = if file.file_type()?.is_symlink() { fs::metadata(path)? } else { file.metadata()? };
-                stamp(path, &metadata)
-            })
-            .collect::<io::Result<_>>()?;
-        let names_path = dir.join(NAMES_FILE);
-        let names = match fs::metadata(&names_path) {
-            Ok(metadata) if metadata.is_file() => Some(stamp(&names_path, &metadata)?),
-            Ok(_) => None,
-            Err(err) if err.kind() == io::ErrorKind::NotFound => None,
-            Err(err) => return Err(err),
-        };
-        Ok(Fingerprint {
-            version: Cow::Borrowed(env!("CARGO_PKG_VERSION")),
-            dir: text(dir)?,
-            canonical: text(canonical)?,
-            filter: filter.clone(),
-            dirs,
-            files,
-            names,
-        })
-    })();
-    Ok((paths, fingerprint))
-}
-
-fn meta_of(metadata: &fs::Metadata) -> io::Result<Meta> {
-    let mtime = match metadata.modified()?.duration_since(UNIX_EPOCH) {
-        Ok(after) => i64::try_from(after.as_nanos()),
-        Err(before) => i64::try_from(before.duration().as_nanos()).map(|n| -n),
-    }
-    .map_err(io::Error::other)?;
-    #[cfg(unix)]
-    let inode = std::os::unix::fs::MetadataExt::ino(metadata);
-    #[cfg(not(unix))]
-    let inode = 0;
-    Ok(Meta { len: metadata.len(), mtime, inode })
-}
-
-/// Whether a file or directory was modified within [`RACY`] of `now` (or
-/// after it).
-fn racy(fingerprint: &Fingerprint<'_>, now: SystemTime) -> bool {
-    let Ok(now) = now.duration_since(UNIX_EPOCH) else {
-        return true;
-    };
-    let limit = i128::try_from(now.saturating_sub(RACY).as_nanos()).unwrap_or(i128::MAX);
-    let stamps = fingerprint.files.iter().chain(&fingerprint.dirs).chain(&fingerprint.names);
-    stamps.into_iter().any(|stamp| i128::from(stamp.meta.mtime) >= limit)
-}
-
-/// One file per dataset directory and filter, whatever its contents; a new
-/// load of the same dataset replaces it.
-fn file_name(dir: &Path, canonical: &Path, filter: &Filter) -> String {
-    let key = (dir, canonical, filter);
-    let bytes = postcard::to_allocvec(&key).unwrap_or_else(|_| format!("{key:?}").into_bytes());
-    format!("catalog-{:016x}.bin", checksum(&bytes))
-}
-
-/// Writes the cache of `compiled`. Each entry is decoded back before it is
-/// written, so that a sound cache file holds only entries that decode: a
-/// catalog read from it decodes them long after the file was checked, when
-/// a failure could no longer fall back to the record files.
-fn write_compiled(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, compiled: &Compiled) -> io::Result<()> {
-    let warnings = postcard::to_allocvec(&compiled.diagnostics).map_err(io::Error::other)?;
-    let index = postcard::to_allocvec(&Index::of(&compiled.entries)).map_err(io::Error::other)?;
-    let mut ends = Vec::with_capacity(ENTRY_ROW * compiled.entries.len());
-    let mut entries = Vec::new();
-    for entry in &compiled.entries {
-        let start = entries.len();
-        entries = postcard::to_extend(entry, entries).map_err(io::Error::other)?;
-        if postcard::from_bytes::<Entry>(&entries[start..]).ok().as_ref() != Some(entry) {
-            return Err(io::Error::other("an entry does not decode to itself"));
-        }
-        ends.extend((entries.len() as u64).to_le_bytes());
-        ends.extend(checksum(&entries[start..]).to_le_bytes());
-    }
-    let origins = postcard::to_allocvec(&compiled.origins).map_err(io::Error::other)?;
-    let origins_checksum = checksum(&origins).to_le_bytes();
-    let orders = encode_orders(&compiled.entries);
-    write(cache_dir, path, fingerprint, [&warnings, &index, &ends, &orders, &origins_checksum, &origins, &entries])
-}
-
-/// Writes a cache file of `fingerprint` and the other sections through a
-/// temporary file and a rename, so that a reader never sees half a file,
-/// and a mapped file is never changed.
-fn write(cache_dir: &Path, path: &Path, fingerprint: &Fingerprint<'_>, rest: [&[u8]; SECTIONS - 3]) -> io::Result<()> {
-    let encoded = postcard::to_allocvec(fingerprint).map_err(io::Error::other)?;
-    let (files, paths) = FileTable::encode(&fingerprint.files);
-    let sections: Vec<&[u8]> = [&encoded[..], &files, &paths].into_iter().chain(rest).collect();
-    // The origins and the entries, last, are not covered: they have their
-    // own checksums.
-    let uncovered = sections[ORIGINS].len() + sections[ENTRIES].len();
-    let mut bytes = Vec::with_capacity(HEADER + sections.iter().map(|s| s.len()).sum::<usize>());
-    bytes.extend(MAGIC);
-    bytes.extend([0; 8]);
-    for section in &sections {
-        bytes.extend((section.len() as u64).to_le_bytes());
-    }
-    for section in sections {
-        bytes.extend(section);
-    }
-    let sum = checksum(&bytes[MAGIC.len() + 8..bytes.len() - uncovered]);
-    bytes[MAGIC.len()..MAGIC.len() + 8].copy_from_slice(&sum.to_le_bytes());
-    fs::create_dir_all(cache_dir)?;
-    let unique = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |t| t.as_nanos());
-    let temporary = cache_dir.join(format!(".tmp-{}-{unique}", std::process::id()));
-    let written = fs::write(&temporary, &bytes).and_then(|()| fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
-}
-
-/// A cache file as a watcher knows it: its checksum and length.
-pub(super) type CacheKey = [u8; 16];
-
-fn cache_key(checksum: u64, len: usize) -> CacheKey {
-    let mut key = [0; 16];
-    key[..8].copy_from_slice(&checksum.to_le_bytes());
-    key[8..].copy_from_slice(&(len as u64).to_le_bytes());
-    key
-}
-
-/// A load's dealings with the dataset's [`Watcher`](super::Watcher), if one
-/// runs (see `watch`): asked before any stat, told of a cache file its stats
-/// found whole.
-struct Watch<'a> {
-    cache_dir: &'a Path,
-    canonical: &'a Path,
-    #[cfg(target_os = "linux")]
-    answer: Option<super::watch::Answer>,
-}
-
-impl<'a> Watch<'a> {
-    /// Asks the watcher about the cache file `key`.
-    fn ask(cache_dir: &'a Path, canonical: &'a Path, key: CacheKey) -> Watch<'a> {
-        #[cfg(target_os = "linux")]
-        let answer = super::watch::ask(cache_dir, canonical, &key);
-        #[cfg(not(target_os = "linux"))]
-        let _ = key;
-        Watch {
-            cache_dir,
-            canonical,
-            #[cfg(target_os = "linux")]
-            answer,
-        }
-    }
-
-    /// Whether nothing changed since a load found the cache file whole.
-    fn vouched(&self) -> bool {
-        #[cfg(target_os = "linux")]
-        return self.answer.as_ref().is_some_and(|answer| answer.vouched);
-        #[cfg(not(target_os = "linux"))]
-        false
-    }
-
-    /// Tells the watcher that the cache file `key` is whole as of its
-    /// answer, if the stats that found it so were of the directory it was
-    /// asked about (`compared`, through which they went: the dataset's path
-    /// may have led elsewhere since).
-    fn vouch(&self, key: CacheKey, compared: &Root) {
-        #[cfg(target_os = "linux")]
-        if let Some(answer) = self.answer.as_ref().filter(|answer| compared.identity() == Some(answer.dir)) {
-            super::watch::vouch(self.cache_dir, self.canonical, &key, answer);
-        }
-        #[cfg(not(target_os = "linux"))]
-        let _ = (self.cache_dir, self.canonical, key, compared);
-    }
-}
-
-/// A 64-bit hash of `bytes` in eight independent lanes of 64-bit words, so
-/// that the processor works on eight words at once: megabytes of a cache
-/// file are checked at a start (the sections before the origins), at close to the speed memory is read
-/// (one multiplication a word: xxHash64's rounds of two took a quarter
-/// longer on a 35 MB cache). Each round is a bijection of its lane's state
-/// (a xor, an odd multiplier, a xor-shift that carries the high bits back
-/// down: with a rotation instead, a flip of a word's top bit leaves a
-/// one-bit difference that a flip in the lane's next word cancels), so a
-/// change to one word always changes the lane, and the final mix spreads
-/// every bit of every lane over the hash. Stable
-/// across Rust versions and platforms, unlike `DefaultHasher`. It catches
-/// damage, not tampering: the cache directory is the user's own.
-pub(super) fn checksum(bytes: &[u8]) -> u64 {
-    const P1: u64 = 0x9e37_79b1_85eb_ca87;
-    const P2: u64 = 0xc2b2_ae3d_27d4_eb4f;
-    const P3: u64 = 0x1656_67b1_9e37_79f9;
-    let round = |lane: u64, word: u64| {
-        let mixed = (lane ^ word).wrapping_mul(P1);
+/// A 64-bit hash of `bytes`, FNV-1a-like over 8-byte words: each round a
+/// xor, a multiplication by xxHash's first prime (FNV's own spreads too
+/// little) and a xor-shift that carries the high bits down. Four lanes, so
+/// that the processor works on four words at once (megabytes are checked
+/// at each start). Each round is a bijection of its lane's state, so a
+/// change to one word always changes the hash. Stable across Rust versions and
+/// platforms, unlike `DefaultHasher`. It catches damage, not tampering: the
+/// cache directory is the user's own.
+fn checksum(bytes: &[u8]) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x9e37_79b1_85eb_ca87;
+    let round = |hash: u64, word: u64| {
+        let mixed = (hash ^ word).wrapping_mul(PRIME);
         mixed ^ (mixed >> 32)
     };
-    let word_at = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().expect("chunks of 8 bytes"));
-    let mut lanes: [u64; 8] = std::array::from_fn(|lane| P2.wrapping_mul(lane as u64 + 1));
-    let mut blocks = bytes.chunks_exact(64);
+    let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().unwrap_or_default());
+    let mut lanes = [OFFSET, OFFSET ^ 1, OFFSET ^ 2, OFFSET ^ 3];
+    let mut blocks = bytes.chunks_exact(32);
     for block in &mut blocks {
-        for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
-            *lane = round(*lane, word_at(word));
+        for (lane, bytes) in lanes.iter_mut().zip(block.chunks_exact(8)) {
+            *lane = round(*lane, word(bytes));
         }
     }
-    let mut hash = lanes.iter().fold(bytes.len() as u64, |hash, &lane| round(hash ^ P3, lane).wrapping_mul(P2));
-    let mut words = blocks.remainder().chunks_exact(8);
-    for word in &mut words {
-        hash = round(hash, word_at(word)).wrapping_mul(P2);
-    }
-    for &byte in words.remainder() {
-        hash = round(hash, u64::from(byte).wrapping_mul(P3));
-    }
-    // The final mix: every bit of the state reaches every bit of the hash.
-    hash ^= hash >> 33;
-    hash = hash.wrapping_mul(P2);
-    hash ^= hash >> 29;
-    hash = hash.wrapping_mul(P3);
-    hash ^ (hash >> 32)
+    let hash = lanes.into_iter().fold(bytes.len() as u64, round);
+    blocks.remainder().iter().fold(hash, |hash, &byte| round(hash, u64::from(byte)))
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use std::fs::File;
-
-    use crate::test_support as support;
 
     use super::*;
     use crate::model::Severity;
+    use crate::test_support as support;
 
     /// A directory under the system's temporary directory, removed on drop.
-    pub(crate) struct TempDir(pub(crate) PathBuf);
+    struct TempDir(PathBuf);
 
     impl TempDir {
-        pub(crate) fn new(name: &str) -> TempDir {
+        fn new(name: &str) -> TempDir {
             let unique = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
             let dir = std::env::temp_dir().join(format!("catalog-cache-{name}-{}-{unique}", std::process::id()));
             fs::create_dir_all(&dir).unwrap();
@@ -1077,33 +515,25 @@ pub(crate) mod tests {
         }
     }
 
-    thread_local! {
-        /// The stats a hit made on this thread (all of them, for a dataset
-        /// of fewer than [`STATS_PER_THREAD`] files).
-        pub(crate) static STATS_MADE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    }
-
-    /// A long time ago, so that files are not racily clean. A later call
-    /// gives a later time: a change then moves a directory's mtime, as it
-    /// does when the change is made.
-    pub(crate) fn an_hour_ago() -> SystemTime {
+    /// A long time ago, so that files are not racily clean.
+    fn an_hour_ago() -> SystemTime {
         SystemTime::now() - Duration::from_secs(3600)
     }
 
     /// Writes `text` to `path` with `mtime`, in place (the inode stays).
-    pub(crate) fn write_at(path: &Path, text: &str, mtime: SystemTime) {
+    fn write_at(path: &Path, text: &str, mtime: SystemTime) {
         fs::write(path, text).unwrap();
         File::options().write(true).open(path).unwrap().set_modified(mtime).unwrap();
     }
 
-    pub(crate) fn record(id: &str, message: &str, severity: &str) -> String {
+    fn record(id: &str, message: &str, severity: &str) -> String {
         format!(
             r#"{{"record": {{"id": "{id}", "errorMessage": "{message}", "severity": "{severity}", "filePath": "server/x.go", "tags": ["t"]}}}}"#
         )
     }
 
     /// A dataset of three records (one in a subdirectory), all an hour old.
-    pub(crate) fn dataset() -> TempDir {
+    fn dataset() -> TempDir {
         let dir = TempDir::new("data");
         fs::create_dir(dir.0.join("sub")).unwrap();
         write_at(&dir.0.join("a.json"), &record("a1", "stream %s failed: %v", "error"), an_hour_ago());
@@ -1117,30 +547,20 @@ pub(crate) mod tests {
     /// changed in the last minute to an hour ago: a directory just changed
     /// is racily clean, as a file is, and prevents writing the cache. The
     /// others are left as they are, so that only a changed one differs.
-    pub(crate) fn age_dirs(dir: &Path) {
+    fn age_dirs(dir: &Path) {
         for entry in fs::read_dir(dir).unwrap() {
             let entry = entry.unwrap();
             if entry.file_type().unwrap().is_dir() {
                 age_dirs(&entry.path());
             }
         }
-        let recent = SystemTime::now() - Duration::from_secs(60);
-        if fs::metadata(dir).unwrap().modified().unwrap() > recent {
+        if fs::metadata(dir).unwrap().modified().unwrap() > SystemTime::now() - Duration::from_secs(60) {
             File::open(dir).unwrap().set_modified(an_hour_ago()).unwrap();
         }
     }
 
-    /// Whether `dir`'s cache for the default filter is a sound hit, after
-    /// `change` and with the directories aged again (as if the change were
-    /// an hour old, and the directories' mtimes moved by it).
-    fn hit_after(dir: &Path, cache: &Path, change: impl FnOnce()) -> bool {
-        change();
-        age_dirs(dir);
-        cached(dir, &Filter::default(), cache)
-    }
-
     /// Everything a load gives, comparable.
-    pub(crate) fn summary(result: Result<(Catalog, Vec<Diagnostic>), LoadError>) -> String {
+    fn summary(result: Result<(Catalog, Vec<Diagnostic>), LoadError>) -> String {
         let (catalog, diagnostics) = result.unwrap();
         let origins: Vec<_> = (0..catalog.len()).map(|i| catalog.origin(i).cloned()).collect();
         format!("{:#?}\n{origins:#?}\n{diagnostics:#?}", catalog.entries())
@@ -1155,126 +575,69 @@ pub(crate) mod tests {
         files
     }
 
-    /// The fingerprint of a load of `dir`, its files in the table's order.
-    fn fingerprint_of(dir: &Path, filter: &Filter) -> Fingerprint<'static> {
-        let mut fingerprint = list(dir, &fs::canonicalize(dir).unwrap(), filter).unwrap().1.unwrap();
-        fingerprint.files =
-            stat_order(&fingerprint.files).into_iter().map(|s| Stamp { path: s.path.clone(), meta: s.meta }).collect();
-        fingerprint
-    }
-
     fn cache_file(dir: &Path, filter: &Filter, cache: &Path) -> PathBuf {
         cache.join(file_name(dir, &fs::canonicalize(dir).unwrap(), filter))
     }
 
-    /// A sound cache file's contents: its fingerprint, its catalog and
-    /// warnings (not yet compared with the dataset).
-    fn read(path: &Path) -> Option<(Fingerprint<'static>, Catalog, Vec<Diagnostic>)> {
-        let file = CacheFile::open(path)?;
-        let fingerprint = file.fingerprint()?;
-        let recovery =
-            Recovery::new(Path::new(&*fingerprint.dir), Path::new(&*fingerprint.canonical), &fingerprint.filter, path);
-        let (catalog, warnings) = file.catalog(recovery)?;
-        let owned = |stamp: &Stamp<'_>| Stamp { path: Cow::Owned(stamp.path.to_string()), meta: stamp.meta };
-        let fingerprint = Fingerprint {
-            version: Cow::Owned(fingerprint.version.to_string()),
-            dir: Cow::Owned(fingerprint.dir.to_string()),
-            canonical: Cow::Owned(fingerprint.canonical.to_string()),
-            filter: fingerprint.filter.clone(),
-            dirs: fingerprint.dirs.iter().map(owned).collect(),
-            files: (0..file.files().len())
-                .map(|index| {
-                    let (path, meta) = file.files().get(index).unwrap();
-                    Stamp { path: Cow::Owned(String::from_utf8(path.to_vec()).unwrap()), meta }
-                })
-                .collect(),
-            names: fingerprint.names.as_ref().map(owned),
-        };
-        Some((fingerprint, catalog, warnings))
+    /// What the cache file of `dir` loaded with `filter` gives as a hit, if
+    /// it is one.
+    fn hit_of(dir: &Path, filter: &Filter, cache: &Path) -> Option<(Catalog, Vec<Diagnostic>)> {
+        let bytes = fs::read(cache_file(dir, filter, cache)).ok()?;
+        hit(bytes, dir, &fs::canonicalize(dir).unwrap(), filter)
     }
 
-    /// Whether the cache file of `dir` loaded with `filter` is a sound hit.
-    fn cached(dir: &Path, filter: &Filter, cache: &Path) -> bool {
-        read(&cache_file(dir, filter, cache))
-            .is_some_and(|(fingerprint, ..)| fingerprint == fingerprint_of(dir, filter))
+    /// Whether `dir`'s cache for the default filter is a hit after `change`,
+    /// with the directories aged again (as if the change were an hour old,
+    /// and the directories' mtimes moved by it).
+    fn hit_after(dir: &Path, cache: &Path, change: impl FnOnce()) -> bool {
+        change();
+        age_dirs(dir);
+        hit_of(dir, &Filter::default(), cache).is_some()
+    }
+
+    /// Loads `data` through `cache` and checks the result against a fresh
+    /// load; then the cache is a hit.
+    fn load_and_compare(data: &Path, cache: &Path) -> String {
+        let cached = summary(Catalog::load_cached(data, &Filter::default(), cache));
+        assert_eq!(cached, summary(Catalog::load_filtered(data, &Filter::default())));
+        assert!(hit_of(data, &Filter::default(), cache).is_some(), "the load wrote the cache");
+        cached
+    }
+
+    /// [`dataset`], loaded once through a new cache (which it wrote).
+    fn loaded_once() -> (TempDir, TempDir) {
+        let (data, cache) = (dataset(), TempDir::new("cache"));
+        load_and_compare(&data.0, &cache.0);
+        (data, cache)
+    }
+
+    fn mtime_of(path: &Path) -> SystemTime {
+        fs::metadata(path).unwrap().modified().unwrap()
     }
 
     /// Loads `dir` fresh and through the cache (twice: written, then read)
-    /// and checks that all three agree and that the cache is a hit.
-    fn assert_hit_equals_fresh(dir: &Path, filter: &Filter) {
+    /// and checks that all three agree, in entries, origins, warnings,
+    /// lookups and matches.
+    fn assert_hit_equals_fresh(dir: &Path) {
         let cache = TempDir::new("cache");
-        let (fresh, fresh_warnings) = Catalog::load_filtered(dir, filter).unwrap();
-        let first = summary(Catalog::load_cached(dir, filter, &cache.0));
-        assert!(cached(dir, filter, &cache.0), "the first load writes the cache");
-        let (hit, hit_warnings) = Catalog::load_cached(dir, filter, &cache.0).unwrap();
-        assert_eq!(hit.matcher().decoded(), 0, "a hit decodes no entry until asked");
-        // Lookups by id, slug and name read the stored orders: a few entries
-        // decoded for each, not all of them to sort them.
-        let probe = fresh.entry(fresh.len() / 2);
-        assert_eq!(hit.by_id(&probe.record.id), fresh.by_id(&probe.record.id));
-        assert_eq!(hit.by_slug(&probe.record.slug), fresh.by_slug(&probe.record.slug));
-        assert_eq!(hit.by_name(&probe.name), fresh.by_name(&probe.name));
-        assert_eq!(hit.by_id("no such id"), None);
-        if fresh.len() > 100 {
-            assert!(hit.matcher().decoded() < 80, "{} entries decoded to look up", hit.matcher().decoded());
-        }
-        // Matching next, while most of the hit's entries are still encoded:
-        // each is decoded as a candidate, and the matcher built from the cached
-        // index must rank and find as one built from the entries.
-        let lines = sample_lines(&fresh);
-        for line in &lines {
-            assert_eq!(hit.find(line), fresh.find(line), "{line}");
-            assert_eq!(hit.parse(line), fresh.parse(line), "{line}");
-        }
-        let log = lines.join("\n");
-        let found = |catalog: &Catalog| {
-            let mut found = Vec::new();
-            catalog.matcher().find_lines(&log, |range, m| found.push((range, m)));
-            found
-        };
-        assert_eq!(found(&hit), found(&fresh));
-        assert!(!found(&fresh).is_empty());
-        if fresh.len() > 100 {
-            assert!(hit.matcher().decoded() < hit.len(), "only candidates are decoded");
-        }
-        for line in lines.iter().step_by(7) {
-            assert_eq!(hit.find_all(line), fresh.find_all(line), "{line}");
-        }
+        let filter = Filter::default();
+        let (fresh, fresh_warnings) = Catalog::load_filtered(dir, &filter).unwrap();
+        let first = summary(Catalog::load_cached(dir, &filter, &cache.0));
+        assert!(hit_of(dir, &filter, &cache.0).is_some(), "the first load writes the cache");
+        let (hit, hit_warnings) = Catalog::load_cached(dir, &filter, &cache.0).unwrap();
         assert_eq!(hit.entries(), fresh.entries());
-        for index in 0..fresh.len() {
-            let entry = fresh.entry(index);
-            assert_eq!(hit.entry(index), entry);
+        for (index, entry) in fresh.entries().iter().enumerate() {
             assert_eq!(hit.by_id(&entry.record.id), fresh.by_id(&entry.record.id));
             assert_eq!(hit.by_slug(&entry.record.slug), fresh.by_slug(&entry.record.slug));
             assert_eq!(hit.by_name(&entry.name), fresh.by_name(&entry.name));
+            if index % 3 == 0 {
+                let line = format!("[1] 2026/11/29 17:20:00.123456 [ERR] {}", entry.record.error_message);
+                assert_eq!(hit.find(&line), fresh.find(&line), "{line}");
+            }
         }
         let fresh = summary(Ok((fresh, fresh_warnings)));
         assert_eq!(summary(Ok((hit, hit_warnings))), fresh);
         assert_eq!(first, fresh);
-    }
-
-    /// Lines to match: a third of the entries' messages rendered with
-    /// made-up values (or as written, when they do not render), alone and
-    /// after a log prefix, and a line of none.
-    fn sample_lines(catalog: &Catalog) -> Vec<String> {
-        use crate::format::ValueKind;
-        use crate::model::Value;
-        let mut lines = vec!["nothing to see here".to_owned()];
-        for (index, entry) in catalog.entries().iter().enumerate().step_by(3) {
-            let values: Vec<Value<'_>> = (entry.template.fields.iter())
-                .map(|field| match field.kind {
-                    ValueKind::Int => Value::Int(42),
-                    ValueKind::Float => Value::Float(1.5),
-                    ValueKind::Bool => Value::Bool(true),
-                    ValueKind::Quoted | ValueKind::Text => Value::Str("orders".into()),
-                })
-                .collect();
-            let message = catalog.render(index, &values).unwrap_or_else(|_| entry.record.error_message.to_string());
-            let message = message.lines().next().unwrap_or_default().to_owned();
-            lines.push(format!("[1] 2026/11/29 17:20:00.123456 [ERR] {message}"));
-            lines.push(message);
-        }
-        lines
     }
 
     #[test]
@@ -1288,7 +651,7 @@ pub(crate) mod tests {
             write_at(&dir.0.join(path.file_name().unwrap()), &text, an_hour_ago());
         }
         age_dirs(&dir.0);
-        assert_hit_equals_fresh(&dir.0, &Filter::default());
+        assert_hit_equals_fresh(&dir.0);
     }
 
     #[test]
@@ -1296,89 +659,84 @@ pub(crate) mod tests {
         let Some(corpus) = support::corpus("nats-server", "a_hit_gives_what_a_fresh_load_gives_on_the_corpus") else {
             return;
         };
-        assert_hit_equals_fresh(&corpus, &Filter::default());
+        assert_hit_equals_fresh(&corpus);
     }
 
     #[test]
     fn a_hit_reads_no_record_file() {
         let data = dataset();
         let cache = TempDir::new("cache");
-        let before = summary(Catalog::load_cached(&data.0, &Filter::default(), &cache.0));
+        let before = load_and_compare(&data.0, &cache.0);
         // Same length, same mtime, same inode: only reading would tell.
         let path = data.0.join("a.json");
-        let mtime = fs::metadata(&path).unwrap().modified().unwrap();
+        let mtime = mtime_of(&path);
         write_at(&path, &record("a1", "stream %s FAILED: %v", "error"), mtime);
         let after = summary(Catalog::load_cached(&data.0, &Filter::default(), &cache.0));
         assert_eq!(after, before);
         assert!(!after.contains("FAILED"));
     }
 
-    /// Loads `data` through `cache` and checks the result against a fresh load.
-    fn load_and_compare(data: &Path, cache: &Path) -> String {
-        let cached = summary(Catalog::load_cached(data, &Filter::default(), cache));
-        assert_eq!(cached, summary(Catalog::load_filtered(data, &Filter::default())));
-        cached
+    #[test]
+    fn an_edited_file_is_a_miss() {
+        let (data, cache) = loaded_once();
+        let path = data.0.join("b.json");
+        // Edited in place: no directory changes, only the file's stat tells.
+        // Longer, with the same mtime.
+        let mtime = mtime_of(&path);
+        let longer = || write_at(&path, &record("b2", "limit %d reached!", "warning"), mtime);
+        assert!(!hit_after(&data.0, &cache.0, longer));
+        assert!(load_and_compare(&data.0, &cache.0).contains("limit %d reached!"));
+        // Same length, another mtime.
+        let later = an_hour_ago() + Duration::from_secs(1);
+        let same_length = || write_at(&path, &record("b2", "limit %d REACHED!", "warning"), later);
+        assert!(!hit_after(&data.0, &cache.0, same_length));
+        assert!(load_and_compare(&data.0, &cache.0).contains("limit %d REACHED!"));
     }
 
     #[test]
-    fn an_edit_seen_by_any_stat_thread_in_any_block_invalidates_the_cache() {
-        // Enough files for every thread to stat several blocks; each file
-        // in turn edited in place (same length and inode, a later mtime).
+    fn a_replaced_file_is_a_miss() {
+        let (data, cache) = loaded_once();
+        // Same length and mtime, another inode (written aside, renamed over).
+        let path = data.0.join("b.json");
+        let mtime = mtime_of(&path);
+        let replace = || {
+            let aside = data.0.join(".b.json.new");
+            write_at(&aside, &record("b2", "LIMIT %d reached", "warning"), mtime);
+            fs::rename(&aside, &path).unwrap();
+        };
+        assert!(!hit_after(&data.0, &cache.0, replace));
+        assert!(load_and_compare(&data.0, &cache.0).contains("LIMIT %d reached"));
+    }
+
+    #[test]
+    fn an_edit_of_any_file_is_seen_by_the_stat_thread() {
+        // Enough files for the stats to run on a thread of their own, and
+        // entries in two parts; the first, a middle and the last file in
+        // stat order edited in turn (same length and inode, a later mtime).
         let data = TempDir::new("data");
-        let files = 4 * STATS_PER_THREAD;
+        let files = ENTRIES_PER_PART + STATS_FOR_A_THREAD;
         for i in 0..files {
             write_at(&data.0.join(format!("r{i:04}.json")), &record(&format!("r{i}"), "n %d", "error"), an_hour_ago());
         }
         age_dirs(&data.0);
         let cache = TempDir::new("cache");
         load_and_compare(&data.0, &cache.0);
-        let table_order: Vec<PathBuf> = {
-            let file = CacheFile::open(&cache_files(&cache.0)[0]).unwrap();
-            let table = file.files();
-            (0..table.len()).map(|i| data.0.join(std::str::from_utf8(table.get(i).unwrap().0).unwrap())).collect()
-        };
-        assert_eq!(table_order.len(), files);
-        for (step, path) in table_order.iter().enumerate().step_by(STATS_PER_BLOCK / 2) {
-            assert!(cached(&data.0, &Filter::default(), &cache.0), "a hit before step {step}");
-            let later = an_hour_ago() + Duration::from_secs(1 + step as u64);
-            let bytes = fs::read(path).unwrap();
-            fs::write(path, &bytes).unwrap();
-            fs::File::open(path).unwrap().set_modified(later).unwrap();
-            let (catalog, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
-            assert_eq!(catalog.matcher().decoded(), catalog.len(), "file {step} in stat order: not a hit");
+        let bytes = fs::read(cache_file(&data.0, &Filter::default(), &cache.0)).unwrap();
+        let (stamps, _) = postcard::take_from_bytes::<Stamps>(&bytes[MAGIC.len() + 8..]).unwrap();
+        assert_eq!(stamps.files.len(), files);
+        for (step, stamp) in [&stamps.files[0], &stamps.files[files / 2], &stamps.files[files - 1]].iter().enumerate() {
+            assert!(hit_of(&data.0, &Filter::default(), &cache.0).is_some(), "a hit before step {step}");
+            let path = data.0.join(&stamp.path);
+            let text = fs::read_to_string(&path).unwrap().replace("n %d", "N %d");
+            write_at(&path, &text, an_hour_ago() + Duration::from_secs(1 + step as u64));
+            assert!(hit_of(&data.0, &Filter::default(), &cache.0).is_none(), "a miss after editing {}", stamp.path);
+            assert!(load_and_compare(&data.0, &cache.0).contains("N %d"));
         }
     }
 
     #[test]
-    fn an_edited_file_invalidates_the_cache() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
-        let path = data.0.join("b.json");
-        // Edited in place: no directory changes, only the file's stat tells.
-        // Longer, with the same mtime.
-        let mtime = fs::metadata(&path).unwrap().modified().unwrap();
-        assert!(!hit_after(&data.0, &cache.0, || write_at(
-            &path,
-            &record("b2", "limit %d reached!", "warning"),
-            mtime
-        )));
-        assert!(load_and_compare(&data.0, &cache.0).contains("limit %d reached!"));
-        // Same length, another mtime.
-        let later = an_hour_ago() + Duration::from_secs(1);
-        assert!(!hit_after(&data.0, &cache.0, || write_at(
-            &path,
-            &record("b2", "limit %d REACHED!", "warning"),
-            later
-        )));
-        assert!(load_and_compare(&data.0, &cache.0).contains("limit %d REACHED!"));
-    }
-
-    #[test]
-    fn an_added_or_removed_file_invalidates_the_cache() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
+    fn an_added_or_removed_file_is_a_miss() {
+        let (data, cache) = loaded_once();
         let add = || write_at(&data.0.join("sub/d.json"), &record("d4", "disk %s full", "fatal"), an_hour_ago());
         assert!(!hit_after(&data.0, &cache.0, add));
         assert!(load_and_compare(&data.0, &cache.0).contains("disk %s full"));
@@ -1387,32 +745,20 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_file_renamed_invalidates_the_cache() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
+    fn a_file_renamed_is_a_miss() {
+        let (data, cache) = loaded_once();
         // Same length, mtime and inode: only its directory tells.
         assert!(!hit_after(&data.0, &cache.0, || fs::rename(data.0.join("a.json"), data.0.join("z.json")).unwrap()));
-        let renamed = load_and_compare(&data.0, &cache.0);
-        assert!(renamed.contains("z.json"), "{renamed}");
-        assert!(cached(&data.0, &Filter::default(), &cache.0), "the new listing is cached");
+        assert!(load_and_compare(&data.0, &cache.0).contains("z.json"));
     }
 
     #[test]
-    fn a_change_in_a_subdirectory_invalidates_the_cache() {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        load_and_compare(&data.0, &cache.0);
-        assert!(cached(&data.0, &Filter::default(), &cache.0));
+    fn a_change_in_a_subdirectory_is_a_miss() {
+        let (data, cache) = loaded_once();
         // The root directory is unchanged; only `sub` tells.
         let sub = data.0.join("sub");
-        let rename = || fs::rename(sub.join("c.json"), sub.join("d.json")).unwrap();
-        assert!(!hit_after(&data.0, &cache.0, rename));
+        assert!(!hit_after(&data.0, &cache.0, || fs::rename(sub.join("c.json"), sub.join("d.json")).unwrap()));
         assert!(load_and_compare(&data.0, &cache.0).contains("sub/d.json"));
-        let add = || write_at(&sub.join("e.json"), &record("e5", "queue %s full", "error"), an_hour_ago());
-        assert!(!hit_after(&data.0, &cache.0, add));
-        assert!(load_and_compare(&data.0, &cache.0).contains("queue %s full"));
-        // A new subdirectory.
         let nested = || {
             fs::create_dir(sub.join("deeper")).unwrap();
             write_at(&sub.join("deeper/f.json"), &record("f6", "deep %d", "error"), an_hour_ago());
@@ -1423,185 +769,84 @@ pub(crate) mod tests {
         assert!(!load_and_compare(&data.0, &cache.0).contains("deep %d"));
     }
 
-    /// A dataset loaded once through a new cache: the dataset, the cache,
-    /// what the load gave, and the cache file with its bytes.
-    fn loaded_once() -> (TempDir, TempDir, String, PathBuf, Vec<u8>) {
-        loaded_once_as(Path::to_owned)
-    }
-
-    /// [`loaded_once`] with the dataset's directory spelled by `spelled`.
-    fn loaded_once_as(spelled: fn(&Path) -> PathBuf) -> (TempDir, TempDir, String, PathBuf, Vec<u8>) {
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        let expected = load_and_compare(&spelled(&data.0), &cache.0);
-        let [file] = &cache_files(&cache.0)[..] else { panic!("one cache file") };
-        let bytes = fs::read(file).unwrap();
-        (data, cache, expected, file.clone(), bytes)
-    }
-
     #[test]
-    fn another_kind_of_file_keeps_the_cached_catalog_and_stores_the_new_listing() {
-        let (data, cache, expected, file, before) = loaded_once();
-        // The directory changes, the record files do not.
-        assert!(!hit_after(&data.0, &cache.0, || fs::write(data.0.join("notes.txt"), "x").unwrap()));
-        // The cached catalog itself: nothing decoded, nothing compiled.
-        let (kept, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
-        assert_eq!(kept.matcher().decoded(), 0, "the cached catalog, not a new load");
-        assert_eq!(load_and_compare(&data.0, &cache.0), expected);
-        assert!(cached(&data.0, &Filter::default(), &cache.0), "stored with the new directory stamp");
-        let after = fs::read(&file).unwrap();
-        assert_ne!(after, before);
-        // Only the fingerprint changed: the rest is the same bytes.
-        let sections = |bytes: &[u8]| bytes[HEADER..].len() - word(bytes, MAGIC.len() + 8).unwrap() as usize;
-        assert_eq!(before[before.len() - sections(&before)..], after[after.len() - sections(&after)..]);
-    }
-
-    #[test]
-    fn a_names_file_added_edited_or_removed_invalidates_the_cache() {
+    fn a_names_file_added_edited_or_removed_is_a_miss() {
         let data = dataset();
         let cache = TempDir::new("cache");
         let rule_names = load_and_compare(&data.0, &cache.0);
         assert!(rule_names.contains("name: \"Stream\","), "{rule_names}");
         let names = data.0.join(NAMES_FILE);
-        write_at(&names, "a1 StreamBroke\n", an_hour_ago());
+        assert!(!hit_after(&data.0, &cache.0, || write_at(&names, "a1 StreamBroke\n", an_hour_ago())));
         assert!(load_and_compare(&data.0, &cache.0).contains("\"StreamBroke\""));
-        // Same length, same mtime: only the inode or a read would tell, and a
-        // rewrite in place keeps the inode, so the mtime moves here.
-        write_at(&names, "a1 StreamFails\n", an_hour_ago() + Duration::from_secs(1));
+        // Same length, a later mtime, in place.
+        let later = an_hour_ago() + Duration::from_secs(1);
+        assert!(!hit_after(&data.0, &cache.0, || write_at(&names, "a1 StreamFails\n", later)));
         assert!(load_and_compare(&data.0, &cache.0).contains("\"StreamFails\""));
-        fs::remove_file(&names).unwrap();
+        assert!(!hit_after(&data.0, &cache.0, || fs::remove_file(&names).unwrap()));
         assert_eq!(load_and_compare(&data.0, &cache.0), rule_names);
     }
 
     #[test]
-    fn a_damaged_cache_file_is_ignored_and_replaced() {
-        let (data, cache, expected, file, sound) = loaded_once();
-        // A byte of the origins' checksum, the last section the file's
-        // checksum covers.
-        let mut flipped = sound.clone();
-        let covered_end = CacheFile::open(&file).unwrap().sections[ORIGINS_CHECKSUM].end;
-        flipped[covered_end - 1] ^= 0x20;
-        let damages = [sound[..sound.len() / 2].to_vec(), flipped, b"errcat".to_vec(), Vec::new()];
-        for damaged in damages {
-            fs::write(&file, &damaged).unwrap();
-            assert!(!cached(&data.0, &Filter::default(), &cache.0));
-            assert_eq!(load_and_compare(&data.0, &cache.0), expected);
-            assert_eq!(fs::read(&file).unwrap(), sound, "the load writes the cache anew");
-        }
-    }
-
-    /// Writes the cache file `sound` to `file` with a bit flipped in the
-    /// byte of section `section` that `at` picks from its range.
-    fn damage(file: &Path, sound: &[u8], section: usize, at: impl FnOnce(Range<usize>) -> usize) {
-        fs::write(file, sound).unwrap();
-        let mut damaged = sound.to_vec();
-        damaged[at(CacheFile::open(file).unwrap().sections[section].clone())] ^= 0x01;
-        fs::write(file, &damaged).unwrap();
-    }
-
-    /// With a bit flipped at the start, middle and end of `section`, a
-    /// catalog loaded through the cache (the dataset's directory spelled by
-    /// `spelled`) is a hit, and gives what a fresh load gives (`compare`,
-    /// which asks for the damaged part) from the records: the cache file is
-    /// removed then, not before, and the next load writes it anew.
-    fn assert_recovered_from_the_records(
-        section: usize,
-        spelled: fn(&Path) -> PathBuf,
-        compare: impl Fn(&Catalog, &Catalog),
-    ) {
-        let (data, cache, expected, file, sound) = loaded_once_as(spelled);
-        let dir = spelled(&data.0);
-        let picks: [fn(Range<usize>) -> usize; 3] = [|r| r.start, |r| r.start + r.len() / 2, |r| r.end - 1];
-        for pick in picks {
-            damage(&file, &sound, section, pick);
-            // Checked one by one, when first used.
-            assert!(cached(&dir, &Filter::default(), &cache.0));
-            let (hit, _) = Catalog::load_cached(&dir, &Filter::default(), &cache.0).unwrap();
-            assert!(file.exists(), "nothing damaged used yet");
-            let (fresh, _) = Catalog::load_filtered(&dir, &Filter::default()).unwrap();
-            compare(&hit, &fresh);
-            assert!(!file.exists(), "the damage found removes the cache file");
-            assert_eq!(load_and_compare(&dir, &cache.0), expected);
-            assert_eq!(fs::read(&file).unwrap(), sound, "the next load writes the cache anew");
-        }
-    }
-
-    #[test]
-    fn a_damaged_entry_is_loaded_from_the_records_and_the_cache_file_removed() {
-        assert_recovered_from_the_records(ENTRIES, Path::to_owned, |hit, fresh| {
-            assert_eq!(hit.entries(), fresh.entries())
-        });
-    }
-
-    #[test]
-    fn damaged_origins_are_loaded_from_the_records_and_the_cache_file_removed() {
-        // The recovery loads the canonical directory: the origins' paths
-        // are spelled as the load spelled them all the same.
-        let spellings: [fn(&Path) -> PathBuf; 2] = [Path::to_owned, |dir| dir.join(".")];
-        for spelled in spellings {
-            assert_recovered_from_the_records(ORIGINS, spelled, |hit, fresh| {
-                for index in 0..fresh.len() {
-                    let (recovered, loaded) = (hit.origin(index).unwrap(), fresh.origin(index).unwrap());
-                    assert_eq!(recovered.path.as_os_str(), loaded.path.as_os_str(), "spelled alike");
-                    assert_eq!(recovered, loaded);
-                }
-            });
-        }
-    }
-
-    #[test]
-    fn damaged_origins_of_records_moved_since_panic_saying_why() {
-        let (data, cache, _, file, sound) = loaded_once();
-        damage(&file, &sound, ORIGINS, |origins| origins.start);
-        let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
-        // A record rewritten with a line more in front, after the cache was
-        // found a hit: the same entries, another origin.
-        let path = Catalog::load_filtered(&data.0, &Filter::default()).unwrap().0.origin(0).unwrap().path.clone();
-        let text = fs::read_to_string(&path).unwrap();
-        write_at(&path, &format!("\n{text}"), an_hour_ago());
-        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hit.origin(0).cloned())).unwrap_err();
-        let message = panic.downcast_ref::<String>().unwrap();
-        assert!(message.contains("is damaged") && message.contains("its records moved"), "{message}");
-    }
-
-    #[test]
-    fn a_damaged_entry_of_a_changed_dataset_panics_saying_why() {
-        let (data, cache, _, file, sound) = loaded_once();
-        damage(&file, &sound, ENTRIES, |entries| entries.start);
-        let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
-        // A record added after the cache was found a hit.
-        write_at(&data.0.join("late.json"), &record("l9", "late %d", "error"), an_hour_ago());
-        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hit.entry(0).clone())).unwrap_err();
-        let message = panic.downcast_ref::<String>().unwrap();
-        assert!(message.contains("is damaged") && message.contains("records, not"), "{message}");
-    }
-
-    #[test]
-    fn a_damaged_entry_whose_record_was_edited_since_panics_saying_why() {
-        let (data, cache, _, file, sound) = loaded_once();
-        damage(&file, &sound, ENTRIES, |entries| entries.start);
-        let (hit, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
-        // The record of that entry edited after the cache was found a hit:
-        // as many records, another entry.
-        let path = hit.origin(0).unwrap().path.clone();
-        write_at(&path, &record("edited", "edited %d", "error"), an_hour_ago());
-        let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hit.entry(0).clone())).unwrap_err();
-        let message = panic.downcast_ref::<String>().unwrap();
-        assert!(message.contains("is damaged") && message.contains("now compiles to another entry"), "{message}");
-    }
-
-    #[test]
-    fn a_stored_order_is_read_only_when_whole_and_in_range() {
-        let bytes = |words: &[u32]| {
-            let bytes: Vec<u8> = words.iter().flat_map(|word| word.to_le_bytes()).collect();
-            Bytes { range: 0..bytes.len(), file: Arc::new(Mapped::Read(bytes)) }
+    fn a_damaged_short_or_foreign_cache_file_is_a_miss_and_written_anew() {
+        let data = dataset();
+        let cache = TempDir::new("cache");
+        let expected = load_and_compare(&data.0, &cache.0);
+        let file = cache_file(&data.0, &Filter::default(), &cache.0);
+        let sound = fs::read(&file).unwrap();
+        let flipped = |at: usize| {
+            let mut bytes = sound.clone();
+            bytes[at] ^= 0x20;
+            bytes
         };
-        let stored = bytes(&[1, 0, 2, 2, 1, 0, 0, 1, 2]);
-        assert_eq!(order(&stored, 0, 3).as_deref(), Some(&[1, 0, 2][..]));
-        assert_eq!(order(&stored, 2, 3).as_deref(), Some(&[0, 1, 2][..]));
-        assert_eq!(order(&stored, 3, 3), None, "past the section");
-        assert_eq!(order(&bytes(&[1, 0, 2, 2, 1]), 1, 3), None, "cut short");
-        assert_eq!(order(&bytes(&[0, 3, 1]), 0, 3), None, "an index out of range");
+        // A payload that passes the checksum but does not decode, and one
+        // with another crate version.
+        let sealed = |payload: &[u8]| {
+            let mut bytes = MAGIC.to_vec();
+            bytes.extend(checksum(payload).to_le_bytes());
+            bytes.extend(payload);
+            bytes
+        };
+        let (mut stamps, body) = postcard::take_from_bytes::<Stamps>(&sound[MAGIC.len() + 8..]).unwrap();
+        let (_, origins) = postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(body).unwrap();
+        let origins_len = origins.len();
+        stamps.version = "0.0.0-other".to_owned();
+        let mut other_version = postcard::to_allocvec(&stamps).unwrap();
+        other_version.extend(body);
+        let damages = [
+            flipped(MAGIC.len() + 8 + 3),
+            flipped(sound.len() / 2),
+            flipped(sound.len() - 1),
+            flipped(MAGIC.len() - 1),
+            sound[..sound.len() - 1].to_vec(),
+            sound[..sound.len() / 2].to_vec(),
+            [&sound[..], b"x"].concat(),
+            sound[..MAGIC.len() + 4].to_vec(),
+            MAGIC.to_vec(),
+            Vec::new(),
+            sealed(&[0xff; 64]),
+            sealed(&sound[MAGIC.len() + 8..sound.len() - origins_len - 1]),
+            sealed(&other_version),
+        ];
+        for (number, damaged) in damages.iter().enumerate() {
+            fs::write(&file, damaged).unwrap();
+            assert!(hit_of(&data.0, &Filter::default(), &cache.0).is_none(), "damage {number}");
+            assert_eq!(load_and_compare(&data.0, &cache.0), expected, "damage {number}");
+            assert_eq!(fs::read(&file).unwrap(), sound, "damage {number}: the load writes the cache anew");
+        }
+    }
+
+    #[test]
+    fn a_cache_file_of_another_load_is_a_miss() {
+        let (data, cache) = loaded_once();
+        // The dataset's file under another dataset's name: same files, but
+        // spelled from elsewhere.
+        let other = data.0.join("sub");
+        fs::copy(cache_file(&data.0, &Filter::default(), &cache.0), cache_file(&other, &Filter::default(), &cache.0))
+            .unwrap();
+        assert!(hit_of(&other, &Filter::default(), &cache.0).is_none());
+        let from_sub = summary(Catalog::load_cached(&other, &Filter::default(), &cache.0));
+        assert_eq!(from_sub, summary(Catalog::load_filtered(&other, &Filter::default())));
+        assert!(!from_sub.contains("limit %d reached"));
     }
 
     #[test]
@@ -1609,35 +854,37 @@ pub(crate) mod tests {
         let data = dataset();
         let cache = TempDir::new("cache");
         write_at(&data.0.join("b.json"), &record("b2", "limit %d reached", "warning"), SystemTime::now());
-        load_and_compare(&data.0, &cache.0);
+        let cached = summary(Catalog::load_cached(&data.0, &Filter::default(), &cache.0));
+        assert_eq!(cached, summary(Catalog::load_filtered(&data.0, &Filter::default())));
         assert!(cache_files(&cache.0).is_empty());
     }
 
     #[test]
     fn racy_means_within_two_seconds_of_now_or_later() {
         let now = UNIX_EPOCH + Duration::from_secs(1_000_000);
-        let stamp = |millis_before: i64| Stamp {
-            path: "a.json".into(),
-            meta: Meta { len: 1, mtime: 1_000_000 * 1_000_000_000 - millis_before * 1_000_000, inode: 1 },
+        let meta = |millis_before: i64| Meta {
+            len: 1,
+            mtime: 1_000_000 * 1_000_000_000 - millis_before * 1_000_000,
+            inode: 1,
         };
-        let with = |dirs: Vec<Stamp<'static>>, files: Vec<Stamp<'static>>| Fingerprint {
-            version: "".into(),
-            dir: "".into(),
-            canonical: "".into(),
+        let stamp = |millis_before: i64| Stamp { path: "a.json".into(), meta: meta(millis_before) };
+        let with = |dir: i64, file: i64, names: Option<i64>| Stamps {
+            version: String::new(),
+            dir: String::new(),
+            canonical: String::new(),
             filter: Filter::default(),
-            dirs,
-            files,
-            names: None,
+            dirs: vec![stamp(dir)],
+            files: vec![stamp(file)],
+            names: names.map(meta),
         };
-        let at = |millis_before: i64| with(vec![stamp(3_600_000)], vec![stamp(millis_before)]);
-        // A directory counts as a file does.
-        assert!(racy(&with(vec![stamp(0)], vec![stamp(3_600_000)]), now));
-        assert!(!racy(&with(vec![stamp(3_600_000)], vec![stamp(3_600_000)]), now));
-        assert!(racy(&at(-5000), now));
-        assert!(racy(&at(0), now));
-        assert!(racy(&at(1999), now));
-        assert!(!racy(&at(2001), now));
-        assert!(!racy(&at(3_600_000), now));
+        let hour = 3_600_000;
+        // A directory and the names file count as a record file does.
+        assert!(with(0, hour, None).racy(now));
+        assert!(with(hour, hour, Some(1000)).racy(now));
+        assert!(!with(hour, hour, Some(hour)).racy(now));
+        for (file, racy) in [(-5000, true), (0, true), (1999, true), (2001, false), (hour, false)] {
+            assert_eq!(with(hour, file, None).racy(now), racy, "{file} ms before");
+        }
     }
 
     #[test]
@@ -1648,6 +895,7 @@ pub(crate) mod tests {
         for filter in [Filter::default(), warnings.clone(), Filter::default(), warnings] {
             let cached = summary(Catalog::load_cached(&data.0, &filter, &cache.0));
             assert_eq!(cached, summary(Catalog::load_filtered(&data.0, &filter)));
+            assert!(hit_of(&data.0, &filter, &cache.0).is_some());
             assert!(cached.contains("limit %d reached"));
             assert_eq!(cached.contains("stream %s failed"), filter.severities.is_empty());
         }
@@ -1665,11 +913,62 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn an_unwritable_cache_directory_is_no_error() {
+        let data = dataset();
+        // A file where the cache directory should be.
+        let cache = TempDir::new("cache");
+        let blocked = cache.0.join("blocked");
+        fs::write(&blocked, "").unwrap();
+        let cached = summary(Catalog::load_cached(&data.0, &Filter::default(), &blocked));
+        assert_eq!(cached, summary(Catalog::load_filtered(&data.0, &Filter::default())));
+    }
+
+    #[test]
+    fn warnings_come_back_in_order() {
+        // The loader makes no warnings today; the cache keeps them all the same.
+        let data = dataset();
+        let cache = TempDir::new("cache");
+        let canonical = fs::canonicalize(&data.0).unwrap();
+        let mut dirs = Vec::new();
+        let files = record_files_and_dirs(&data.0, &mut dirs).unwrap();
+        let paths: Vec<PathBuf> = files.iter().map(fs::DirEntry::path).collect();
+        let stamps = Stamps::new(&data.0, &canonical, &Filter::default(), &dirs, &files, &paths).unwrap();
+        let mut compiled = Compiled::new(crate::dataset::load_dir(&data.0), &Filter::default()).unwrap();
+        let warning = |field: &str| compiled.origins[0].error(field, "odd").warning();
+        compiled.diagnostics = vec![warning("tags"), warning("id"), warning("severity")];
+        write(&cache.0, &cache_file(&data.0, &Filter::default(), &cache.0), &stamps, &compiled).unwrap();
+        let warnings = compiled.diagnostics.clone();
+        let expected = summary(Ok(compiled.into_catalog()));
+        let (catalog, cached) = hit_of(&data.0, &Filter::default(), &cache.0).unwrap();
+        assert_eq!(cached, warnings);
+        assert_eq!(summary(Ok((catalog, cached))), expected);
+    }
+
+    #[test]
+    fn cached_origins_that_do_not_decode_are_none() {
+        let data = dataset();
+        let (catalog, _) = Catalog::load_filtered(&data.0, &Filter::default()).unwrap();
+        let origins: Vec<Origin> = (0..catalog.len()).map(|index| catalog.origin(index).unwrap().clone()).collect();
+        let encoded = postcard::to_allocvec(&origins).unwrap();
+        let cached =
+            |bytes: &[u8], count: usize| CachedOrigins { bytes: bytes.to_vec(), count, decoded: OnceLock::new() };
+        assert_eq!(cached(&encoded, 3).get(2), Some(&origins[2]));
+        assert_eq!(cached(&encoded, 3).get(3), None);
+        for (bytes, count) in [
+            (&encoded[..], 2),
+            (&encoded[..encoded.len() - 1], 3),
+            (&[encoded.clone(), vec![0]].concat(), 3),
+            (&[0xff; 9], 3),
+        ] {
+            assert_eq!(cached(bytes, count).get(0), None);
+        }
+    }
+
+    #[test]
     fn bytes_give_back_the_same_catalog() {
         let data = dataset();
         let (catalog, _) = Catalog::load_filtered(&data.0, &Filter::default()).unwrap();
-        let bytes = catalog.to_bytes();
-        let copy = Catalog::from_bytes(&bytes).unwrap();
+        let copy = Catalog::from_bytes(&catalog.to_bytes()).unwrap();
         assert_eq!(copy.entries(), catalog.entries());
         for index in 0..catalog.len() {
             assert_eq!(copy.origin(index), catalog.origin(index));
@@ -1691,7 +990,7 @@ pub(crate) mod tests {
         *flipped.last_mut().unwrap() ^= 0x01;
         let mut longer = bytes.clone();
         longer.push(0);
-        for damaged in [&bytes[..bytes.len() / 2], &flipped[..], &longer[..], b"errcatC\x03", &[][..]] {
+        for damaged in [&bytes[..bytes.len() / 2], &flipped[..], &longer[..], PACKED_MAGIC, &[][..]] {
             assert!(Catalog::from_bytes(damaged).is_none());
         }
         // Another version's bytes are refused.
@@ -1705,8 +1004,8 @@ pub(crate) mod tests {
 
     #[test]
     fn the_checksum_sees_every_bit_flipped_and_every_length() {
-        // 203 bytes: three blocks of eight lanes, a word, then bytes.
-        let bytes: Vec<u8> = (0..203u32).map(|i| (i * 37 % 251) as u8).collect();
+        // 107 bytes: three blocks of four lanes, a tail of bytes.
+        let bytes: Vec<u8> = (0..107u32).map(|i| (i * 37 % 251) as u8).collect();
         let sound = checksum(&bytes);
         let bits = bytes.len() * 8;
         let flipped = |flips: &[usize]| {
@@ -1730,26 +1029,6 @@ pub(crate) mod tests {
             assert_ne!(checksum(&bytes[..len]), sound, "{len}");
         }
         // Zeros of different lengths differ.
-        assert_ne!(checksum(&[0; 64]), checksum(&[0; 72]));
-    }
-
-    #[test]
-    fn warnings_come_back_in_order() {
-        // The loader makes no warnings today; the cache keeps them all the same.
-        let data = dataset();
-        let cache = TempDir::new("cache");
-        let fingerprint = fingerprint_of(&data.0, &Filter::default());
-        let mut compiled = Compiled::new(crate::dataset::load_dir(&data.0), &Filter::default()).unwrap();
-        let warning = |field: &str| compiled.origins[0].error(field, "odd").warning();
-        compiled.diagnostics = vec![warning("tags"), warning("id"), warning("severity")];
-        let path = cache_file(&data.0, &Filter::default(), &cache.0);
-        write_compiled(&cache.0, &path, &fingerprint, &compiled).unwrap();
-        let (cached, catalog, warnings) = read(&path).unwrap();
-        assert_eq!(cached, fingerprint);
-        assert_eq!(warnings, compiled.diagnostics);
-        assert_eq!(*catalog.entries(), compiled.entries);
-        for (index, origin) in compiled.origins.iter().enumerate() {
-            assert_eq!(catalog.origin(index), Some(origin));
-        }
+        assert_ne!(checksum(&[0; 32]), checksum(&[0; 40]));
     }
 }

@@ -10,16 +10,11 @@ use crate::dataset::{load_dir, Loaded, Origin};
 use crate::diagnostic::Diagnostic;
 use crate::entry::Entry;
 use crate::format::RenderError;
-use crate::matcher::{Entries, Match, Matcher};
+use crate::matcher::{Match, Matcher};
 use crate::model::Value;
 
 #[cfg(feature = "cache")]
 mod cache;
-#[cfg(all(feature = "cache", target_os = "linux"))]
-mod watch;
-
-#[cfg(all(feature = "cache", target_os = "linux"))]
-pub use watch::{WatchStatus, WatchStopper, Watcher};
 
 /// A set of errors with a matcher over their messages.
 #[derive(Debug)]
@@ -28,13 +23,9 @@ pub struct Catalog {
     matcher: Matcher<Entry>,
     origins: Origins,
     /// Entry indexes sorted by id, by slug and by name ([`Key`] order), for
-    /// binary search; each taken from the cache or sorted on first use
-    /// (sorting thousands of strings is a good part of a start-up that may
-    /// never look one up, and decodes every entry of a cached catalog).
+    /// binary search; each sorted on first use (sorting thousands of strings
+    /// is a good part of a start-up that may never look one up).
     orders: [OnceLock<Box<[u32]>>; 3],
-    /// The orders as a cache file stores them, if the catalog came from one.
-    #[cfg(feature = "cache")]
-    stored_orders: Option<cache::Bytes>,
 }
 
 /// What [`Catalog::by_id`], [`Catalog::by_slug`] and [`Catalog::by_name`]
@@ -46,16 +37,7 @@ enum Key {
     Name,
 }
 
-// `Key::ALL[i] as usize == i`: the stored orders and `orders` agree.
-#[cfg(feature = "cache")]
-const _: () = assert!(Key::ALL[0] as usize == 0 && Key::ALL[1] as usize == 1 && Key::ALL[2] as usize == 2);
-
 impl Key {
-    /// In the order the cache stores their orders, which is also the order
-    /// of [`Catalog`]'s `orders` (indexed by `key as usize`).
-    #[cfg(feature = "cache")]
-    const ALL: [Key; 3] = [Key::Id, Key::Slug, Key::Name];
-
     fn of(self, entry: &Entry) -> &str {
         match self {
             Key::Id => &entry.record.id,
@@ -64,40 +46,24 @@ impl Key {
         }
     }
 
-    /// The indexes of the `len` entries (`entry(i)`) sorted by this key; of
-    /// entries with one key, the first in record order comes first (a stable
-    /// sort). The cache stores these orders: changing the comparison means
-    /// a new cache layout (its `MAGIC`).
-    fn order<'e>(self, len: usize, entry: impl Fn(usize) -> &'e Entry) -> Box<[u32]> {
-        let mut order: Vec<u32> = (0..len as u32).collect();
-        order.sort_by(|&a, &b| self.of(entry(a as usize)).cmp(self.of(entry(b as usize))));
+    /// The indexes of `entries` sorted by this key; of entries with one key,
+    /// the first in record order comes first (a stable sort).
+    fn order(self, entries: &[Entry]) -> Box<[u32]> {
+        let mut order: Vec<u32> = (0..entries.len() as u32).collect();
+        order.sort_by(|&a, &b| self.of(&entries[a as usize]).cmp(self.of(&entries[b as usize])));
         order.into_boxed_slice()
     }
 }
 
-/// Where each entry was read from.
+/// Where each entry was read from (`None` for ready entries).
 #[derive(Debug)]
 pub(crate) enum Origins {
-    /// Known (`None` for ready entries).
-    Decoded(Vec<Option<Origin>>),
-    /// Still encoded in the cache's form, decoded on first use: few commands
+    Known(Vec<Option<Origin>>),
+    /// As a cache file holds them, decoded when first asked for: few callers
     /// ask, and decoding thousands of origins (dozens of field positions
-    /// each) is a good part of a load from the cache.
+    /// each) would be a good part of a start-up from the cache.
     #[cfg(feature = "cache")]
-    Encoded(cache::LazyOrigins),
-}
-
-impl Origins {
-    // Without the cache there is only one kind.
-    #[cfg_attr(not(feature = "cache"), allow(clippy::infallible_destructuring_match))]
-    fn get(&self, index: usize) -> Option<&Origin> {
-        let origins = match self {
-            Origins::Decoded(origins) => origins,
-            #[cfg(feature = "cache")]
-            Origins::Encoded(origins) => origins.all(),
-        };
-        origins.get(index)?.as_ref()
-    }
+    Cached(cache::CachedOrigins),
 }
 
 /// Loading failed: every problem found, errors first.
@@ -122,7 +88,7 @@ impl std::error::Error for LoadError {}
 
 /// A loaded dataset compiled into entries, before the matcher is built: what
 /// [`Catalog::load_filtered`] computes from the files, and what the cache
-/// (`crate::cache`) stores in their place.
+/// (`cache.rs`) stores in their place.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Compiled {
     pub entries: Vec<Entry>,
@@ -149,7 +115,7 @@ impl Compiled {
 
     /// The catalog, and the warnings.
     pub fn into_catalog(self) -> (Catalog, Vec<Diagnostic>) {
-        let origins = Origins::Decoded(self.origins.into_iter().map(Some).collect());
+        let origins = self.origins.into_iter().map(Some).collect();
         (Catalog::with_origins(self.entries, origins), self.diagnostics)
     }
 }
@@ -175,30 +141,28 @@ impl Catalog {
 
     /// A catalog of ready entries (for example a generated enum's metadata).
     pub fn from_entries(entries: Vec<Entry>) -> Catalog {
-        let origins = Origins::Decoded(vec![None; entries.len()]);
+        let origins = vec![None; entries.len()];
         Catalog::with_origins(entries, origins)
     }
 
-    pub(crate) fn with_origins(entries: Vec<Entry>, origins: Origins) -> Catalog {
-        Catalog::with_matcher(Matcher::from_items(entries), origins)
+    /// The catalog of `entries`, read from `origins` (one each).
+    pub(crate) fn with_origins(entries: Vec<Entry>, origins: Vec<Option<Origin>>) -> Catalog {
+        Catalog::with(entries, Origins::Known(origins))
     }
 
-    /// The catalog of the entries that `matcher` holds.
-    pub(crate) fn with_matcher(matcher: Matcher<Entry>, origins: Origins) -> Catalog {
-        Catalog {
-            matcher,
-            origins,
-            orders: Default::default(),
-            #[cfg(feature = "cache")]
-            stored_orders: None,
-        }
+    pub(crate) fn with(entries: Vec<Entry>, origins: Origins) -> Catalog {
+        Catalog { matcher: Matcher::from_items(entries), origins, orders: Default::default() }
     }
 
-    /// The entries, in record order: `entries()[index]`, `entries().len()`,
-    /// `entries().iter()` and `for entry in entries()` work as on a slice.
-    /// A catalog read from its cache decodes an entry when it is first asked
-    /// for (see [`Entries`]).
-    pub fn entries(&self) -> &Entries {
+    /// The entries, in record order.
+    ///
+    /// ```
+    /// let catalog = catalog_runtime::Catalog::load("../data/nats-io/nats-server").unwrap();
+    /// let entries: &[catalog_runtime::Entry] = catalog.entries();
+    /// assert_eq!(entries.len(), 3);
+    /// assert!(entries.iter().all(|entry| !entry.name.is_empty()));
+    /// ```
+    pub fn entries(&self) -> &[Entry] {
         self.matcher.items()
     }
 
@@ -208,33 +172,24 @@ impl Catalog {
     ///
     /// When `index` is not below [`len`](Self::len).
     pub fn entry(&self, index: usize) -> &Entry {
-        self.matcher.item(index)
+        &self.entries()[index]
     }
 
     /// The first entry, in record order, whose `key` is `wanted`.
     fn lookup(&self, key: Key, wanted: &str) -> Option<usize> {
         let entries = self.entries();
-        let sorted = self.orders[key as usize].get_or_init(|| {
-            #[cfg(feature = "cache")]
-            if let Some(stored) =
-                self.stored_orders.as_ref().and_then(|bytes| cache::order(bytes, key as usize, entries.len()))
-            {
-                return stored;
-            }
-            key.order(entries.len(), |index| &entries[index])
-        });
+        let sorted = self.orders[key as usize].get_or_init(|| key.order(entries));
         let first = sorted.partition_point(|&index| key.of(&entries[index as usize]) < wanted);
         sorted.get(first).map(|&index| index as usize).filter(|&index| key.of(&entries[index]) == wanted)
     }
 
     /// Where entry `index` was read from, when loaded from files.
-    ///
-    /// # Panics
-    ///
-    /// Of a catalog from [`Catalog::load_cached`] whose cache file was found
-    /// damaged, if the records changed since the load (see there).
     pub fn origin(&self, index: usize) -> Option<&Origin> {
-        self.origins.get(index)
+        match &self.origins {
+            Origins::Known(origins) => origins.get(index)?.as_ref(),
+            #[cfg(feature = "cache")]
+            Origins::Cached(origins) => origins.get(index),
+        }
     }
 
     /// The number of entries.

@@ -30,13 +30,6 @@ pub(super) fn range(ends: &[u32], group: usize) -> Range<usize> {
     start..ends[group] as usize
 }
 
-/// Whether `ends` can be the ends of groups stored in `len` items: they
-/// ascend, and the last is `len` (no groups, no items), so that every
-/// [`range`] is in bounds.
-pub(super) fn fit(ends: &[u32], len: usize) -> bool {
-    ends.windows(2).all(|pair| pair[0] <= pair[1]) && ends.last().map_or(0, |&end| end as usize) == len
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,22 +43,11 @@ mod tests {
         for (number, group) in groups.iter().enumerate() {
             assert_eq!(&all[range(&ends, number)], *group);
         }
-        assert!(fit(&ends, all.len()));
     }
 
     #[test]
     fn no_groups_have_no_ends() {
         assert_eq!(ends([]), Vec::<u32>::new());
-        assert!(fit(&[], 0));
-        assert!(!fit(&[], 1));
-    }
-
-    #[test]
-    fn ends_fit_when_they_ascend_to_the_items_length() {
-        assert!(fit(&[0, 0, 3], 3));
-        assert!(!fit(&[2, 1, 3], 3), "descending");
-        assert!(!fit(&[1, 2], 3), "short of the items");
-        assert!(!fit(&[1, 4], 3), "past the items");
     }
 
     #[test]

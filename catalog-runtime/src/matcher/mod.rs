@@ -18,10 +18,6 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
-#[cfg(feature = "cache")]
-pub(crate) use items::Lazy;
-pub(crate) use items::Slots;
-pub use items::{Entries, Items, ItemsIter};
 use literal_match::{LiteralTemplate, Outcome};
 pub use log_line::LogLevel;
 pub(crate) use log_line::{log_prefix_len, trim_line_break};
@@ -31,7 +27,6 @@ use regex::{Regex, RegexSet, RegexSetBuilder};
 use scan_notes::ScanNotes;
 
 mod groups;
-mod items;
 mod literal_match;
 mod log_line;
 mod prefilter;
@@ -119,7 +114,7 @@ struct Searchers {
 /// one copy of each template.
 #[derive(Debug)]
 pub struct Matcher<I = Template> {
-    items: Items<I>,
+    items: Vec<I>,
     /// Each template's searchers, allocated when it is first a candidate:
     /// an empty cell is two words, so that setting up a matcher over
     /// thousands of templates writes little memory.
@@ -165,19 +160,10 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// Builds a matcher over `items`, each holding a template; match indexes
     /// are positions in it.
     pub fn from_items(items: Vec<I>) -> Self {
-        let index = Index::of(&items);
-        Matcher::from_index(index, Slots::Ready(items))
-    }
-
-    /// A matcher over `items` with what [`Index::of`] derived from their
-    /// templates: none of them is looked at until it is a candidate, so
-    /// items that are decoded on first use stay encoded.
-    pub(crate) fn from_index(index: Index, items: Slots<I>) -> Self {
-        debug_assert!(index.fits(items.len()));
         Matcher {
             searchers: (0..items.len()).map(|_| OnceLock::new()).collect(),
-            items: Items::new(items),
-            index,
+            index: Index::of(&items),
+            items,
             prefilter: OnceLock::new(),
             table_lookups: AtomicU32::new(0),
             opaque_set: OnceLock::new(),
@@ -185,28 +171,13 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// The items, in index order.
-    pub fn items(&self) -> &Items<I> {
+    pub fn items(&self) -> &[I] {
         &self.items
     }
 
     /// The items, taken back.
     pub fn into_items(self) -> Vec<I> {
-        self.items.into_vec()
-    }
-
-    /// Item `index`.
-    ///
-    /// # Panics
-    ///
-    /// When `index` is out of range.
-    pub(crate) fn item(&self, index: usize) -> &I {
-        self.items.at(index)
-    }
-
-    /// How many items are in memory (see `Slots`).
-    #[cfg(all(test, feature = "cache"))]
-    pub(crate) fn decoded(&self) -> usize {
-        self.items.decoded()
+        self.items
     }
 
     /// The prefilter, built on first use.
@@ -239,7 +210,7 @@ impl<I: AsRef<Template>> Matcher<I> {
 
     /// Template `index`.
     fn template(&self, index: usize) -> &Template {
-        self.item(index).as_ref()
+        self.items[index].as_ref()
     }
 
     /// The best record for a whole message.
@@ -563,11 +534,9 @@ impl<I: AsRef<Template>> Matcher<I> {
 
 /// What building a matcher derives from its templates, apart from them:
 /// which literal the prefilter looks for on behalf of which templates, and
-/// the ranking. A catalog's cache stores it, so that a matcher over
-/// thousands of entries is built without decoding any of them.
+/// the ranking.
 #[derive(Debug, PartialEq)]
-#[cfg_attr(feature = "cache", derive(serde::Serialize, serde::Deserialize))]
-pub(crate) struct Index {
+struct Index {
     /// The prefilter's literals (each once), one after the other; literal
     /// `l` ends at `literal_ends[l]` (see [`groups`]).
     literal_text: String,
@@ -597,7 +566,7 @@ pub(crate) struct Index {
 
 impl Index {
     /// The index of `templates`.
-    pub fn of<I: AsRef<Template>>(templates: &[I]) -> Index {
+    fn of<I: AsRef<Template>>(templates: &[I]) -> Index {
         let mut literals: Vec<&str> = Vec::new();
         let mut owners: Vec<Vec<u32>> = Vec::new();
         let mut by_literal = std::collections::HashMap::new();
@@ -667,27 +636,6 @@ impl Index {
     /// The templates that require prefilter literal `literal`.
     fn owners_of(&self, literal: usize) -> &[u32] {
         &self.owners[groups::range(&self.owner_ends, literal)]
-    }
-
-    /// Whether this can be the index of `len` templates: every part in
-    /// range, so that a matcher built with it never indexes out of bounds.
-    /// (A cache's index is checked by its checksum; this is a guard against
-    /// one written by a faulty version, at little cost.)
-    pub fn fits(&self, len: usize) -> bool {
-        let in_range = |indexes: &[u32]| indexes.iter().all(|&index| (index as usize) < len);
-        let boundaries = (0..self.literal_ends.len())
-            .all(|literal| self.literal_text.get(groups::range(&self.literal_ends, literal)).is_some());
-        groups::fit(&self.literal_ends, self.literal_text.len())
-            && boundaries
-            && self.by_prefix.len() == self.literal_ends.len()
-            && self.by_prefix.iter().all(|&entry| ((entry & u64::from(u32::MAX)) as usize) < self.literal_ends.len())
-            && self.owner_ends.len() == self.literal_ends.len()
-            && groups::fit(&self.owner_ends, self.owners.len())
-            && in_range(&self.owners)
-            && in_range(&self.unfiltered)
-            && in_range(&self.opaque)
-            && self.rank.len() == len
-            && in_range(&self.rank)
     }
 }
 
@@ -970,15 +918,6 @@ mod tests {
         assert_eq!(index.owners_of(0), [0, 2]);
         assert_eq!(index.owners_of(1), [1]);
         assert_eq!(index.unfiltered, [3]);
-        assert!(index.fits(4));
-        assert!(!index.fits(3), "a template out of range");
-        // Ends that cut a literal's character, or that do not ascend.
-        let mut cut = Index::of(&templates);
-        cut.literal_ends[0] = 3;
-        assert!(!cut.fits(4));
-        let mut unordered = Index::of(&templates);
-        unordered.owner_ends = vec![4, 3];
-        assert!(!unordered.fits(4));
     }
 
     /// The literals `matcher` finds in `text` through the index's table

@@ -11,13 +11,11 @@
 
 use std::collections::BTreeMap;
 use std::io;
-use std::ops::Range;
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 
 use error_catalog::{Catalog, Match};
 
-use crate::guarded_map::GuardedMap;
-use crate::input::{self, Input};
+use crate::input::{Input, Lines};
 
 /// Bytes per chunk (whole lines are added up to this size).
 pub const CHUNK: usize = 1 << 20;
@@ -26,36 +24,10 @@ pub const CHUNK: usize = 1 << 20;
 pub struct Chunk {
     /// 1-based number of the chunk's first line.
     pub first_line: u64,
+    /// The lines, in a reused buffer (see [`Lines`]).
     pub data: Lines,
     /// The chunk ended because the input had nothing more for now.
     pub input_paused: bool,
-}
-
-/// The bytes of a chunk: read into memory, or a range of a mapped file
-/// (see [`Input`]), which the chunk keeps mapped until it is dropped on
-/// whichever thread classified it.
-pub enum Lines {
-    Read(Vec<u8>),
-    Mapped { map: Arc<GuardedMap>, range: Range<usize> },
-}
-
-impl Lines {
-    /// Whether the file was cut short under the mapping, so that these
-    /// bytes may be zeros instead of the file's (see [`GuardedMap`]).
-    fn cut_short(&self) -> bool {
-        matches!(self, Lines::Mapped { map, range } if map.cut_short(range.end))
-    }
-}
-
-impl std::ops::Deref for Lines {
-    type Target = [u8];
-
-    fn deref(&self) -> &[u8] {
-        match self {
-            Lines::Read(bytes) => bytes,
-            Lines::Mapped { map, range } => &map[range.clone()],
-        }
-    }
 }
 
 /// What the pipeline passes on, in input order.
@@ -108,10 +80,8 @@ pub struct Classified {
     pub line_breaks: u64,
 }
 
-/// Classifies one chunk; an error if its file was truncated under its
-/// mapping, which may have made it read zeros instead of the file's lines
-/// (checked once done, as that is caught while reading).
-pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> io::Result<Classified> {
+/// Classifies one chunk.
+pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classified {
     let mut events = Vec::new();
     // The matcher numbers the lines and checks that they are UTF-8 in its
     // own pass over the chunk.
@@ -156,20 +126,17 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> io::Re
             memchr::memchr_iter(b'\n', &chunk.data).count() as u64
         }
     };
-    if chunk.data.cut_short() {
-        return Err(input::truncated(chunk.first_line));
-    }
-    Ok(Classified { events, line_breaks })
+    Classified { events, line_breaks }
 }
 
 /// Passes on the results that are next in input order.
 fn deliver(
-    pending: &mut BTreeMap<u64, io::Result<Vec<Event>>>,
+    pending: &mut BTreeMap<u64, Vec<Event>>,
     delivered: &mut u64,
     each: &mut impl FnMut(Delivery) -> io::Result<()>,
 ) -> io::Result<()> {
     while let Some(events) = pending.remove(delivered) {
-        each(Delivery::Events(events?))?;
+        each(Delivery::Events(events))?;
         *delivered += 1;
     }
     Ok(())
@@ -178,8 +145,7 @@ fn deliver(
 /// Reads `input` in chunks and classifies them on `workers` threads; `each`
 /// gets every chunk's events in input order (skipped long lines are passed on
 /// as soon as they are read). Read errors end the input after the events of
-/// what was read before them, as does a truncation under the mapping of the
-/// file, after the events of the chunks classified before it.
+/// what was read before them.
 pub fn scan(
     catalog: &Catalog,
     input: &mut Input,
@@ -200,7 +166,7 @@ pub fn scan(
                 each(too_long(skipped))?;
             }
             let Some(chunk) = chunk else { return Ok(()) };
-            let classified = classify(catalog, &chunk, wanted)?;
+            let classified = classify(catalog, &chunk, wanted);
             input.lines_counted(&chunk, classified.line_breaks, &mut next_line);
             each(Delivery::Events(classified.events))?;
             if chunk.input_paused {
@@ -211,21 +177,21 @@ pub fn scan(
     let mut read = |input: &mut Input| input.next_chunk(&mut carry, &mut next_line, CHUNK);
     let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Chunk)>(workers * 2);
     let work_rx = std::sync::Mutex::new(work_rx);
-    let (done_tx, done_rx) = mpsc::channel::<(u64, io::Result<Vec<Event>>)>();
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Event>)>();
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let (work_rx, done_tx) = (&work_rx, done_tx.clone());
             scope.spawn(move || loop {
                 let job = work_rx.lock().expect("no worker panics").recv();
                 let Ok((seq, chunk)) = job else { return };
-                if done_tx.send((seq, classify(catalog, &chunk, wanted).map(|classified| classified.events))).is_err() {
+                if done_tx.send((seq, classify(catalog, &chunk, wanted).events)).is_err() {
                     return;
                 }
             });
         }
         drop(done_tx);
         // Results arrive in any order; they are passed on in input order.
-        let mut pending: BTreeMap<u64, io::Result<Vec<Event>>> = BTreeMap::new();
+        let mut pending: BTreeMap<u64, Vec<Event>> = BTreeMap::new();
         let (mut sent, mut delivered) = (0u64, 0u64);
         let mut outcome = Ok(());
         loop {
@@ -277,11 +243,13 @@ pub fn scan(
 #[cfg(all(test, unix))]
 mod tests {
     use std::fs::File;
+    use std::io::Write;
     use std::path::{Path, PathBuf};
 
     use error_catalog::nats_server::NatsServerError;
 
     use super::*;
+    use crate::input;
 
     /// A line that the embedded catalog matches.
     const LINE: &[u8] = b"unable to persist session \"a\" (seq=1): timeout\n";
@@ -292,90 +260,93 @@ mod tests {
 
     const WANTED: Wanted<'static> = Wanted { unmatched: None, line_text: false };
 
-    /// About `bytes` of matching lines, in a file nobody has written for an
-    /// hour (so it is mapped).
-    fn quiet_log(dir: &Path, bytes: usize) -> PathBuf {
-        input::tests::log(dir, "quiet.log", &LINE.repeat(bytes / LINE.len()), input::tests::OLD)
+    /// About `bytes` of matching lines.
+    fn log(dir: &Path, bytes: usize) -> PathBuf {
+        let path = dir.join("scanned.log");
+        std::fs::write(&path, LINE.repeat(bytes / LINE.len())).unwrap();
+        path
     }
 
-    fn truncate(path: &Path) {
-        File::options().write(true).open(path).unwrap().set_len(0).unwrap();
+    /// Truncates `path` in place, as `copytruncate` does, and writes `then`
+    /// at its start.
+    fn copytruncate(path: &Path, then: &[u8]) {
+        let mut file = File::options().write(true).open(path).unwrap();
+        file.set_len(0).unwrap();
+        file.write_all(then).unwrap();
     }
 
-    fn opened(path: &Path) -> Input {
-        let input = input::open(path).unwrap();
-        assert!(input.is_mapped(), "a quiet file is mapped");
-        input
-    }
-
-    #[test]
-    fn a_file_truncated_between_chunks_ends_in_an_error_after_the_lines_before() {
-        let dir = tempfile::tempdir().unwrap();
-        // Within the first window, and in a file of several: reading on
-        // after the cut then finds no line break before the window's end.
-        for bytes in [3 * CHUNK, 20 << 20] {
-            let path = quiet_log(dir.path(), bytes);
-            let mut input = opened(&path);
-            let mut found = Vec::new();
-            let err = scan(&catalog(), &mut input, &WANTED, 1, |delivery| {
-                if let Delivery::Events(events) = delivery {
-                    if found.is_empty() {
-                        truncate(&path);
-                    }
-                    found.extend(events.iter().filter_map(|event| match event {
-                        Event::Found { line, .. } => Some(*line),
-                        _ => None,
-                    }));
-                }
-                Ok(())
-            })
-            .unwrap_err();
-            let first_chunk = (CHUNK / LINE.len()) as u64;
-            assert_eq!(found, (1..=first_chunk).collect::<Vec<_>>(), "{bytes} bytes: the first chunk's lines");
-            assert_eq!(err.to_string(), input::truncated(first_chunk + 1).to_string(), "{bytes} bytes");
-        }
+    /// Scans `input` with `workers`, calling `each_chunk` after each chunk's
+    /// events are delivered: the lines found, in order.
+    fn found_lines(input: &mut Input, workers: usize, mut each_chunk: impl FnMut()) -> io::Result<Vec<u64>> {
+        let mut found = Vec::new();
+        scan(&catalog(), input, &WANTED, workers, |delivery| {
+            if let Delivery::Events(events) = delivery {
+                found.extend(events.iter().filter_map(|event| match event {
+                    Event::Found { line, .. } => Some(*line),
+                    _ => None,
+                }));
+                each_chunk();
+            }
+            Ok(())
+        })
+        .map(|()| found)
     }
 
     #[test]
-    fn a_chunk_whose_file_is_truncated_before_it_is_classified_gives_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = quiet_log(dir.path(), 3 * CHUNK);
-        let mut input = opened(&path);
-        let (mut carry, mut next_line) = (Vec::new(), 1);
-        let (chunk, _) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap();
-        let chunk = chunk.unwrap();
-        assert!(classify(&catalog(), &chunk, &WANTED).is_ok());
-        truncate(&path);
-        let err = classify(&catalog(), &chunk, &WANTED).err().expect("an error");
-        assert_eq!(err.to_string(), input::truncated(1).to_string());
-    }
-
-    #[test]
-    fn a_file_truncated_before_its_first_chunk_gives_an_error_with_any_number_of_workers() {
+    fn a_log_truncated_while_it_is_scanned_ends_after_the_lines_read_before() {
         let dir = tempfile::tempdir().unwrap();
         for workers in [1, 3] {
-            let path = quiet_log(dir.path(), 3 * CHUNK);
-            let mut input = opened(&path);
-            truncate(&path);
-            let mut delivered = 0;
-            let err = scan(&catalog(), &mut input, &WANTED, workers, |delivery| {
-                if let Delivery::Events(events) = delivery {
-                    delivered += events.len();
+            // Truncated once its first chunk is classified, and written
+            // again: the reader is past the new end, so the scan ends there,
+            // without an error, having reported every line it read.
+            let path = log(dir.path(), 20 << 20);
+            let mut input = input::open(&path).unwrap();
+            let mut truncated = false;
+            let found = found_lines(&mut input, workers, || {
+                if !truncated {
+                    copytruncate(&path, &LINE.repeat(3));
+                    truncated = true;
                 }
-                Ok(())
             })
-            .unwrap_err();
-            assert_eq!(err.to_string(), input::truncated(1).to_string(), "{workers} workers");
-            assert_eq!(delivered, 0, "{workers} workers");
+            .unwrap();
+            assert!(truncated);
+            let first_chunk = (CHUNK / LINE.len()) as u64;
+            assert!(found.len() as u64 >= first_chunk, "{workers} workers: {} lines", found.len());
+            assert_eq!(
+                found,
+                (1..=found.len() as u64).collect::<Vec<_>>(),
+                "{workers} workers: every line read, in order"
+            );
+            assert!(found.len() < (20 << 20) / LINE.len(), "{workers} workers: the scan stopped at the cut");
         }
     }
 
     #[test]
-    fn a_file_truncated_before_its_start_is_checked_gives_an_error_not_a_binary_file() {
+    fn a_log_truncated_before_its_first_chunk_gives_no_lines_and_no_error() {
         let dir = tempfile::tempdir().unwrap();
-        let path = quiet_log(dir.path(), 3 * CHUNK);
-        let mut input = opened(&path);
-        truncate(&path);
-        assert_eq!(input.looks_binary().unwrap_err().to_string(), input::truncated(1).to_string());
+        for workers in [1, 3] {
+            let path = log(dir.path(), 3 * CHUNK);
+            let mut input = input::open(&path).unwrap();
+            copytruncate(&path, b"");
+            assert!(!input.looks_binary().unwrap());
+            assert!(input.is_empty().unwrap());
+            assert_eq!(found_lines(&mut input, workers, || {}).unwrap(), Vec::<u64>::new(), "{workers} workers");
+        }
+    }
+
+    #[test]
+    fn a_chunk_classified_after_its_file_is_truncated_keeps_its_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = log(dir.path(), 3 * CHUNK);
+        let mut input = input::open(&path).unwrap();
+        let (mut carry, mut next_line) = (Vec::new(), 1);
+        let chunk = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.unwrap();
+        let before = classify(&catalog(), &chunk, &WANTED);
+        copytruncate(&path, b"");
+        let after = classify(&catalog(), &chunk, &WANTED);
+        assert_eq!(after.line_breaks, before.line_breaks);
+        assert_eq!(after.events.len(), before.events.len());
+        assert_eq!(after.events.len() as u64, after.line_breaks, "every line matches");
+        assert!(after.line_breaks >= (CHUNK / LINE.len()) as u64);
     }
 }

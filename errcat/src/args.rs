@@ -188,29 +188,6 @@ pub enum Command {
         dir: Option<PathBuf>,
     },
 
-    /// Watch the --data dataset so that cached loads of it skip checking every file (Linux).
-    ///
-    /// Without it, each `errcat --data DIR` run stats every record file to
-    /// tell whether its cached catalog still holds: about 1 µs a file, some
-    /// 15 ms at 20,000 records. The watcher keeps an inotify watch on each
-    /// directory and record file of the dataset, and a run asks it, over a
-    /// socket in the cache directory, whether anything changed since a run
-    /// checked the files; if nothing did, the run stats none. Runs in the
-    /// foreground until Ctrl-C or SIGTERM (or under a service manager). It
-    /// refuses a dataset where a change could go unseen (symbolic links,
-    /// network or FUSE file systems, the cache directory inside the
-    /// dataset), and stops, exit status 2, where it can no longer vouch for
-    /// the dataset (its directory gone, a symbolic link made in it, a new
-    /// directory it cannot watch); runs then check every file again.
-    #[command(
-        after_help = "Examples:\n  errcat --data records/ watch &\n  errcat --data records/ explain 'stream \"orders\" not found'\n  errcat --data records/ watch --status"
-    )]
-    Watch {
-        /// Print what the running watcher has done, and exit (1 when none runs).
-        #[arg(long)]
-        status: bool,
-    },
-
     /// Compare two dataset directories: what changes in the generated enum, and the semver impact.
     ///
     /// Records are matched by id: added, removed, renamed, with changed

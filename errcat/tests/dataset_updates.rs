@@ -4,16 +4,18 @@
 //! (when present), pinning 90% of the records and adding the rest renames
 //! nothing.
 
-#![cfg(feature = "cli")]
-
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use serde_json::{json, Value};
 
-#[path = "support/corpus.rs"]
+#[path = "../../tests/support/corpus.rs"]
 mod support;
+
+/// The repository's root: errcat runs there, on its files (the examples,
+/// the seed dataset, the test data).
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
 /// The seed dataset.
 const SEEDS: &str = "data/nats-io/nats-server";
@@ -23,12 +25,12 @@ const PORT_ID: &str = "0c531f01b5a0fef2";
 const URL_ID: &str = "3ac9e3bf93c9dce4";
 const NAMES_FILE: &str = "error-catalog.names";
 
-/// `errcat ARGS`, in the package directory, without the cache; checks the
+/// `errcat ARGS`, in the repository's root, without the cache; checks the
 /// exit status and returns standard output and error.
 fn errcat(args: &[&str], code: i32) -> (String, String) {
     let assert = Command::cargo_bin("errcat")
         .expect("the errcat binary")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(ROOT)
         .env("NO_COLOR", "1")
         .args(args)
         .assert();
@@ -48,7 +50,7 @@ fn dataset(root: &Path, name: &str, sources: &[&str]) -> PathBuf {
     let dir = root.join(name);
     fs::create_dir_all(&dir).unwrap();
     for source in sources {
-        for entry in fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(source)).unwrap() {
+        for entry in fs::read_dir(Path::new(ROOT).join(source)).unwrap() {
             let file = entry.unwrap().path();
             if file.extension().is_some_and(|e| e == "json") {
                 fs::copy(&file, dir.join(file.file_name().unwrap())).unwrap();
@@ -132,15 +134,17 @@ fn names_writes_one_sorted_line_per_record_and_is_idempotent() {
 fn a_pinned_name_survives_a_record_whose_message_starts_alike() {
     let root = tempfile::tempdir().unwrap();
     let dir = dataset(root.path(), "data", &[SEEDS]);
-    fs::copy(Path::new(GATEWAY).join(format!("{PORT_ID}.json")), dir.join(format!("{PORT_ID}.json"))).unwrap();
+    fs::copy(Path::new(ROOT).join(GATEWAY).join(format!("{PORT_ID}.json")), dir.join(format!("{PORT_ID}.json")))
+        .unwrap();
     assert_eq!(name_of(&listed(&dir), PORT_ID), "Gateway");
     // Without a names file, the new record renames it (the issue's report).
     let unpinned = copy_of(&dir, "unpinned");
-    fs::copy(Path::new(GATEWAY).join(format!("{URL_ID}.json")), unpinned.join(format!("{URL_ID}.json"))).unwrap();
+    fs::copy(Path::new(ROOT).join(GATEWAY).join(format!("{URL_ID}.json")), unpinned.join(format!("{URL_ID}.json")))
+        .unwrap();
     assert_ne!(name_of(&listed(&unpinned), PORT_ID), "Gateway");
     // With one, it stays; the newcomer is named around it, then pinned.
     errcat(&["names", path(&dir)], 0);
-    fs::copy(Path::new(GATEWAY).join(format!("{URL_ID}.json")), dir.join(format!("{URL_ID}.json"))).unwrap();
+    fs::copy(Path::new(ROOT).join(GATEWAY).join(format!("{URL_ID}.json")), dir.join(format!("{URL_ID}.json"))).unwrap();
     let rows = listed(&dir);
     assert_eq!(name_of(&rows, PORT_ID), "Gateway");
     assert_eq!(name_of(&rows, URL_ID), "GatewayHasNoUrl");
@@ -155,9 +159,10 @@ fn a_pinned_name_survives_a_record_whose_message_starts_alike() {
 fn a_pinned_record_gone_fails_the_load_until_names_drops_it() {
     let root = tempfile::tempdir().unwrap();
     let dir = dataset(root.path(), "data", &[SEEDS]);
-    fs::copy(Path::new(GATEWAY).join(format!("{PORT_ID}.json")), dir.join(format!("{PORT_ID}.json"))).unwrap();
+    fs::copy(Path::new(ROOT).join(GATEWAY).join(format!("{PORT_ID}.json")), dir.join(format!("{PORT_ID}.json")))
+        .unwrap();
     errcat(&["names", path(&dir)], 0);
-    fs::copy(Path::new(GATEWAY).join(format!("{URL_ID}.json")), dir.join(format!("{URL_ID}.json"))).unwrap();
+    fs::copy(Path::new(ROOT).join(GATEWAY).join(format!("{URL_ID}.json")), dir.join(format!("{URL_ID}.json"))).unwrap();
     errcat(&["names", path(&dir)], 0);
     fs::remove_file(dir.join(format!("{PORT_ID}.json"))).unwrap();
     let (_, stderr) = errcat(&["--no-cache", "--data", path(&dir), "list"], 2);
@@ -189,7 +194,7 @@ fn names_leaves_the_file_alone_when_the_dataset_has_errors() {
     fs::write(dir.join("bad.json"), r#"{"record": {"id": 5}}"#).unwrap();
     fs::write(
         dir.join(format!("{PORT_ID}.json")),
-        fs::read(Path::new(GATEWAY).join(format!("{PORT_ID}.json"))).unwrap(),
+        fs::read(Path::new(ROOT).join(GATEWAY).join(format!("{PORT_ID}.json"))).unwrap(),
     )
     .unwrap();
     let (_, stderr) = errcat(&["names", path(&dir)], 1);
@@ -225,7 +230,7 @@ fn diff_reports_added_records_as_breaking_or_minor_when_non_exhaustive() {
     errcat(&["names", path(&old)], 0);
     let new = copy_of(&old, "new");
     for id in [PORT_ID, URL_ID] {
-        fs::copy(Path::new(GATEWAY).join(format!("{id}.json")), new.join(format!("{id}.json"))).unwrap();
+        fs::copy(Path::new(ROOT).join(GATEWAY).join(format!("{id}.json")), new.join(format!("{id}.json"))).unwrap();
     }
     let (stdout, _) = errcat(&["diff", path(&old), path(&new)], 1);
     assert_eq!(

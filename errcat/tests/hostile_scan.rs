@@ -13,6 +13,10 @@ use std::process::Command;
 use error_catalog::Catalog;
 use serde_json::Value;
 
+/// The repository's root: errcat runs there, on its files (the examples,
+/// the seed dataset, the test data).
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
 const PREFIX: &str = "[7] 2026/11/29 17:20:00.123456 [ERR] ";
 const PERSIST: &str = "unable to persist session \"s1\" (seq=3): nats: timeout";
 
@@ -23,7 +27,7 @@ const BACKTRACKING: &str = r#"{"record":{"id":"b000000000000001","repo":"example
 fn dataset(dir: &Path) -> std::path::PathBuf {
     let data = dir.join("data");
     fs::create_dir_all(&data).unwrap();
-    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/nats-io/nats-server");
+    let seeds = Path::new(ROOT).join("data/nats-io/nats-server");
     for entry in fs::read_dir(seeds).unwrap() {
         let path = entry.unwrap().path();
         fs::copy(&path, data.join(path.file_name().unwrap())).unwrap();

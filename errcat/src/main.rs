@@ -6,7 +6,6 @@ mod check;
 mod diff;
 mod explain;
 mod follow;
-mod guarded_map;
 mod input;
 mod names;
 mod pipeline;
@@ -14,7 +13,6 @@ mod records;
 mod report;
 mod scan;
 mod style;
-mod watch;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -59,9 +57,6 @@ fn run(cli: Cli) -> io::Result<u8> {
         _ => {}
     }
     let cache = if cli.no_cache { None } else { cache_dir() };
-    if let Command::Watch { status } = cli.command {
-        return watch::run(cli.data.as_deref(), cache.as_deref(), status, &mut out);
-    }
     let filter = Filter { dialect: cli.dialect, ..Filter::default() };
     let Some(catalog) = load_catalog(cli.data.as_deref(), &filter, cache.as_deref()) else {
         return Ok(TROUBLE);
@@ -79,7 +74,7 @@ fn run(cli: Cli) -> io::Result<u8> {
             records::list(&catalog, &filters, json, &mut out)?
         }
         Command::Show { key, json } => records::show(&catalog, &key, json, &mut out)?,
-        Command::Check { .. } | Command::Names { .. } | Command::Diff { .. } | Command::Watch { .. } => {
+        Command::Check { .. } | Command::Names { .. } | Command::Diff { .. } => {
             unreachable!("handled above")
         }
     };

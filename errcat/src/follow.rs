@@ -232,9 +232,7 @@ impl Followed {
             report.events(&mut self.source, too_long, out)?;
             let Some(chunk) = chunk else { break };
             read_any = true;
-            // A followed file is read, never mapped: nothing is truncated
-            // under a mapping of it.
-            let events = pipeline::classify(reader.catalog, &chunk, reader.wanted)?.events;
+            let events = pipeline::classify(reader.catalog, &chunk, reader.wanted).events;
             report.events(&mut self.source, events, out)?;
             if reader.stop.load(Ordering::Relaxed) {
                 // Ctrl-C while a long file is read: the summary is due.

@@ -3,8 +3,6 @@
 //! parser, and loaded in headless Chromium when one is installed (the test
 //! says loudly why it is skipped when none is, and fails in CI).
 
-#![cfg(feature = "cli")]
-
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,6 +15,10 @@ use flate2::write::GzEncoder;
 use scraper::{ElementRef, Html, Selector};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+
+/// The repository's root: errcat runs there, on its files (the examples,
+/// the seed dataset, the test data).
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
 const LOG: &str = "examples/nats-server.log";
 const DATA: &str = "data/nats-io/nats-server";
@@ -34,10 +36,7 @@ fn out_dir() -> PathBuf {
 
 fn errcat() -> Command {
     let mut command = Command::cargo_bin("errcat").expect("the errcat binary");
-    command
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("COLUMNS", "80")
-        .env("ERRCAT_CACHE_DIR", out_dir().join("cache"));
+    command.current_dir(ROOT).env("COLUMNS", "80").env("ERRCAT_CACHE_DIR", out_dir().join("cache"));
     command
 }
 
@@ -170,7 +169,7 @@ fn the_example_log_gives_a_card_per_error_with_its_timeline() {
         .select(&Selector::parse("mark").unwrap())
         .map(|m| (m.value().attr("title").unwrap().to_owned(), text(&m)))
         .collect();
-    let line_77 = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(LOG)).unwrap();
+    let line_77 = fs::read_to_string(Path::new(ROOT).join(LOG)).unwrap();
     let line_77 = line_77.lines().nth(76).unwrap();
     assert_eq!(text(&within(&persist, ".examples .line")[0]), line_77, "the line, whole");
     let names: Vec<&str> = marks.iter().map(|(field, _)| field.as_str()).collect();
@@ -202,7 +201,7 @@ fn text_output_is_unchanged_and_json_stays_json_with_the_report() {
 #[test]
 fn standard_input_gz_files_and_missing_files_are_reported() {
     let dir = tempfile::tempdir().unwrap();
-    let log = fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(LOG)).unwrap();
+    let log = fs::read(Path::new(ROOT).join(LOG)).unwrap();
     let gz = dir.path().join("rotated.log.gz");
     let mut encoder = GzEncoder::new(Vec::new(), flate2::Compression::fast());
     encoder.write_all(&log).unwrap();
@@ -263,7 +262,7 @@ fn payload(tag: &str) -> String {
 fn hostile_dataset(dir: &Path) -> PathBuf {
     let data = dir.join("data");
     fs::create_dir_all(&data).unwrap();
-    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join(DATA);
+    let seeds = Path::new(ROOT).join(DATA);
     for entry in fs::read_dir(seeds).unwrap() {
         let path = entry.unwrap().path();
         let mut record: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
@@ -472,7 +471,7 @@ fn in_a_browser_the_report_renders_its_cards_and_chart_and_runs_only_its_script(
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 50_000, "{} bytes", png.len());
     let _ = writeln!(std::io::stderr(), "screenshot of the report: {}", screenshot.display());
     if std::env::var_os("ERRCAT_UPDATE_SCREENSHOT").is_some() {
-        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+        let docs = Path::new(ROOT).join("docs");
         fs::create_dir_all(&docs).unwrap();
         fs::copy(&screenshot, docs.join("scan-report.png")).unwrap();
     }

@@ -1,0 +1,603 @@
+//! Opening log inputs (files, `.gz` files, standard input) and reading their
+//! lines with a bound on line length, so that no input can exhaust memory.
+//!
+//! Every input is read with `read(2)` straight into the buffer of the chunk
+//! it fills: one of a few buffers that every scan reuses (see [`Lines`]), as
+//! ripgrep's searcher reuses its buffer, so that reading a file costs one
+//! copy out of the page cache and no fresh memory. A file truncated while it
+//! is read (`logrotate`'s `copytruncate`) just reads to its new end.
+//!
+//! Live inputs (pipes, terminals, FIFOs) are read in chunks that end where
+//! the writer pauses, so that what has arrived is classified and printed
+//! without waiting for a full chunk (see [`Input::next_chunk`]).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use flate2::read::MultiGzDecoder;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::pipeline::Chunk;
+
+/// Longest line read; longer lines are skipped with an error.
+pub const MAX_LINE: usize = 16 << 20;
+/// Files larger than this show a progress bar (when stderr is a terminal).
+const PROGRESS_FROM: u64 = 4 << 20;
+/// How much of the start of an input is checked for NUL bytes.
+const BINARY_PROBE: usize = 8 << 10;
+/// A live input that stays silent this long ends the chunk being gathered:
+/// its writer has paused, so what has arrived is classified now.
+const PAUSE: Duration = Duration::from_millis(5);
+/// The longest a chunk of a live input gathers lines, even from a writer
+/// that never pauses `PAUSE` long (a line every few milliseconds): this
+/// bounds how late a match is printed.
+const GATHER_AT_MOST: Duration = Duration::from_millis(40);
+/// The least a read asks for: a chunk has room for this much past its size,
+/// so that the read that fills it usually ends past a line break.
+const READ: usize = 64 << 10;
+/// Buffers kept for reuse, at most (a scan has a few chunks in flight per
+/// worker); a buffer grown past [`POOLED_SIZE`] by a long line is dropped.
+const POOLED: usize = 64;
+const POOLED_SIZE: usize = 4 << 20;
+
+/// The chunks' buffers not in use (see [`Lines`]).
+static POOL: Pool = Mutex::new(Vec::new());
+
+/// An open input.
+pub struct Input {
+    /// How the input is named in messages (`<stdin>` for standard input).
+    pub label: String,
+    reader: Box<dyn BufRead>,
+    /// Skipping the rest of a line longer than [`MAX_LINE`].
+    discarding: bool,
+    /// A read error held back until the lines read before it are passed on.
+    failed: Option<io::Error>,
+    /// A pipe, terminal or FIFO: its writer decides when data comes.
+    live: Option<LiveSource>,
+    progress: Option<ProgressBar>,
+    /// Bytes taken from the reader so far.
+    pub bytes_read: u64,
+    /// Keep an unfinished last line for the next call instead of passing it
+    /// on at the end of the input (`--follow`: the rest of it is still to be
+    /// written).
+    pub hold_unfinished_line: bool,
+    /// Lines read so far (a last line without a line break counts).
+    lines_read: u64,
+    /// Whether [`next_chunk`](Self::next_chunk) counts each chunk's lines
+    /// and advances the line number past them; when not, the caller counts
+    /// them (while classifying the chunk) and tells
+    /// [`lines_counted`](Self::lines_counted) before the next chunk.
+    pub count_lines: bool,
+}
+
+/// Opens `path` (`-` is standard input); `.gz` files are decompressed.
+pub fn open(path: &Path) -> Result<Input, String> {
+    if path == Path::new("-") {
+        let reader = Box::new(BufReader::with_capacity(64 << 10, io::stdin()));
+        return Ok(Input::new("<stdin>".to_owned(), reader, None, LiveSource::stdin()));
+    }
+    let label = path.display().to_string();
+    let metadata = std::fs::metadata(path).map_err(|err| format!("{label}: cannot open: {}", io_message(&err)))?;
+    if metadata.is_dir() {
+        return Err(format!("{label}: is a directory (give the log files in it)"));
+    }
+    let file = File::open(path).map_err(|err| format!("{label}: cannot open: {}", io_message(&err)))?;
+    let live = (!metadata.is_file()).then(|| LiveSource::of(&file));
+    let compressed = path.extension().is_some_and(|e| e == "gz");
+    let progress = (metadata.len() > PROGRESS_FROM && io::stderr().is_terminal()).then(|| {
+        let bar = ProgressBar::new(metadata.len());
+        let style = ProgressStyle::with_template("{msg} [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec})")
+            .expect("a valid template")
+            .progress_chars("=> ");
+        bar.set_style(style);
+        bar.set_message(label.clone());
+        bar
+    });
+    let raw: Box<dyn Read> = match &progress {
+        Some(bar) => Box::new(bar.wrap_read(file)),
+        None => Box::new(file),
+    };
+    let reader: Box<dyn BufRead> = if compressed {
+        Box::new(BufReader::with_capacity(64 << 10, MultiGzDecoder::new(BufReader::new(raw))))
+    } else {
+        Box::new(BufReader::with_capacity(64 << 10, raw))
+    };
+    Ok(Input::new(label, reader, progress, live))
+}
+
+/// An input reading `file` (already positioned) as it grows: `--follow`.
+pub fn followed(label: String, file: File) -> Input {
+    let mut input = Input::new(label, Box::new(BufReader::with_capacity(64 << 10, file)), None, None);
+    input.hold_unfinished_line = true;
+    input
+}
+
+/// An I/O error without Rust's `(os error N)` suffix.
+pub fn io_message(err: &io::Error) -> String {
+    let text = err.to_string();
+    text.split(" (os error").next().unwrap_or(&text).to_owned()
+}
+
+impl Input {
+    fn new(label: String, reader: Box<dyn BufRead>, progress: Option<ProgressBar>, live: Option<LiveSource>) -> Self {
+        Input {
+            label,
+            reader,
+            discarding: false,
+            failed: None,
+            live,
+            progress,
+            bytes_read: 0,
+            hold_unfinished_line: false,
+            lines_read: 0,
+            count_lines: true,
+        }
+    }
+
+    /// Whether the input starts with a NUL byte in its first few KiB.
+    pub fn looks_binary(&mut self) -> io::Result<bool> {
+        let start = self.reader.fill_buf()?;
+        Ok(start[..start.len().min(BINARY_PROBE)].contains(&0))
+    }
+
+    /// Whether the input has no bytes at all.
+    pub fn is_empty(&mut self) -> io::Result<bool> {
+        Ok(self.reader.fill_buf()?.is_empty())
+    }
+
+    /// Reads the next chunk of whole lines, about `size` bytes (the last chunk
+    /// may end without a line break). `carry` holds the start of a line read
+    /// past the previous chunk; `next_line` is the number of the chunk's first
+    /// line and is advanced past it. A line longer than [`MAX_LINE`] is
+    /// replaced by an empty line and its number returned, so memory stays
+    /// bounded and line numbers stay right.
+    ///
+    /// A live input's chunk ends early, after its last whole line, when the
+    /// writer pauses or the chunk has gathered for [`GATHER_AT_MOST`]; the
+    /// chunk is then marked [`input_paused`](crate::pipeline::Chunk::input_paused).
+    pub fn next_chunk(
+        &mut self,
+        carry: &mut Vec<u8>,
+        next_line: &mut u64,
+        size: usize,
+    ) -> io::Result<(Option<Chunk>, Vec<u64>)> {
+        let mut skipped = Vec::new();
+        if let Some(err) = self.failed.take() {
+            return Err(err);
+        }
+        let mut data = Lines::take(&POOL);
+        data.extend(carry);
+        carry.clear();
+        // Where the last line of `data` starts (it may be unfinished).
+        let mut line_start = last_line_start(&data, 0);
+        // The number of `data`'s first line.
+        let first_line = *next_line;
+        let mut gathering_since: Option<Instant> = None;
+        let mut input_paused = false;
+        loop {
+            let before = data.len();
+            let at_most = (size + READ).saturating_sub(before).clamp(READ, MAX_LINE);
+            let read = match data.read_from(&mut self.reader, at_most) {
+                Ok(read) => read,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => {
+                    // Pass on the complete lines read so far; the error comes next.
+                    data.truncate(line_start);
+                    if data.is_empty() {
+                        return Err(err);
+                    }
+                    self.failed = Some(err);
+                    break;
+                }
+            };
+            if read == 0 {
+                if self.hold_unfinished_line {
+                    carry.extend_from_slice(&data[line_start..]);
+                    data.truncate(line_start);
+                } else if self.discarding {
+                    // A line skipped as too long ends the input: it is no
+                    // empty line in a chunk, so count it here.
+                    self.discarding = false;
+                    self.lines_read += 1;
+                }
+                break;
+            }
+            self.bytes_read += read as u64;
+            if self.discarding {
+                // The rest of a line too long to keep, up to its line break
+                // (kept: the line becomes an empty one).
+                match memchr::memchr(b'\n', &data[before..]) {
+                    Some(end) => {
+                        data.remove(before..before + end);
+                        self.discarding = false;
+                    }
+                    None => {
+                        data.truncate(before);
+                        continue;
+                    }
+                }
+            }
+            let since = *gathering_since.get_or_insert_with(Instant::now);
+            // Only the line read on from before this read can be longer than
+            // [`MAX_LINE`] (a read is at most that long): it is replaced by an
+            // empty line if it is.
+            if let Some(end) = memchr::memchr(b'\n', &data[before..]).map(|end| before + end) {
+                if end - line_start > MAX_LINE {
+                    skipped.push(first_line + line_breaks(&data[..line_start]));
+                    data.remove(line_start..end);
+                }
+                line_start = last_line_start(&data, line_start);
+            }
+            if data.len() - line_start > MAX_LINE {
+                skipped.push(first_line + line_breaks(&data[..line_start]));
+                data.truncate(line_start);
+                self.discarding = true;
+                continue;
+            }
+            if data.len() >= size && line_start > 0 {
+                carry.extend_from_slice(&data[line_start..]);
+                data.truncate(line_start);
+                break;
+            }
+            if line_start > 0 && self.live.as_ref().is_some_and(|live| live.paused(since)) {
+                carry.extend_from_slice(&data[line_start..]);
+                data.truncate(line_start);
+                input_paused = true;
+                break;
+            }
+        }
+        if data.is_empty() {
+            return Ok((None, skipped));
+        }
+        let chunk = Chunk { first_line, data, input_paused };
+        if self.count_lines {
+            let line_breaks = line_breaks(&chunk.data);
+            self.lines_counted(&chunk, line_breaks, next_line);
+        }
+        Ok((Some(chunk), skipped))
+    }
+
+    /// Advances `next_line` past `chunk`, which has `line_breaks` line
+    /// breaks (see [`count_lines`](Self::count_lines)).
+    pub fn lines_counted(&mut self, chunk: &Chunk, line_breaks: u64, next_line: &mut u64) {
+        *next_line += line_breaks;
+        self.lines_read += line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
+    }
+
+    /// Lines read so far.
+    pub fn lines_read(&self) -> u64 {
+        self.lines_read
+    }
+
+    /// Removes the progress bar, if any.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.progress {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Where the last line of `data` starts, given that it starts at `from` or
+/// later.
+fn last_line_start(data: &[u8], from: usize) -> usize {
+    memchr::memrchr(b'\n', &data[from..]).map_or(from, |end| from + end + 1)
+}
+
+fn line_breaks(bytes: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', bytes).count() as u64
+}
+
+/// The bytes of a chunk: the first `len` of `bytes`, all of which are
+/// initialised, so that a read can write over them. The buffer is taken
+/// from [`POOL`] and goes back to it when the chunk is dropped, on whichever
+/// thread classified it, to be read into again for a later chunk: it keeps
+/// the memory it was ever read into, so that a scan touches no fresh memory
+/// once its first chunks are in flight.
+pub struct Lines {
+    bytes: Vec<u8>,
+    len: usize,
+    pool: &'static Pool,
+}
+
+/// Buffers not in use.
+type Pool = Mutex<Vec<Vec<u8>>>;
+
+impl Lines {
+    /// An empty buffer of `pool`, reused if it has one.
+    fn take(pool: &'static Pool) -> Lines {
+        let bytes = pool.lock().ok().and_then(|mut buffers| buffers.pop()).unwrap_or_default();
+        Lines { bytes, len: 0, pool }
+    }
+
+    /// Appends `more`.
+    fn extend(&mut self, more: &[u8]) {
+        self.reserve(more.len());
+        self.bytes[self.len..self.len + more.len()].copy_from_slice(more);
+        self.len += more.len();
+    }
+
+    /// Room for `more` bytes past the end.
+    fn reserve(&mut self, more: usize) {
+        if self.bytes.len() < self.len + more {
+            self.bytes.resize(self.len + more, 0);
+        }
+    }
+
+    /// Appends what one read of `reader` gives, at most `at_most` bytes:
+    /// how many (0 at the end of the input). A `BufReader` with nothing
+    /// buffered reads a request this large straight into the buffer.
+    fn read_from(&mut self, reader: &mut dyn BufRead, at_most: usize) -> io::Result<usize> {
+        self.reserve(at_most);
+        let read = reader.read(&mut self.bytes[self.len..self.len + at_most])?;
+        self.len += read;
+        Ok(read)
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Takes out the bytes in `range`, those after it moving down.
+    fn remove(&mut self, range: std::ops::Range<usize>) {
+        self.bytes.copy_within(range.end..self.len, range.start);
+        self.len -= range.len();
+    }
+}
+
+impl std::ops::Deref for Lines {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl Drop for Lines {
+    fn drop(&mut self) {
+        if self.bytes.len() > POOLED_SIZE {
+            return;
+        }
+        if let Ok(mut buffers) = self.pool.lock() {
+            if buffers.len() < POOLED {
+                buffers.push(std::mem::take(&mut self.bytes));
+            }
+        }
+    }
+}
+
+/// The file descriptor of a live input, to ask whether more data is waiting.
+struct LiveSource {
+    #[cfg(unix)]
+    fd: std::os::fd::RawFd,
+}
+
+impl LiveSource {
+    /// Standard input, unless it is a regular file (`errcat scan < file`).
+    fn stdin() -> Option<LiveSource> {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            let regular = io::stdin()
+                .as_fd()
+                .try_clone_to_owned()
+                .and_then(|fd| File::from(fd).metadata())
+                .is_ok_and(|metadata| metadata.is_file());
+            (!regular).then(|| LiveSource::of(&io::stdin()))
+        }
+        #[cfg(not(unix))]
+        Some(LiveSource {})
+    }
+
+    /// `source`, which the input reads for as long as it lives.
+    #[cfg(unix)]
+    fn of(source: &impl std::os::fd::AsRawFd) -> LiveSource {
+        LiveSource { fd: source.as_raw_fd() }
+    }
+
+    #[cfg(not(unix))]
+    fn of<T>(_: &T) -> LiveSource {
+        LiveSource {}
+    }
+
+    /// Whether the chunk gathered since `since` should end now: nothing
+    /// arrives within [`PAUSE`], or it has gathered long enough.
+    fn paused(&self, since: Instant) -> bool {
+        let left = GATHER_AT_MOST.saturating_sub(since.elapsed());
+        left.is_zero() || !self.readable_within(left.min(PAUSE))
+    }
+
+    /// Whether a read would return data (or end of input) within `wait`.
+    #[cfg(unix)]
+    fn readable_within(&self, wait: Duration) -> bool {
+        let mut poll = libc::pollfd { fd: self.fd, events: libc::POLLIN, revents: 0 };
+        let millis = libc::c_int::try_from(wait.as_millis().max(1)).unwrap_or(libc::c_int::MAX);
+        // SAFETY: one valid `pollfd` for a descriptor the input keeps open.
+        let ready = unsafe { libc::poll(&mut poll, 1, millis) };
+        // On an error (EINTR...) treat the input as paused: ending the chunk
+        // early is always correct, only less efficient.
+        ready > 0
+    }
+
+    /// Without `poll`, every read of a live input ends the chunk.
+    #[cfg(not(unix))]
+    fn readable_within(&self, _wait: Duration) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+    use crate::pipeline::CHUNK;
+
+    /// Numbered lines (and, in a second list, the numbers of lines skipped).
+    type Numbered = (Vec<(u64, Vec<u8>)>, Vec<u64>);
+
+    /// Writes `bytes` to `name` in `dir`.
+    fn log(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    /// Every line `input` gives, numbered as its chunks number them, and the
+    /// numbers of the lines skipped as too long (which are passed on as
+    /// empty lines: those are left out). Every chunk but the last ends with
+    /// a line break.
+    fn lines_of(mut input: Input) -> Numbered {
+        let (mut carry, mut next_line, mut lines, mut skipped) = (Vec::new(), 1, Vec::new(), Vec::new());
+        let mut unfinished = false;
+        loop {
+            let (chunk, mut too_long) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap();
+            skipped.append(&mut too_long);
+            let Some(chunk) = chunk else { break };
+            assert!(!unfinished, "a chunk after one without a line break at its end");
+            unfinished = !chunk.data.ends_with(b"\n");
+            let body = chunk.data.strip_suffix(b"\n").unwrap_or(&chunk.data);
+            let numbered = body.split(|&b| b == b'\n').enumerate();
+            lines.extend(numbered.map(|(i, line)| (chunk.first_line + i as u64, line.to_vec())));
+        }
+        lines.retain(|(number, _)| !skipped.contains(number));
+        (lines, skipped)
+    }
+
+    /// What [`lines_of`] must give for `bytes`: every line, numbered, but
+    /// those longer than [`MAX_LINE`], which are skipped.
+    fn expected(bytes: &[u8]) -> Numbered {
+        let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        let numbered = body.split(|&b| b == b'\n').enumerate().map(|(i, line)| (i as u64 + 1, line.to_vec()));
+        let (kept, long): (Vec<_>, Vec<_>) = numbered.partition(|(_, line)| line.len() <= MAX_LINE);
+        (kept, long.into_iter().map(|(number, _)| number).collect())
+    }
+
+    /// The lines of the file at `path`, as opened for a scan.
+    fn file_lines(path: &Path) -> Numbered {
+        lines_of(open(path).unwrap())
+    }
+
+    #[test]
+    fn a_file_gives_its_lines_and_skips_exactly_those_longer_than_max_line() {
+        let mut bytes = Vec::new();
+        // A line break exactly at the first chunk's end, then one just past
+        // the second chunk's.
+        while bytes.len() < CHUNK - 100 {
+            bytes.extend_from_slice(b"[1] 2026/11/29 17:20:00.123456 [INF] line\r\n");
+        }
+        bytes.resize(CHUNK - 1, b'x');
+        bytes.push(b'\n');
+        bytes.extend_from_slice(b"invalid \xff\xfe UTF-8\n");
+        bytes.resize(2 * CHUNK + 1, b'y');
+        bytes.push(b'\n');
+        // Lines longer than a chunk, one after another: kept up to
+        // `MAX_LINE`, skipped when longer, by one byte or by much more.
+        for length in [2 * CHUNK, MAX_LINE, MAX_LINE + 1, 3, MAX_LINE + (100 << 10), MAX_LINE + (100 << 10), 0] {
+            bytes.extend(std::iter::repeat_n(b'z', length));
+            bytes.push(b'\n');
+        }
+        bytes.extend_from_slice(b"no line break at the end");
+        let dir = tempfile::tempdir().unwrap();
+        let (lines, skipped) = file_lines(&log(dir.path(), "long.log", &bytes));
+        let (want_lines, want_skipped) = expected(&bytes);
+        assert_eq!(skipped.len(), 3);
+        assert_eq!(skipped, want_skipped);
+        assert_eq!(lines.len(), want_lines.len());
+        assert!(lines == want_lines, "the lines differ");
+        assert_eq!(lines.last().unwrap().1, b"no line break at the end");
+    }
+
+    #[test]
+    fn a_last_line_too_long_is_skipped_and_counted_as_read() {
+        let mut bytes = b"first\n".to_vec();
+        bytes.resize(bytes.len() + MAX_LINE + (200 << 10), b'z');
+        let dir = tempfile::tempdir().unwrap();
+        let path = log(dir.path(), "long.log", &bytes);
+        let mut input = open(&path).unwrap();
+        let (mut carry, mut next_line, mut skipped) = (Vec::new(), 1, Vec::new());
+        loop {
+            let (chunk, mut too_long) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap();
+            skipped.append(&mut too_long);
+            if chunk.is_none() {
+                break;
+            }
+        }
+        assert_eq!(skipped, [2]);
+        assert_eq!(input.lines_read(), 2);
+    }
+
+    #[test]
+    fn files_ending_at_a_chunk_boundary_give_every_line_once() {
+        let dir = tempfile::tempdir().unwrap();
+        for length in [CHUNK - 1, CHUNK, CHUNK + 1, CHUNK + READ, 2 * CHUNK] {
+            for last in [b'\n', b'x'] {
+                let mut bytes: Vec<u8> = (0..length).map(|i| if i % 100 == 99 { b'\n' } else { b'a' }).collect();
+                *bytes.last_mut().unwrap() = last;
+                let lines = file_lines(&log(dir.path(), "edge.log", &bytes));
+                assert!(lines == expected(&bytes), "{length} bytes ending in {last}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_pipe_read_in_small_pieces_gives_the_lines_a_file_gives() {
+        // A reader that gives a few bytes at a time, as a slow pipe does:
+        // lines are cut across reads, and long ones found all the same.
+        struct Trickle(std::io::Cursor<Vec<u8>>);
+        impl Read for Trickle {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let at_most = buf.len().min(7);
+                self.0.read(&mut buf[..at_most])
+            }
+        }
+        let mut bytes = b"one\ntwo\r\n".to_vec();
+        bytes.extend(std::iter::repeat_n(b'z', 3000));
+        bytes.extend_from_slice(b"\nlast");
+        let reader = BufReader::with_capacity(16, Trickle(std::io::Cursor::new(bytes.clone())));
+        assert!(lines_of(Input::new("trickle".into(), Box::new(reader), None, None)) == expected(&bytes));
+    }
+
+    #[test]
+    fn a_file_that_grows_while_it_is_read_is_read_on() {
+        let mut bytes = Vec::new();
+        for number in 1.. {
+            if bytes.len() >= 3 * CHUNK {
+                break;
+            }
+            bytes.extend_from_slice(format!("line {number}\n").as_bytes());
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = log(dir.path(), "growing.log", &bytes);
+        let mut input = open(&path).unwrap();
+        let (mut carry, mut next_line) = (Vec::new(), 1);
+        let first = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.unwrap();
+        File::options().append(true).open(&path).unwrap().write_all(b"appended\n").unwrap();
+        let mut all = first.data.to_vec();
+        while let (Some(chunk), _) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap() {
+            all.extend_from_slice(&chunk.data);
+        }
+        assert_eq!(all, [&bytes[..], b"appended\n"].concat());
+        assert_eq!(next_line, memchr::memchr_iter(b'\n', &all).count() as u64 + 1);
+    }
+
+    #[test]
+    fn a_buffer_goes_back_to_its_pool_and_is_read_into_again() {
+        let pool: &'static Pool = Box::leak(Box::default());
+        let mut first = Lines::take(pool);
+        first.extend(&[7; 100]);
+        let address = first.bytes.as_ptr();
+        drop(first);
+        assert_eq!(pool.lock().unwrap().len(), 1);
+        let mut again = Lines::take(pool);
+        assert_eq!((again.len(), again.bytes.as_ptr()), (0, address), "the same buffer, empty");
+        again.extend(b"ab");
+        assert_eq!(&*again, b"ab");
+        // A buffer grown past `POOLED_SIZE` (by a long line) is not kept.
+        again.reserve(POOLED_SIZE + 1);
+        drop(again);
+        assert!(pool.lock().unwrap().is_empty());
+    }
+}
