@@ -20,7 +20,18 @@ use std::time::{Duration, Instant};
 use flate2::read::MultiGzDecoder;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::pipeline::Chunk;
+/// Bytes per chunk (whole lines are added up to this size).
+pub const CHUNK: usize = 1 << 20;
+
+/// A run of whole lines of an input, as the pipeline classifies them.
+pub struct Chunk {
+    /// 1-based number of the chunk's first line.
+    pub first_line: u64,
+    /// The lines, in a reused buffer (see [`Lines`]).
+    pub data: Lines,
+    /// The chunk ended because the input had nothing more for now.
+    pub input_paused: bool,
+}
 
 /// Longest line read; longer lines are skipped with an error.
 pub const MAX_LINE: usize = 16 << 20;
@@ -157,7 +168,7 @@ impl Input {
     ///
     /// A live input's chunk ends early, after its last whole line, when the
     /// writer pauses or the chunk has gathered for [`GATHER_AT_MOST`]; the
-    /// chunk is then marked [`input_paused`](crate::pipeline::Chunk::input_paused).
+    /// chunk is then marked [`input_paused`](Chunk::input_paused).
     pub fn next_chunk(
         &mut self,
         carry: &mut Vec<u8>,
@@ -433,7 +444,6 @@ mod tests {
     use std::io::Write;
 
     use super::*;
-    use crate::pipeline::CHUNK;
 
     /// Numbered lines (and, in a second list, the numbers of lines skipped).
     type Numbered = (Vec<(u64, Vec<u8>)>, Vec<u64>);

@@ -5,7 +5,6 @@ mod args;
 mod check;
 mod diff;
 mod explain;
-mod follow;
 mod input;
 mod names;
 mod pipeline;

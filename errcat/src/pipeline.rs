@@ -15,20 +15,7 @@ use std::sync::mpsc;
 
 use error_catalog::{Catalog, Match};
 
-use crate::input::{Input, Lines};
-
-/// Bytes per chunk (whole lines are added up to this size).
-pub const CHUNK: usize = 1 << 20;
-
-/// A run of whole lines of an input.
-pub struct Chunk {
-    /// 1-based number of the chunk's first line.
-    pub first_line: u64,
-    /// The lines, in a reused buffer (see [`Lines`]).
-    pub data: Lines,
-    /// The chunk ended because the input had nothing more for now.
-    pub input_paused: bool,
-}
+use crate::input::{Chunk, Input, CHUNK};
 
 /// What the pipeline passes on, in input order.
 pub enum Delivery {

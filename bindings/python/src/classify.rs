@@ -14,7 +14,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use error_catalog::{Catalog, Match, Value};
+use error_catalog::{Catalog, Match};
 
 /// Longest line classified, as in `errcat scan` (16 MiB); longer lines give
 /// no match and are reported.
@@ -135,26 +135,11 @@ pub struct ChunkResult {
     pub invalid_utf8: Vec<usize>,
 }
 
-/// A field value as `errcat scan --json` writes it.
-/// (an integer beyond 64 bits as its decimal text, bytes that are not UTF-8
-/// as their escaped text).
-pub fn json_value(value: &Value<'_>) -> serde_json::Value {
-    match value {
-        Value::Int(v) => serde_json::json!(v),
-        Value::Uint(v) => serde_json::json!(v),
-        Value::Float(v) => serde_json::json!(v),
-        Value::Float32(v) => serde_json::json!(v),
-        Value::Bool(v) => serde_json::json!(v),
-        Value::Str(v) | Value::BigInt(v) => serde_json::json!(v),
-        Value::Bytes(_) => serde_json::json!(value.to_string()),
-    }
-}
-
 /// The fields of a match as the JSON object `errcat scan --json` writes.
 pub fn fields_json(catalog: &Catalog, found: &Match<'_>) -> serde_json::Value {
     let entry = &catalog.entries()[found.index];
     let fields: serde_json::Map<String, serde_json::Value> =
-        entry.field_names().zip(&found.values).map(|(name, value)| (name.to_owned(), json_value(value))).collect();
+        entry.field_names().zip(&found.values).map(|(name, value)| (name.to_owned(), value.to_json())).collect();
     serde_json::Value::Object(fields)
 }
 

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::html::esc;
+use super::escape::esc;
 use super::timeline::Chart;
 use super::timestamp::Stamp;
 

@@ -7,6 +7,7 @@
 //! (see [`html`]).
 
 mod chart;
+mod escape;
 mod html;
 mod record;
 mod timeline;

@@ -23,9 +23,10 @@ use std::time::Duration;
 
 use error_catalog::Catalog;
 
+use super::{self as scan, Options, Report, Source};
+use crate::input::CHUNK;
 use crate::input::{self, Input};
-use crate::pipeline::{self, Event, Wanted, CHUNK};
-use crate::scan::{self, Options, Report, Source};
+use crate::pipeline::{self, Event, Wanted};
 use crate::style::Out;
 use crate::TROUBLE;
 

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
 
-use error_catalog::{Catalog, LogLevel, Match, Value};
+use error_catalog::{Catalog, LogLevel, Match};
 use serde_json::{json, Map};
 
 use crate::input::{self, MAX_LINE};
@@ -12,6 +12,9 @@ use crate::pipeline::{self, Delivery, Event};
 use crate::report::HtmlReport;
 use crate::style::{truncate, Out};
 use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
+
+// `--follow`: live inputs, read as they grow, reported through the same `Report`.
+mod follow;
 
 pub struct Options {
     pub json: bool,
@@ -52,7 +55,7 @@ struct Summary {
 
 pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
     if options.follow {
-        return crate::follow::run(catalog, files, options, out);
+        return follow::run(catalog, files, options, out);
     }
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
@@ -241,21 +244,6 @@ fn record(summary: &mut Summary, index: usize, place: Place) {
         .or_insert(Seen { count: 1, first: place.clone(), last: place });
 }
 
-/// A value in JSON: numbers as numbers (an integer beyond 64 bits as its
-/// decimal text, which JSON readers would round), bytes that are not UTF-8
-/// escaped as `\xNN` (as `Display` shows them), never replaced.
-fn json_value(value: &Value<'_>) -> serde_json::Value {
-    match value {
-        Value::Int(v) => json!(v),
-        Value::Uint(v) => json!(v),
-        Value::Float(v) => json!(v),
-        Value::Float32(v) => json!(v),
-        Value::Bool(v) => json!(v),
-        Value::Str(v) | Value::BigInt(v) => json!(v),
-        Value::Bytes(_) => json!(value.to_string()),
-    }
-}
-
 fn print_match(
     catalog: &Catalog,
     file: &str,
@@ -268,7 +256,7 @@ fn print_match(
     let names: Vec<&str> = entry.field_names().collect();
     if json {
         let fields: Map<String, serde_json::Value> =
-            names.iter().zip(&found.values).map(|(name, value)| (name.to_string(), json_value(value))).collect();
+            names.iter().zip(&found.values).map(|(name, value)| (name.to_string(), value.to_json())).collect();
         let object = json!({
             "file": file,
             "line": line,
@@ -294,7 +282,7 @@ fn args(entry: &error_catalog::Entry, found: &Match<'_>) -> Vec<serde_json::Valu
         .pieces
         .iter()
         .filter_map(|piece| match piece {
-            error_catalog::Piece::Value { field, .. } => Some(json_value(&found.values[usize::from(*field)])),
+            error_catalog::Piece::Value { field, .. } => Some(found.values[usize::from(*field)].to_json()),
             error_catalog::Piece::Literal(_) => None,
         })
         .collect()
