@@ -9,9 +9,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use base64::Engine;
 use regex::Regex;
-use sha2::{Digest, Sha256};
 
 use super::chart;
 use super::escape::esc;
@@ -22,6 +20,11 @@ use super::{ErrorStats, Example, HtmlReport, Lane, Place, EXAMPLES, TOP_VALUES, 
 
 const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("report.js");
+/// The CSP sources that allow exactly [`SCRIPT`] and [`STYLE`] inline:
+/// `'sha256-'` and the base64 of the text's SHA-256, checked by a test
+/// (`cargo test -p errcat csp` says the new value when either file changes).
+const SCRIPT_HASH: &str = "'sha256-asEVciVtmXlyRCxbAqV7lBfnKgSfrh0zppv+nlUcK/w='";
+const STYLE_HASH: &str = "'sha256-vfwGz9ks6cdi+4ab0o7CKssWC7S+l5/hCNGEEYQwC2I='";
 /// Most bars in a timeline.
 const MAX_BARS: usize = 60;
 
@@ -43,11 +46,6 @@ fn is_web_url(url: &str) -> bool {
     let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
     (lower.starts_with("https://") || lower.starts_with("http://"))
         && !url.chars().any(|c| c.is_whitespace() || c.is_control())
-}
-
-/// The `'sha256-…'` source of a CSP that allows exactly this inline text.
-fn csp_hash(text: &str) -> String {
-    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(text.as_bytes())))
 }
 
 /// 1234567 as `1,234,567`.
@@ -139,8 +137,7 @@ impl Page<'_> {
     fn head(&mut self) {
         let csp = format!(
             "default-src 'none'; script-src {}; style-src {}; img-src 'none'; base-uri 'none'; form-action 'none'",
-            csp_hash(SCRIPT),
-            csp_hash(STYLE)
+            SCRIPT_HASH, STYLE_HASH
         );
         let inputs: Vec<&str> = self.report.inputs.iter().map(|input| input.label.as_str()).collect();
         let _ = write!(
@@ -657,9 +654,16 @@ mod tests {
     }
 
     #[test]
-    fn csp_hash_is_the_sha256_of_the_text() {
+    fn csp_hashes_are_those_of_the_inline_script_and_style() {
+        use base64::Engine;
+        use sha2::{Digest, Sha256};
+        let csp_hash = |text: &str| {
+            format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(text.as_bytes())))
+        };
         // printf 'abc' | openssl dgst -sha256 -binary | base64
         assert_eq!(csp_hash("abc"), "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='");
+        assert_eq!(SCRIPT_HASH, csp_hash(SCRIPT), "report.js changed: set SCRIPT_HASH to this");
+        assert_eq!(STYLE_HASH, csp_hash(STYLE), "report.css changed: set STYLE_HASH to this");
     }
 
     #[test]
