@@ -317,10 +317,15 @@ pub(crate) fn unambiguous(template: &Template, values: &mut [Value<'static>]) {
             _ => "",
         };
         if let Value::Str(text) = &values[field] {
-            let rendered = template.render(values).unwrap_or_default();
             let tricky = !next.is_empty() && format!("{text}{next}").find(next) != Some(text.len());
-            if tricky || text.contains(['\n', '\r']) || rendered.contains(['\n', '\r']) {
-                values[field] = Value::Str(Cow::Owned(format!("value{field}")));
+            if tricky || text.contains(['\n', '\r']) {
+                // Of the same shape: digits stay digits (a pattern's `(\d+)`).
+                let plain = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+                    "7".to_owned()
+                } else {
+                    format!("value{field}")
+                };
+                values[field] = Value::Str(Cow::Owned(plain));
             }
         }
     }

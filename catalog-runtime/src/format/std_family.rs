@@ -90,7 +90,8 @@ pub(super) fn regex(spec: &Spec, dialect: Dialect) -> String {
         Count::Star | Count::Arg(_) => (" *", " *"),
         Count::Fixed(_) if flags.has(CENTER) => (" *", " *"),
         Count::Fixed(_) if flags.has(Flags::MINUS) => ("", " *"),
-        Count::Fixed(_) if flags.has(Flags::ZERO) && kind != ValueKind::Text => ("", ""),
+        // Zeros pad numbers only; other kinds are padded with spaces.
+        Count::Fixed(_) if flags.has(Flags::ZERO) && matches!(kind, ValueKind::Int | ValueKind::Float) => ("", ""),
         Count::Fixed(_) => (" *", ""),
     };
     format!("{left}({inner}){right}")
