@@ -146,6 +146,19 @@ def test_parse_find_all_and_spans(catalog):
     assert catalog.find("") is None
 
 
+def test_values_whole_in_a_line(catalog):
+    """As in Rust: a text placeholder that ends the message takes the rest of
+    the line (multi-word text whole, not one character), and values may be
+    empty."""
+    message = 'unable to persist session "s 1" (seq=7): nats: timeout after 5s'
+    m = catalog.find(PREFIX + message)
+    assert m.fields == {"ps_id": "s 1", "seq": "7", "err": "nats: timeout after 5s"}
+    empty = 'unable to persist session "" (seq=): '
+    m = catalog.find(PREFIX + empty)
+    assert m is not None and m.fields == {"ps_id": "", "seq": "", "err": ""}
+    assert [json.loads(row["fields"]) for row in catalog.classify([PREFIX + empty]).to_pylist()] == [m.fields]
+
+
 def test_non_utf8_bytes_as_errcat(catalog, errcat, tmp_path):
     """Bytes that are not UTF-8 are read with replacement characters and the
     span is in the original bytes, as errcat does."""
