@@ -38,6 +38,7 @@ pub fn check(template: &Template) {
     // precision of one: an integer argument just before the value's, or the
     // one a `Count::Arg` names (Go's `%[2]*[1]d`).
     let mut rendered: HashSet<usize> = placeholders.iter().copied().collect();
+    let mut star_counts: HashSet<usize> = HashSet::new();
     for piece in template.pieces.iter() {
         let Piece::Value { field, spec } = piece else { continue };
         let arg = template.fields[usize::from(*field)].arg;
@@ -51,6 +52,7 @@ pub fn check(template: &Template) {
             let star = template.fields.iter().position(|f| f.arg == star_arg);
             if let Some(star) = star.filter(|&star| template.fields[star].kind == ValueKind::Int) {
                 rendered.insert(star);
+                star_counts.insert(star);
             }
         }
     }
@@ -118,7 +120,8 @@ pub fn check(template: &Template) {
     let edge: Vec<Value<'static>> = (template.fields.iter().enumerate())
         .map(|(index, field)| {
             let verb = template.first_spec(index).map_or('v', |spec| spec.verb);
-            let star = !placeholders.contains(&index);
+            // A `*` count keeps its sample: a width of `u64::MAX` is not written.
+            let star = !placeholders.contains(&index) || star_counts.contains(&index);
             match (field.kind, template.dialect) {
                 (ValueKind::Int, _) if !star && "dxXob".contains(verb) => Value::Uint(u64::MAX),
                 (ValueKind::Quoted, Dialect::Go) => Value::Bytes(Cow::Borrowed(b"\xc3(ab")),

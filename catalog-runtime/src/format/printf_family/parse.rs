@@ -204,7 +204,10 @@ pub(in crate::format) fn star_value(spec: &Spec, dialect: Dialect, captured: &st
     let len = |s: &str| if dialect == Dialect::Printf { s.len() } else { s.chars().count() };
     let count = if width {
         let n = i64::try_from(len(captured)).unwrap_or(i64::MAX);
-        let left_aligned = captured.ends_with(' ') && !captured.starts_with(' ');
+        // Padded on the right by a negative width; with `-` in the spec the
+        // flag pads it there, and the width read back is the positive one
+        // (found by fuzzing: `%-*[1]d`, whose width is its own value).
+        let left_aligned = captured.ends_with(' ') && !captured.starts_with(' ') && !spec.flags.has(Flags::MINUS);
         if left_aligned {
             -n
         } else {
