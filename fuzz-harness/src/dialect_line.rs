@@ -75,7 +75,7 @@ pub enum Part {
     Value(usize, Drawn),
 }
 
-/// A value as drawn, made to fit its conversion by [`value`].
+/// A value as drawn, made to fit its conversion when the case is built.
 #[derive(Clone, Debug)]
 pub enum Drawn {
     /// One of [`TEXTS`], or of a list of numbers, by index.
