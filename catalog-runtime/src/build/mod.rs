@@ -20,6 +20,7 @@ mod arg_names;
 mod call_shape;
 mod naming;
 mod pins;
+mod regex_check;
 
 /// Which records go into a catalog. Empty lists accept everything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -118,6 +119,7 @@ pub fn build_with_names(records: Vec<SourcedRecord>, names: &Names, filter: &Fil
     let pinned: HashMap<&str, &Pin> = names.pins.iter().map(|pin| (pin.id.as_str(), pin)).collect();
     let mut first_seen: HashMap<Text, Origin> = HashMap::new();
     let mut compiled = Vec::new();
+    let mut value_regexes = regex_check::ValueRegexes::default();
     for SourcedRecord { record, origin } in records {
         if let Some(first) = first_seen.get(&record.id) {
             let message = format!(
@@ -131,7 +133,7 @@ pub fn build_with_names(records: Vec<SourcedRecord>, names: &Names, filter: &Fil
             continue;
         }
         first_seen.insert(record.id.clone(), origin.clone());
-        match compile_record(&record, &origin, filter.dialect) {
+        match compile_record(&record, &origin, filter.dialect, &mut value_regexes) {
             Ok(mut template) => {
                 if let Some(pin) = pinned.get(record.id.as_ref()) {
                     pins::pin_fields(&mut template, pin);
@@ -225,20 +227,23 @@ fn dialect_without_call(record: &Record, lang: Lang) -> Dialect {
 }
 
 /// Compiles one record's message and names its fields. Regexes are only
-/// parsed here, not compiled: the macro runs this for thousands of records,
-/// often unoptimised. The slower check of the record's own pattern against its
-/// message is [`check_patterns`].
-fn compile_record(record: &Record, origin: &Origin, forced: Option<Dialect>) -> Result<Template, Vec<Diagnostic>> {
+/// checked here, not compiled, and most without a parse (`regex_check`): the
+/// macro runs this for thousands of records, often unoptimised. The slower
+/// check of the record's own pattern against its message is
+/// [`check_patterns`].
+fn compile_record(
+    record: &Record,
+    origin: &Origin,
+    forced: Option<Dialect>,
+    value_regexes: &mut regex_check::ValueRegexes,
+) -> Result<Template, Vec<Diagnostic>> {
     let dialect = forced.unwrap_or_else(|| dialect_of(record));
     let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
     limits::check_length(&record.error_message).map_err(|e| vec![origin.error("errorMessage", e)])?;
     if let Some(pattern) = own_pattern {
         let refused = |message: String| vec![origin.error("messagePattern", message)];
         limits::check_length(pattern).map_err(refused)?;
-        let ast = regex_syntax::ast::parse::Parser::new()
-            .parse(pattern)
-            .map_err(|err| refused(format!("invalid regex: {}", regex_problem(&err.to_string()))))?;
-        limits::check_pattern(&ast).map_err(refused)?;
+        regex_check::check_own_pattern(pattern).map_err(refused)?;
     }
     let mut template = match dialect {
         Dialect::Pattern => format::compile_pattern(own_pattern.unwrap_or_default())
@@ -262,8 +267,8 @@ fn compile_record(record: &Record, origin: &Origin, forced: Option<Dialect>) -> 
         let message = format!("the message has {placeholders} placeholders; the limit is {}", limits::MAX_PLACEHOLDERS);
         return Err(vec![origin.error("errorMessage", message)]);
     }
-    if let Err(err) = regex_syntax::ast::parse::Parser::new().parse(&template.regex) {
-        let message = format!("the compiled pattern is not a valid regex: {}", regex_problem(&err.to_string()));
+    if let Err(problem) = value_regexes.check(&template) {
+        let message = format!("the compiled pattern is not a valid regex: {problem}");
         return Err(vec![origin.error("errorMessage", message)]);
     }
     name_fields(record, &mut template);

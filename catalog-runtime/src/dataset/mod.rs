@@ -16,6 +16,7 @@ use crate::model::{Record, Text};
 use json_spans::{key_spans, KeySpans};
 use record_reader::read_record;
 
+mod fast_reader;
 mod json_spans;
 pub(crate) mod limits;
 mod names;
@@ -234,6 +235,15 @@ pub fn load_bytes(path: &Path, bytes: &[u8], loaded: &mut Loaded) {
 
 /// Parses one JSON document that starts at line `first_line` (0-based) of the file.
 fn load_document(path: &Path, text: &str, first_line: usize, loaded: &mut Loaded) {
+    match fast_reader::read(path, text, first_line) {
+        Some(record) => loaded.records.push(record),
+        None => load_document_general(path, text, first_line, loaded),
+    }
+}
+
+/// [`load_document`] for any document, with every problem reported: through
+/// a `serde_json::Value`, then the keys' positions found in the text.
+fn load_document_general(path: &Path, text: &str, first_line: usize, loaded: &mut Loaded) {
     let at = |offset: usize| {
         let (line, column) = line_column(text, offset);
         (line + first_line, column)
