@@ -1,13 +1,13 @@
 //! Doc comments of generated variants and fields.
 
 use catalog_runtime::{Entry, Piece, ValueKind};
-use proc_macro2::TokenStream;
-use quote::quote;
+
+use crate::text::Code;
 
 /// One `#[doc = "..."]` (one literal keeps the token count low) with the
 /// message, documentation, solutions and source link, and
-/// `#[doc(alias = "<slug>")]`.
-pub fn variant(metadata: &Entry) -> TokenStream {
+/// `#[doc(alias = "<slug>")]`, as text.
+pub fn variant(out: &mut Code, metadata: &Entry) {
     let mut lines = vec![format!("`{}`", code(message_of(metadata)))];
     if !metadata.record.documentation.is_empty() {
         lines.push(String::new());
@@ -34,11 +34,16 @@ pub fn variant(metadata: &Entry) -> TokenStream {
     }
     lines.push(String::new());
     lines.push(facts.join(" · "));
-    let slug = metadata.record.slug.as_ref();
-    let alias = (!slug.is_empty()).then(|| quote!(#[doc(alias = #slug)]));
     let doc: Vec<String> = lines.iter().map(|line| format!(" {line}")).collect();
-    let doc = doc.join("\n");
-    quote!(#[doc = #doc] #alias)
+    out.text.push_str("#[doc=");
+    out.str(&doc.join("\n"));
+    out.text.push(']');
+    let slug = metadata.record.slug.as_ref();
+    if !slug.is_empty() {
+        out.text.push_str("#[doc(alias=");
+        out.str(slug);
+        out.text.push_str(")]");
+    }
 }
 
 fn message_of(metadata: &Entry) -> &str {
@@ -54,11 +59,13 @@ fn code(text: &str) -> String {
     text.replace('`', "'").replace('\n', " ")
 }
 
-/// `#[doc = "..."]` of field `index`: its placeholders and type.
-pub fn field(metadata: &Entry, index: usize) -> TokenStream {
+/// `#[doc = "..."]` of field `index`: its placeholders and type, as text.
+pub fn field(out: &mut Code, metadata: &Entry, index: usize) {
     let kind = kind_text(metadata.template.fields[index].kind);
     let line = format!(" Placeholder `{}`: {kind}.", verbs(metadata, index).join("`, `"));
-    quote!(#[doc = #line])
+    out.text.push_str("#[doc=");
+    out.str(&line);
+    out.text.push(']');
 }
 
 /// The placeholders (`%d`, ...) that render field `index`.
