@@ -14,7 +14,6 @@ use quote::{format_ident, quote};
 
 use super::ast::Input;
 use super::fields;
-use std::fmt::Write as _;
 
 use crate::data::Data;
 use crate::docs;
@@ -153,17 +152,15 @@ fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let doc = format!(" The kinds of [`{ident}`]: one fieldless variant per record, in the same order.");
     // `#[doc = " [`Enum::Name`]"] Name, ..` as text.
     let mut code = Code::default();
-    let mut doc_text = String::new();
+    // Identifiers, backticks and brackets: nothing to escape in the literal.
+    let ident_text = ident.to_string();
     for (i, entry) in data.entries.iter().enumerate() {
         if i > 0 {
             code.text.push_str(", ");
         }
-        doc_text.clear();
-        let _ = write!(doc_text, " [`{ident}::{}`]", entry.name);
-        code.text.push_str("#[doc=");
-        code.str(&doc_text);
-        code.text.push(']');
-        code.text.push_str(&entry.name);
+        for part in ["#[doc=\" [`", &ident_text, "::", &entry.name, "`]\"]", &entry.name] {
+            code.text.push_str(part);
+        }
     }
     let variants = code.finish();
     let repr = repr(data.entries.len());

@@ -313,6 +313,19 @@ impl<'a> Parser<'a> {
         Some(&self.text[start..end])
     }
 
+    /// Schema key `index`, if it is the key at the parser (which is then past it).
+    fn expected_key(&mut self, index: usize) -> Option<&'static str> {
+        let key = *KEYS.get(index)?;
+        let end = self.at + key.len() + 2;
+        let quoted = self.bytes.get(self.at..end)?;
+        if quoted[0] == b'"' && quoted[quoted.len() - 1] == b'"' && &quoted[1..quoted.len() - 1] == key.as_bytes() {
+            self.at = end;
+            Some(key)
+        } else {
+            None
+        }
+    }
+
     /// The offset of the first `"`, `\` or control character at or after `from`.
     fn plain_run(&self, from: usize) -> usize {
         let mut i = from;
@@ -437,16 +450,19 @@ impl<'a> Parser<'a> {
             return None;
         }
         loop {
-            let key = self.key()?;
+            // Records mostly list their keys in schema order: the next
+            // schema key is tried first, by one comparison.
+            let (key, index) = match self.expected_key(guess) {
+                Some(key) => (key, Some(guess)),
+                None => {
+                    let key = self.key()?;
+                    (key, KEYS.iter().position(|known| *known == key))
+                }
+            };
             self.colon()?;
             self.skip_whitespace();
             let value = self.at;
             let (value_line, value_column) = self.position(value);
-            let index = if guess < KEYS.len() && KEYS[guess] == key {
-                Some(guess)
-            } else {
-                KEYS.iter().position(|known| *known == key)
-            };
             match index {
                 Some(index) => {
                     if seen[index] {
@@ -485,7 +501,12 @@ impl<'a> Parser<'a> {
                 let index = index.unwrap_or_default();
                 slots[ranks[index]] = Some((index, *position));
             }
-            slots.into_iter().flatten().map(|(index, position)| (KEYS[index].to_owned(), position)).collect()
+            // A loop, not iterator adapters: unoptimised, each costs calls.
+            let mut fields = Vec::with_capacity(keys.len());
+            for &(index, position) in slots.iter().flatten() {
+                fields.push((KEYS[index].to_owned(), position));
+            }
+            fields
         };
         let origin = Origin { path: path.to_owned(), line: line + first_line, column, fields };
         Some((record, origin))
