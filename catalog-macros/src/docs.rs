@@ -8,7 +8,9 @@ use crate::text::Code;
 /// message, documentation, solutions and source link, and
 /// `#[doc(alias = "<slug>")]`, as text. Each paragraph is a line that
 /// starts with a space; written into one string (the macro runs
-/// unoptimised in a user's debug build, where every `format!` counts).
+/// unoptimised in a user's debug build, where every `format!` counts), as a
+/// raw literal: with its line breaks escaped, rustc unescapes a doc string
+/// each time it reads one (4% of a rebuild's instructions at 2,008 records).
 pub fn variant(out: &mut Code, metadata: &Entry) {
     let record = &metadata.record;
     let mut doc = String::with_capacity(256 + record.documentation.len());
@@ -65,7 +67,7 @@ pub fn variant(out: &mut Code, metadata: &Entry) {
         _ => {}
     }
     out.text.push_str("#[doc=");
-    out.str(&doc);
+    out.raw_str(&doc);
     out.text.push(']');
     let slug = record.slug.as_ref();
     if !slug.is_empty() {

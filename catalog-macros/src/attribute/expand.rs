@@ -389,8 +389,11 @@ mod tests {
     fn variants_are_documented_from_their_records() {
         let code = expand();
         assert!(code.contains("# [doc (alias = \"unable-to-persist-session-q-seq-v-v\")]"));
-        let doc =
-            code.split("# [doc = \"").find(|d| d.starts_with(" `unable to persist session")).expect("a variant doc");
+        // A raw literal (`r"..."`, or `r#"..."#` when the text holds a `"`).
+        let doc = code
+            .split("# [doc = r")
+            .find(|d| d.trim_start_matches('#').starts_with("\" `unable to persist session"))
+            .expect("a variant doc");
         assert!(doc.contains("Returned when storing the persisted session record fails"), "documentation");
         assert!(
             doc.contains("**Solutions**") && doc.contains("- Free disk space or fix filestore issues"),

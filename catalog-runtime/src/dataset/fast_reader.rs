@@ -22,16 +22,18 @@ use std::borrow::Cow;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::{Origin, SourcedRecord};
+use super::{Origin, Positions, SourcedRecord};
 use crate::model::{with_record_schema, ErrorType, HandlingStrategy, Record, Severity, Text, TextList};
 
 /// Nesting this pass follows; serde_json's own limit is 128.
 const MAX_DEPTH: usize = 100;
 
 /// The record in `text`, one JSON document that starts at line `first_line`
-/// (0-based) of the file at `path`, or `None` for the general path.
-pub(super) fn read(path: &Path, text: &str, first_line: usize) -> Option<SourcedRecord> {
-    let mut parser = Parser { text, bytes: text.as_bytes(), at: 0, line: 1, line_start: 0, column_at: 0, column: 1 };
+/// (0-based) of the file at `path`, or `None` for the general path; with
+/// `Positions::Skipped`, its origin has no field positions.
+pub(super) fn read(path: &Path, text: &str, first_line: usize, positions: Positions) -> Option<SourcedRecord> {
+    let mut parser =
+        Parser { text, bytes: text.as_bytes(), at: 0, line: 1, line_start: 0, column_at: 0, column: 1, positions };
     parser.skip_whitespace();
     let top = parser.clone();
     parser.expect(b'{')?;
@@ -204,6 +206,7 @@ struct Parser<'a> {
     /// in increasing order.
     column_at: usize,
     column: usize,
+    positions: Positions,
 }
 
 impl<'a> Parser<'a> {
@@ -443,7 +446,9 @@ impl<'a> Parser<'a> {
         let mut record = Record::default();
         let mut seen = vec![false; KEYS.len()];
         // (key, schema index or none, position of the value)
-        let mut keys: Vec<(&'a str, Option<usize>, (usize, usize))> = Vec::with_capacity(KEYS.len());
+        let placed = self.positions == Positions::Found;
+        let mut keys: Vec<(&'a str, Option<usize>, (usize, usize))> =
+            Vec::with_capacity(if placed { KEYS.len() } else { 0 });
         let mut unknown = false;
         let mut guess = 0;
         if self.peek()? == b'}' {
@@ -461,8 +466,7 @@ impl<'a> Parser<'a> {
             };
             self.colon()?;
             self.skip_whitespace();
-            let value = self.at;
-            let (value_line, value_column) = self.position(value);
+            let (value_line, value_column) = if placed { self.position(self.at) } else { (0, 0) };
             match index {
                 Some(index) => {
                     if seen[index] {
@@ -482,12 +486,16 @@ impl<'a> Parser<'a> {
                     self.skip_value(2)?;
                 }
             }
-            keys.push((key, index, (value_line + first_line, value_column)));
+            if placed {
+                keys.push((key, index, (value_line + first_line, value_column)));
+            }
             if !self.comma_or_end(b'}')? {
                 break;
             }
         }
-        let fields = if unknown {
+        let fields = if !placed {
+            Vec::new()
+        } else if unknown {
             keys.sort_by_key(|(key, _, _)| *key);
             if keys.windows(2).any(|pair| pair[0].0 == pair[1].0) {
                 return None;
@@ -533,8 +541,21 @@ mod tests {
 
     fn agrees(text: &str) {
         for first_line in [0, 3] {
-            if let Some(fast) = read(Path::new("d/r.json"), text, first_line) {
-                assert_eq!(Some(&fast), general(text, first_line).as_ref(), "{text}");
+            let fast = read(Path::new("d/r.json"), text, first_line, Positions::Found);
+            if let Some(fast) = &fast {
+                assert_eq!(Some(fast), general(text, first_line).as_ref(), "{text}");
+            }
+            // Without positions: the same record, and the origin without its
+            // fields (a key given twice that is not the schema's is no reason
+            // to leave then).
+            let unplaced = read(Path::new("d/r.json"), text, first_line, Positions::Skipped);
+            if fast.is_some() {
+                assert!(unplaced.is_some(), "{text}");
+            }
+            if let Some(unplaced) = unplaced {
+                let mut general = general(text, first_line).expect("the general path reads it");
+                general.origin.fields.clear();
+                assert_eq!(unplaced, general, "{text}");
             }
         }
     }
@@ -554,7 +575,7 @@ mod tests {
                 if file.path().extension().is_some_and(|e| e == "jsonl") {
                     continue;
                 }
-                let fast = read(Path::new("d/r.json"), &text, 0);
+                let fast = read(Path::new("d/r.json"), &text, 0, Positions::Found);
                 let general = general(&text, 0);
                 assert_eq!(fast.is_some(), general.is_some(), "{}", file.path().display());
                 assert_eq!(fast, general, "{}", file.path().display());
@@ -587,7 +608,7 @@ mod tests {
             r#"{"id": "a", "errorMessage": "m", "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}"#,
         ];
         for text in leaves {
-            assert_eq!(read(Path::new("d/r.json"), text, 0), None, "{text}");
+            assert_eq!(read(Path::new("d/r.json"), text, 0, Positions::Found), None, "{text}");
             agrees(text);
         }
     }
@@ -597,14 +618,14 @@ mod tests {
         let text = "{\"record\":{\"id\":\"a1\",\"errorMessage\":\"boom %d\",\"severity\":\"fatal\",\n  \"errorType\":\"weird\",\
                     \"errorCode\":null,\"solutions\":[\"x\", \"\\u00e9\\n\"],\"unknownField\":{\"deep\":[1, true, \"\\\"\"]}},\
                     \n\"datasetVersion\":\"v1\", \"other\": [-3, {}]}\n";
-        let fast = read(Path::new("d/r.json"), text, 0).expect("the fast path");
+        let fast = read(Path::new("d/r.json"), text, 0, Positions::Found).expect("the fast path");
         assert_eq!(fast.record.dataset_version.as_deref(), Some("v1"));
         assert_eq!(fast.record.solutions[..], [Text::from("x"), Text::from("é\n")]);
         assert_eq!(fast.origin.position("errorType"), (2, 15));
         agrees(text);
         let bare =
             "  {\"id\": \"é\", \"errorMessage\": \"\",\r\n\t\"messagePattern\": \"p (.+)\", \"datasetVersion\": \"v\"}";
-        let fast = read(Path::new("d/r.json"), bare, 2).expect("the fast path");
+        let fast = read(Path::new("d/r.json"), bare, 2, Positions::Found).expect("the fast path");
         assert_eq!((fast.origin.line, fast.origin.column), (3, 3));
         assert_eq!(fast.origin.position("messagePattern"), (4, 20));
         agrees(bare);
@@ -679,7 +700,7 @@ mod tests {
         #[test]
         fn any_value_is_skipped_as_serde_json_reads_it(value in value()) {
             let text = format!("{{\"id\": \"a\", \"errorMessage\": \"m\", \"extra\": {value}}}");
-            let fast = read(Path::new("d/r.json"), &text, 0);
+            let fast = read(Path::new("d/r.json"), &text, 0, Positions::Found);
             let valid = serde_json::from_str::<serde_json::Value>(&value).is_ok();
             prop_assert!(fast.is_none() || valid, "{}", value);
             agrees(&text);
