@@ -5,7 +5,7 @@
 //!
 //! The `#[catalog]` macro runs them for thousands of records on every build
 //! of a crate that uses it, unoptimised in a user's debug build, where
-//! `regex_syntax`'s parser cost about 160,000 instructions a record (a
+//! `regex_syntax`'s two parses cost about 480,000 instructions a record (a
 //! quarter of the macro). Here:
 //! - an own pattern of literal characters, escaped metacharacters, `.` and
 //!   the groups `(.+?)`, `(.*?)`, `(.+)`, `(.*)` and `(\d+)` (the shape of
