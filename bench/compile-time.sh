@@ -1,20 +1,36 @@
 #!/usr/bin/env bash
-# Compile time of a downstream crate that applies #[catalog] to the three seed
-# records, the 2,008-record nats-server corpus, and N = 100, 1,000, 5,000,
-# 10,000 and 20,000 synthetic records (`cargo run -p xtask -- synth N DIR`;
-# SIZES="100 1000" to choose). Debug build and `cargo check` of the crate
-# alone, its dependencies already built; wall seconds, CPU seconds (user+sys,
-# steadier than wall time on a shared machine) and peak RSS (GNU time). With
-# 5,000 and 20,000 among the sizes, the 20,000/5,000 ratios (issue 14's
-# target: a debug build at most 4.5 times as long, under 4 GiB).
+# Compile time of downstream crates that apply #[catalog], each in a fresh
+# workspace with no `[profile]` section (what a user's crate gets: the macro
+# and its dependencies unoptimised in a debug build), its dependencies
+# already built. Wall seconds, CPU seconds (user+sys, steadier than wall time
+# on a shared machine) and peak RSS (GNU time).
+#
+# First, issue 27's comparison: a rebuild of the crate after `touch
+# src/lib.rs` (a debug `cargo build`, incremental as by default), for
+# #[catalog] on the 2,008-record nats-server corpus and for the same records
+# as a hand-written `thiserror` enum (`cargo run -p xtask -- thiserror DATA
+# OUT`: a variant per record, `#[error("...")]` from its message, Display
+# only); both crates depend on error-catalog and thiserror. REBUILD_RUNS
+# rounds (default 7), alternating the two crates; the least-CPU run of each,
+# their ratio (target: at most 1.5x) and each round's ratio.
+#
+# Then the scale table: #[catalog] on the three seed records, the corpus, and
+# N = 100, 1,000, 5,000, 10,000 and 20,000 synthetic records (`cargo run -p
+# xtask -- synth N DIR`; SIZES="100 1000" to choose). Debug build and `cargo
+# check` of the crate alone after `cargo clean -p`. With 5,000 and 20,000
+# among the sizes, the 20,000/5,000 ratios (issue 14's target: a debug build
+# at most 4.5 times as long, under 4 GiB).
 #
 #   bench/compile-time.sh                  # needs ../shared/corpus/nats-server
+#   COMPARE_ONLY=1 bench/compile-time.sh   # only the rebuild comparison
+#   SIZES= SKIP_CLEAN=1 bench/compile-time.sh  # the comparison, seeds and corpus
 #   OPTIMIZE_MACRO=1 bench/compile-time.sh # with [profile.dev.build-override] opt-level = 3
 #   PINNED=1 RUNS=1 SKIP_CLEAN=1 bench/compile-time.sh  # each dataset also with a names file
 #                                          # (`errcat names`), and the ratio; RUNS:
 #                                          # N rounds of every build (default 3),
 #                                          # the run of least CPU time reported,
 #                                          # and each round's ratio
+#   KEEP=1 bench/compile-time.sh           # keep the temporary workspace (printed)
 #
 # Three rounds by default: on the 2-core development machine one build of the
 # same crate varied by a quarter from run to run (the 20,000/5,000 ratio of
@@ -30,6 +46,8 @@ work=$(mktemp -d)
 declare -A dirs=([seeds]="$root/data/nats-io/nats-server" [corpus]="$corpus")
 sizes=${SIZES-100 1000 5000 10000 20000}
 runs=${RUNS:-3}
+rebuild_runs=${REBUILD_RUNS:-7}
+[ -z "${COMPARE_ONLY:-}" ] || sizes=""
 cargo build -q --release --manifest-path "$root/Cargo.toml" -p xtask
 for n in $sizes; do
     "$root/target/release/xtask" synth "$n" "$work/records-$n"
@@ -47,6 +65,26 @@ if [ -n "${PINNED:-}" ]; then
     crates=$(for name in $crates; do echo "$name ${name}_pinned"; done)
 fi
 members=""
+# The rebuild comparison: the corpus under #[catalog], and as a thiserror enum.
+for name in rebuild_catalog rebuild_thiserror; do
+    mkdir -p "$work/$name/src"
+    cat > "$work/$name/Cargo.toml" <<TOML
+[package]
+name = "$name"
+version = "0.0.0"
+edition = "2021"
+[dependencies]
+error-catalog = { path = "$root" }
+thiserror = "2"
+TOML
+    members="$members\"$name\","
+done
+cp -r "$corpus" "$work/rebuild_catalog/data"
+cat > "$work/rebuild_catalog/src/lib.rs" <<'RS'
+#[error_catalog::catalog(path = "data")]
+pub enum CatalogError {}
+RS
+"$root/target/release/xtask" thiserror "$corpus" "$work/rebuild_thiserror/src/lib.rs" 2>/dev/null
 for name in "${!dirs[@]}"; do
     mkdir -p "$work/$name/src"
     cp -r "${dirs[$name]}" "$work/$name/data"
@@ -78,14 +116,50 @@ if [ -n "${OPTIMIZE_MACRO:-}" ]; then
     printf '[profile.dev.build-override]\nopt-level = 3\n' >> "$work/Cargo.toml"
 fi
 cd "$work"
+[ -z "${KEEP:-}" ] || echo "workspace: $work" >&2
 echo "building dependencies once..." >&2
-cargo build -q -p seeds 2>/dev/null
+cargo build -q -p seeds -p rebuild_catalog -p rebuild_thiserror 2>/dev/null
 cargo check -q -p seeds 2>/dev/null
 
 measure() { # command... -> "seconds cpu_seconds peak_MiB"
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>&1
     awk '{ printf "%.2f %.2f %.0f\n", $1, $2 + $3, $4 / 1024 }' "$work/time"
 }
+
+# The rebuild comparison: REBUILD_RUNS rounds of `touch src/lib.rs` and a
+# debug build of each crate, alternating.
+declare -A rebuild_best
+rebuild_ratios=""
+for round in $(seq "$rebuild_runs"); do
+    declare -A this_round=()
+    for name in rebuild_catalog rebuild_thiserror; do
+        touch "$work/$name/src/lib.rs"
+        run=$(measure cargo build -p "$name")
+        this_round[$name]=$run
+        if [ -z "${rebuild_best[$name]:-}" ] || awk -v a="$run" -v b="${rebuild_best[$name]}" \
+            'BEGIN { split(a, x, " "); split(b, y, " "); exit !(x[2] < y[2]) }'; then
+            rebuild_best[$name]=$run
+        fi
+    done
+    rebuild_ratios="$rebuild_ratios $(awk -v a="${this_round[rebuild_catalog]}" -v b="${this_round[rebuild_thiserror]}" \
+        'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.2f", x[2] / y[2] }')"
+done
+profile="no [profile] section"
+[ -z "${OPTIMIZE_MACRO:-}" ] || profile="[profile.dev.build-override] opt-level = 3"
+records=$(find "$work/rebuild_catalog/data" -name '*.json' | wc -l)
+echo "Rebuild after \`touch src/lib.rs\`: \`cargo build -p CRATE\` (debug), $profile, $records records;"
+echo "least-CPU run of $rebuild_runs rounds:"
+printf "%-44s %9s %9s %9s\n" crate "wall s" "cpu s" "peak MiB"
+read -r cat_s cat_cpu cat_m <<< "${rebuild_best[rebuild_catalog]}"
+read -r te_s te_cpu te_m <<< "${rebuild_best[rebuild_thiserror]}"
+printf "%-44s %9s %9s %9s\n" "rebuild_catalog (#[catalog(path = \"data\")])" "$cat_s" "$cat_cpu" "$cat_m"
+printf "%-44s %9s %9s %9s\n" "rebuild_thiserror (#[derive(Debug, Error)])" "$te_s" "$te_cpu" "$te_m"
+awk -v a="$cat_cpu" -v b="$te_cpu" -v r="$rebuild_ratios" 'BEGIN {
+    printf "#[catalog] / thiserror, CPU: %.2fx (target: at most 1.5x); each round:%s\n", a / b, r
+}'
+[ -z "${COMPARE_ONLY:-}" ] || exit 0
+echo
+
 # RUNS rounds, each building and checking every crate once (so that a crate's
 # runs are spread over the whole measurement rather than bunched, and the
 # 5,000- and 20,000-record builds of one round ran side by side); each crate's

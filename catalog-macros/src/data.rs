@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use catalog_runtime::__private_0_1::load_dir_unplaced;
 use catalog_runtime::{build_with_names, load_dir, Diagnostic, Entry, Filter};
 use syn::LitStr;
 
@@ -49,9 +50,16 @@ pub fn load(path: &LitStr, filter: &Filter, cx: &mut Ctxt) -> Data {
     };
     data.base_var = base_var;
     // The records and the directory's names file, if any: its pinned names
-    // are kept, and it is tracked like the record files.
-    let loaded = load_dir(&base.join(&relative));
-    let built = build_with_names(loaded.records, &loaded.names, filter);
+    // are kept, and it is tracked like the record files. Read without the
+    // fields' positions, which only diagnostics need: read again with them
+    // when there are errors.
+    let dir = base.join(&relative);
+    let mut loaded = load_dir_unplaced(&dir);
+    let mut built = build_with_names(std::mem::take(&mut loaded.records), &loaded.names, filter);
+    if loaded.diagnostics.iter().chain(&built.diagnostics).any(Diagnostic::is_error) {
+        loaded = load_dir(&dir);
+        built = build_with_names(std::mem::take(&mut loaded.records), &loaded.names, filter);
+    }
     let shown = |diagnostic: &Diagnostic| {
         let mut diagnostic = diagnostic.clone();
         if let Ok(inside) = diagnostic.path.strip_prefix(&base) {

@@ -8,7 +8,8 @@
 //! - `derive/`: the derive form (`ast`, `valid`, `expand`);
 //! - `support`: the block both forms generate around their code (the
 //!   runtime's private module, tracked files, packed metadata, matcher);
-//!   `docs`: doc comments of generated items;
+//!   `docs`: doc comments of generated items; `text`: the parts that grow
+//!   with the records, written as text and lexed by the compiler;
 //! - `ctxt`: every problem is collected and reported at once, next to the
 //!   code generated for the valid records, so that user code does not drown
 //!   in secondary errors.
@@ -24,6 +25,7 @@ mod pin_props;
 #[cfg(test)]
 mod snapshots;
 mod support;
+mod text;
 
 use proc_macro::TokenStream;
 

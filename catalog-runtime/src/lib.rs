@@ -75,6 +75,7 @@ pub mod __private_0_1 {
     pub use crate::codegen::layout;
     pub use crate::codegen::packed;
     pub use crate::codegen::tables;
+    pub use crate::dataset::load_dir_unplaced;
     pub use crate::model::ByteString;
     pub use crate::{CatalogEnum, Entry, Matcher, NoMatch, Value, ValueKind};
     #[cfg(feature = "miette")]

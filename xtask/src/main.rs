@@ -8,6 +8,7 @@
 //! cargo run -p xtask -- naive DATA FILE                  the naive baseline scanner
 //! cargo run -p xtask -- patterns DATA OUT [--hyperscan]  every record's pattern, one per line
 //! cargo run -p xtask -- public-api                       rewrite public-api/*.txt (see `public_api`)
+//! cargo run -p xtask -- thiserror DATA OUT               DATA's records as a hand-written thiserror enum
 //! ```
 //!
 //! `log` renders records of the dataset DATA with random values into a fraction
@@ -30,6 +31,7 @@ mod naive;
 mod public_api;
 mod rng;
 mod synth;
+mod thiserror_enum;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -54,8 +56,9 @@ fn main() -> ExitCode {
         ["patterns", data, out] => naive::patterns(&PathBuf::from(data), &PathBuf::from(out), false),
         ["patterns", data, out, "--hyperscan"] => naive::patterns(&PathBuf::from(data), &PathBuf::from(out), true),
         ["public-api"] => write_public_api(),
+        ["thiserror", data, out] => thiserror_enum::run(&PathBuf::from(data), &PathBuf::from(out)),
         _ => Err("usage: xtask synth N DIR | log DATA LINES MATCHING OUT [--noise real] | multisystem DIR LOG LINES \
-             | naive DATA FILE | patterns DATA OUT [--hyperscan] | public-api"
+             | naive DATA FILE | patterns DATA OUT [--hyperscan] | public-api | thiserror DATA OUT"
             .to_owned()),
     };
     match result {

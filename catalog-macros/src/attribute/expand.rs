@@ -8,7 +8,7 @@
 //! per shape of fields rather than per variant (see `fields`).
 
 use catalog_runtime::__private_0_1::tables::lookup_table;
-use catalog_runtime::Entry;
+use catalog_runtime::{Entry, ValueKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -18,14 +18,11 @@ use super::names::{field_type, Names};
 use crate::data::Data;
 use crate::docs;
 use crate::support::{error_and_from_str, support_block};
+use crate::text::Code;
 
 pub(super) fn generate(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
-    let names = Names {
-        error: input.ident.clone(),
-        kind: format_ident!("{}Kind", input.ident),
-        variants: data.entries.iter().map(|e| format_ident!("{}", e.name.as_ref())).collect(),
-    };
-    let error_enum = error_enum(input, data, &names, krate);
+    let names = Names { error: input.ident.clone(), kind: format_ident!("{}Kind", input.ident) };
+    let error_enum = error_enum(input, data, krate);
     let kind_enum = kind_enum(input, data, &names);
     let support = support(input, data, &names);
     let (error_ident, kind_ident) = (&input.ident, &names.kind);
@@ -55,26 +52,68 @@ fn repr(n: usize) -> TokenStream {
     }
 }
 
-fn error_enum(input: &Input, data: &Data, names: &Names, krate: &syn::Path) -> TokenStream {
+fn error_enum(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
     let Input { attrs, vis, ident } = input;
-    let variants = data.entries.iter().zip(&names.variants).map(|(metadata, variant)| {
-        let doc = docs::variant(metadata);
-        if metadata.template.fields.is_empty() {
-            return quote!(#doc #variant);
+    // The runtime's path as text when it is the default one, which has no
+    // span of the user's; otherwise a variant with a `ByteString` field is
+    // written in tokens, with the path as the user wrote it.
+    let default_krate = quote!(#krate).to_string() == ":: error_catalog";
+    // The variants as text (see `crate::text`):
+    // `#[doc = ".."] Name { #[doc = ".."] field: Type, .. }`.
+    let mut code = Code::default();
+    for (i, metadata) in data.entries.iter().enumerate() {
+        if i > 0 {
+            code.text.push_str(", ");
         }
-        let fields = metadata.template.fields.iter().enumerate().map(|(i, field)| {
-            let name = format_ident!("{}", field.name.as_ref());
-            let ty = field_type(field.kind, &quote!(#krate));
-            let doc = docs::field(metadata, i);
-            quote!(#doc #name: #ty)
-        });
-        quote!(#doc #variant { #(#fields),* })
-    });
+        docs::variant(&mut code, metadata);
+        code.text.push_str(&metadata.name);
+        let fields = &metadata.template.fields;
+        if fields.is_empty() {
+            continue;
+        }
+        if !default_krate && fields.iter().any(|field| field_type_text(field.kind).is_none()) {
+            let fields = fields.iter().enumerate().map(|(i, field)| {
+                let mut doc = Code::default();
+                docs::field(&mut doc, metadata, i);
+                let doc = doc.finish();
+                let name = format_ident!("{}", field.name.as_ref());
+                let ty = field_type(field.kind, &quote!(#krate));
+                quote!(#doc #name: #ty)
+            });
+            code.splice(&quote!({ #(#fields),* }));
+            continue;
+        }
+        code.text.push('{');
+        for (i, field) in fields.iter().enumerate() {
+            if i > 0 {
+                code.text.push_str(", ");
+            }
+            docs::field(&mut code, metadata, i);
+            code.text.push_str(&field.name);
+            code.text.push_str(": ");
+            code.text.push_str(field_type_text(field.kind).unwrap_or("::error_catalog::ByteString"));
+        }
+        code.text.push('}');
+    }
+    let variants = code.finish();
     let repr = repr(data.entries.len());
     quote! {
         #(#attrs)*
         #repr
-        #vis enum #ident { #(#variants),* }
+        #vis enum #ident { #variants }
+    }
+}
+
+/// The Rust type of a field of this kind, as text: `None` for the
+/// runtime's `ByteString`, which is named through the runtime's path.
+fn field_type_text(kind: ValueKind) -> Option<&'static str> {
+    match kind.rust_type() {
+        "String" => Some("::std::string::String"),
+        "ByteString" => None,
+        "i128" => Some("::core::primitive::i128"),
+        "f64" => Some("::core::primitive::f64"),
+        "bool" => Some("::core::primitive::bool"),
+        other => unreachable!("no field type {other}"),
     }
 }
 
@@ -85,15 +124,26 @@ fn kind_enum(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let non_exhaustive = attrs.iter().filter(|attr| attr.path().is_ident("non_exhaustive"));
     let kind = &names.kind;
     let doc = format!(" The kinds of [`{ident}`]: one fieldless variant per record, in the same order.");
-    let variant_docs = data.entries.iter().map(|e| format!(" [`{ident}::{}`]", e.name));
-    let variants = &names.variants;
+    // `#[doc = " [`Enum::Name`]"] Name, ..` as text.
+    let mut code = Code::default();
+    // Identifiers, backticks and brackets: nothing to escape in the literal.
+    let ident_text = ident.to_string();
+    for (i, entry) in data.entries.iter().enumerate() {
+        if i > 0 {
+            code.text.push_str(", ");
+        }
+        for part in ["#[doc=\" [`", &ident_text, "::", &entry.name, "`]\"]", &entry.name] {
+            code.text.push_str(part);
+        }
+    }
+    let variants = code.finish();
     let repr = repr(data.entries.len());
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #(#non_exhaustive)*
         #repr
-        #vis enum #kind { #(#[doc = #variant_docs] #variants),* }
+        #vis enum #kind { #variants }
     }
 }
 
@@ -313,8 +363,11 @@ mod tests {
     fn variants_are_documented_from_their_records() {
         let code = expand();
         assert!(code.contains("# [doc (alias = \"unable-to-persist-session-q-seq-v-v\")]"));
-        let doc =
-            code.split("# [doc = \"").find(|d| d.starts_with(" `unable to persist session")).expect("a variant doc");
+        // A raw literal (`r"..."`, or `r#"..."#` when the text holds a `"`).
+        let doc = code
+            .split("# [doc = r")
+            .find(|d| d.trim_start_matches('#').starts_with("\" `unable to persist session"))
+            .expect("a variant doc");
         assert!(doc.contains("Returned when storing the persisted session record fails"), "documentation");
         assert!(
             doc.contains("**Solutions**") && doc.contains("- Free disk space or fix filestore issues"),
@@ -325,6 +378,19 @@ mod tests {
             code.contains("Placeholder `%q`: a quoted string, held unquoted (its bytes, UTF-8 or not)."),
             "field docs"
         );
+    }
+
+    #[test]
+    fn variants_written_as_text_have_the_tokens_quote_would_give() {
+        // A field's `:` and its type's leading `::` are apart: rustc lexes
+        // `:::` as `::` then `:` (proc_macro2 the other way round).
+        let code = expand();
+        assert!(code.contains(
+            "UnableToPersistSession { # [doc = \" Placeholder `%q`: a quoted string, held unquoted (its bytes, UTF-8 \
+             or not).\"] ps_id : :: error_catalog :: ByteString , # [doc = \" Placeholder `%v`: text.\"] seq : :: std \
+             :: string :: String"
+        ), "{}", code.split("UnableToPersistSession {").nth(1).unwrap_or_default());
+        assert!(code.contains("# [doc = \" [`E::UnableToPersistSession`]\"] UnableToPersistSession ,"));
     }
 
     #[test]

@@ -123,7 +123,7 @@ fn by_name_fns(data: &Data, names: &Names, by_name: &[usize]) -> TokenStream {
     let (values_arms, from_arms): (Vec<TokenStream>, Vec<TokenStream>) = by_name
         .iter()
         .map(|&i| {
-            let variant = &names.variants[i];
+            let variant = format_ident!("{}", data.entries[i].name.as_ref());
             let index = Literal::usize_unsuffixed(i);
             let fields = field_idents(&data.entries[i]);
             if fields.is_empty() {

@@ -13,7 +13,6 @@ pub(super) struct Names {
     /// the number of records (21 s of 32 s for `cargo check` at 20,000).
     pub(super) error: Ident,
     pub(super) kind: Ident,
-    pub(super) variants: Vec<Ident>,
 }
 
 /// The Rust type of a field of this kind, as `catalog_runtime` maps it;

@@ -7,15 +7,21 @@ use crate::model::is_keyword;
 /// The names of the call arguments after the format string, one per argument
 /// (`None` where no usable name could be made), or `None` when no call whose
 /// string literal equals `message` is found in `source`.
+#[cfg(test)]
 pub fn argument_names(source: &str, message: &str) -> Option<Vec<Option<String>>> {
     argument_names_in(source, message, Lang::Go)
 }
 
 /// [`argument_names`] in a source of language `lang`.
+#[cfg(test)]
 pub fn argument_names_in(source: &str, message: &str, lang: Lang) -> Option<Vec<Option<String>>> {
-    let tokens = tokenize(source, lang);
+    argument_names_of(&tokenize(source, lang), message)
+}
+
+/// [`argument_names`] in a source's tokens.
+pub(super) fn argument_names_of(tokens: &[Token], message: &str) -> Option<Vec<Option<String>>> {
     for start in 0..tokens.len() {
-        let Some(after) = literal_run_equal_to(&tokens, start, message) else {
+        let Some(after) = literal_run_equal_to(tokens, start, message) else {
             continue;
         };
         if tokens.get(after).is_some_and(|t| t.is_punct(',')) {
@@ -30,10 +36,15 @@ pub fn argument_names_in(source: &str, message: &str, lang: Lang) -> Option<Vec<
 
 /// The name of the function called with `message` as its first argument
 /// (`Errorf` for `fmt.Errorf("...")`, `panic` for `panic("...")`).
+#[cfg(test)]
 pub fn callee(source: &str, message: &str) -> Option<String> {
-    let tokens = tokenize(source, Lang::Go);
+    callee_of(&tokenize(source, Lang::Go), message)
+}
+
+/// [`callee`] in a Go source's tokens.
+pub(super) fn callee_of(tokens: &[Token], message: &str) -> Option<String> {
     (2..tokens.len()).find_map(|start| {
-        literal_run_equal_to(&tokens, start, message)?;
+        literal_run_equal_to(tokens, start, message)?;
         match (&tokens[start - 2], &tokens[start - 1]) {
             (Token::Ident(name), Token::Punct('(')) => Some(name.clone()),
             _ => None,
@@ -190,7 +201,7 @@ pub fn snake_case(ident: &str) -> String {
 pub fn finish_names(names: Vec<Option<String>>) -> Vec<String> {
     let mut done: Vec<String> = Vec::with_capacity(names.len());
     for (i, name) in names.into_iter().enumerate() {
-        let name = name.map(|n| sanitize(&n)).filter(|n| is_plain_identifier(n));
+        let name = name.map(|n| if is_sanitized(&n) { n } else { sanitize(&n) }).filter(|n| is_plain_identifier(n));
         let mut name = name.unwrap_or_else(|| format!("arg{i}"));
         if is_keyword(&name) {
             name.push('_');
@@ -204,6 +215,26 @@ pub fn finish_names(names: Vec<Option<String>>) -> Vec<String> {
         done.push(name);
     }
     done
+}
+
+/// Whether `sanitize` leaves `name` as it is, as it leaves the names that
+/// `name_of` makes: ASCII lowercase words and digits joined by single `_`,
+/// not starting with a digit. A loop over bytes: sanitizing costs thousands
+/// of instructions a name in an unoptimised build (the macro's, in a user's
+/// debug build).
+fn is_sanitized(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        let word = byte.is_ascii_lowercase() || byte.is_ascii_digit();
+        let joint = byte == b'_' && i > 0 && i + 1 < bytes.len() && bytes[i + 1] != b'_';
+        if !(word || joint) {
+            return false;
+        }
+        i += 1;
+    }
+    !bytes.is_empty() && !bytes[0].is_ascii_digit()
 }
 
 /// `Max-Size` → `max_size`, `1st` → `_1st`.
@@ -228,7 +259,23 @@ pub(super) fn is_string_prefix(ident: &str) -> bool {
 /// identifiers and brackets. A JavaScript template literal is a
 /// `` Punct('`') `` followed by its text.
 pub(super) fn tokenize(source: &str, lang: Lang) -> Vec<Token> {
-    let chars: Vec<char> = source.chars().collect();
+    // In an ASCII source a character is a byte, and its index its offset:
+    // the characters are the bytes and an identifier is a slice (collecting
+    // characters through iterators cost a fifth of the record compilation
+    // the macro does, unoptimised in a user's debug build).
+    let ascii = source.is_ascii();
+    let chars: Vec<char> = if ascii {
+        let bytes = source.as_bytes();
+        let mut chars = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            chars.push(char::from(bytes[i]));
+            i += 1;
+        }
+        chars
+    } else {
+        source.chars().collect()
+    };
     let mut tokens = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -269,7 +316,8 @@ pub(super) fn tokenize(source: &str, lang: Lang) -> Vec<Token> {
             while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
                 i += 1;
             }
-            tokens.push(Token::Ident(chars[start..i].iter().collect()));
+            let ident = if ascii { source[start..i].to_owned() } else { chars[start..i].iter().collect() };
+            tokens.push(Token::Ident(ident));
         } else if c.is_ascii_digit() {
             while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '.') {
                 i += 1;
@@ -477,6 +525,16 @@ mod tests {
     fn any_name_becomes_an_identifier() {
         let names = vec![Some("Max-Size".into()), Some("1st".into()), Some("été".into()), Some("_".into()), None];
         assert_eq!(finish_names(names), ["max_size", "_1st", "t", "arg3", "arg4"]);
+    }
+
+    #[test]
+    fn a_sanitized_name_is_one_that_sanitize_leaves_as_it_is() {
+        for name in ["a", "acc_name", "x1_y2", "a_1"] {
+            assert!(is_sanitized(name) && sanitize(name) == name, "{name:?}");
+        }
+        for name in ["_a", "a_", "a__b", "1a", "", "Ab", "a-b", "é", "_", "__", "HTTPServer"] {
+            assert!(!is_sanitized(name) || sanitize(name) == name, "{name:?}");
+        }
     }
 
     #[test]

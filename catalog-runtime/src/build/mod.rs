@@ -13,7 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::entry::Entry;
 use crate::format::{self, Dialect, Template};
 use crate::model::{Record, Severity, Text};
-use arg_names::{argument_names, callee, finish_names, Lang};
+use arg_names::{argument_names_of, callee_of, finish_names, tokenize, Lang, Token};
 use call_shape::{call_arguments, dialect_from_call};
 use naming::{assign_names, NameParts};
 
@@ -21,6 +21,7 @@ mod arg_names;
 mod call_shape;
 mod naming;
 mod pins;
+mod regex_check;
 
 /// Which records go into a catalog. Empty lists accept everything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -117,22 +118,19 @@ pub fn build_with_names(records: Vec<SourcedRecord>, names: &Names, filter: &Fil
     let mut built = Built::default();
     // Thousands of records, each looked up: an index rather than a scan.
     let pinned: HashMap<&str, &Pin> = names.pins.iter().map(|pin| (pin.id.as_str(), pin)).collect();
-    let mut first_seen: HashMap<Text, Origin> = HashMap::new();
+    // Where each id was first defined: path, line and column (an `Origin`
+    // holds every field's position, too much to copy for every record).
+    let mut first_seen: HashMap<Text, (std::path::PathBuf, usize, usize)> = HashMap::new();
     let mut compiled = Vec::new();
+    let mut value_regexes = regex_check::ValueRegexes::default();
     for SourcedRecord { record, origin } in records {
-        if let Some(first) = first_seen.get(&record.id) {
-            let message = format!(
-                "duplicate id `{}` (first defined at {}:{}:{})",
-                record.id,
-                first.path.display(),
-                first.line,
-                first.column
-            );
+        if let Some((path, line, column)) = first_seen.get(&record.id) {
+            let message = format!("duplicate id `{}` (first defined at {}:{line}:{column})", record.id, path.display());
             built.diagnostics.push(origin.error("id", message));
             continue;
         }
-        first_seen.insert(record.id.clone(), origin.clone());
-        match compile_record(&record, &origin, filter.dialect) {
+        first_seen.insert(record.id.clone(), (origin.path.clone(), origin.line, origin.column));
+        match compile_record(&record, &origin, filter.dialect, &mut value_regexes) {
             Ok(mut template) => {
                 if let Some(pin) = pinned.get(record.id.as_ref()) {
                     pins::pin_fields(&mut template, pin);
@@ -174,14 +172,33 @@ pub fn build_with_names(records: Vec<SourcedRecord>, names: &Names, filter: &Fil
 
 /// How a record's message is read, from its file's extension and the call
 /// that raises it.
+#[cfg(test)]
 pub(crate) fn dialect_of(record: &Record) -> Dialect {
+    dialect_with(record, &mut GoTokens::default())
+}
+
+/// The tokens of a Go record's `sourceCode`, made once for both the
+/// dialect's call and the field names (the macro runs this for thousands of
+/// records, unoptimised in a user's debug build).
+#[derive(Default)]
+struct GoTokens(Option<Vec<Token>>);
+
+impl GoTokens {
+    fn of(&mut self, source: &str) -> &[Token] {
+        self.0.get_or_insert_with(|| tokenize(source, Lang::Go))
+    }
+}
+
+/// [`dialect_of`], with the Go tokens kept for [`name_fields`].
+fn dialect_with(record: &Record, go_tokens: &mut GoTokens) -> Dialect {
     if record.error_message.is_empty() {
         return Dialect::Pattern;
     }
     let extension = record.file_path.rsplit_once('.').map_or("", |(_, ext)| ext);
     match extension.to_ascii_lowercase().as_str() {
         "go" => {
-            let call = record.source_code.as_deref().and_then(|source| callee(source, &record.error_message));
+            let call =
+                record.source_code.as_deref().and_then(|source| callee_of(go_tokens.of(source), &record.error_message));
             match call.as_deref() {
                 // Calls that print their argument as is, without formatting.
                 Some("New" | "Print" | "Println" | "Panic" | "Panicln" | "Fatal" | "Fatalln" | "panic") => {
@@ -226,20 +243,24 @@ fn dialect_without_call(record: &Record, lang: Lang) -> Dialect {
 }
 
 /// Compiles one record's message and names its fields. Regexes are only
-/// parsed here, not compiled: the macro runs this for thousands of records,
-/// often unoptimised. The slower check of the record's own pattern against its
-/// message is [`check_patterns`].
-fn compile_record(record: &Record, origin: &Origin, forced: Option<Dialect>) -> Result<Template, Vec<Diagnostic>> {
-    let dialect = forced.unwrap_or_else(|| dialect_of(record));
+/// checked here, not compiled, and most without a parse (`regex_check`): the
+/// macro runs this for thousands of records, often unoptimised. The slower
+/// check of the record's own pattern against its message is
+/// [`check_patterns`].
+fn compile_record(
+    record: &Record,
+    origin: &Origin,
+    forced: Option<Dialect>,
+    value_regexes: &mut regex_check::ValueRegexes,
+) -> Result<Template, Vec<Diagnostic>> {
+    let mut go_tokens = GoTokens::default();
+    let dialect = forced.unwrap_or_else(|| dialect_with(record, &mut go_tokens));
     let own_pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty());
     limits::check_length(&record.error_message).map_err(|e| vec![origin.error("errorMessage", e)])?;
     if let Some(pattern) = own_pattern {
         let refused = |message: String| vec![origin.error("messagePattern", message)];
         limits::check_length(pattern).map_err(refused)?;
-        let ast = regex_syntax::ast::parse::Parser::new()
-            .parse(pattern)
-            .map_err(|err| refused(format!("invalid regex: {}", regex_problem(&err.to_string()))))?;
-        limits::check_pattern(&ast).map_err(refused)?;
+        regex_check::check_own_pattern(pattern).map_err(refused)?;
     }
     let mut template = match dialect {
         Dialect::Pattern => format::compile_pattern(own_pattern.unwrap_or_default())
@@ -263,11 +284,11 @@ fn compile_record(record: &Record, origin: &Origin, forced: Option<Dialect>) -> 
         let message = format!("the message has {placeholders} placeholders; the limit is {}", limits::MAX_PLACEHOLDERS);
         return Err(vec![origin.error("errorMessage", message)]);
     }
-    if let Err(err) = regex_syntax::ast::parse::Parser::new().parse(&template.regex) {
-        let message = format!("the compiled pattern is not a valid regex: {}", regex_problem(&err.to_string()));
+    if let Err(problem) = value_regexes.check(&template) {
+        let message = format!("the compiled pattern is not a valid regex: {problem}");
         return Err(vec![origin.error("errorMessage", message)]);
     }
-    name_fields(record, &mut template);
+    name_fields(record, &mut template, &mut go_tokens);
     Ok(template)
 }
 
@@ -326,13 +347,13 @@ fn regex_problem(text: &str) -> String {
 }
 
 /// Replaces `argN` names with the names of the call's arguments.
-fn name_fields(record: &Record, template: &mut Template) {
+fn name_fields(record: &Record, template: &mut Template, go_tokens: &mut GoTokens) {
     let lang = Lang::of(&record.file_path);
     let arguments = record
         .source_code
         .as_deref()
         .and_then(|source| match lang {
-            Lang::Go => argument_names(source, &record.error_message),
+            Lang::Go => argument_names_of(go_tokens.of(source), &record.error_message),
             _ => call_arguments(source, &record.error_message, lang),
         })
         .unwrap_or_default();

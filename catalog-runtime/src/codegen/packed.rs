@@ -14,7 +14,6 @@
 //! - a tagged value starts with one ASCII letter.
 
 use std::borrow::Cow::{self, Borrowed};
-use std::fmt::Write;
 
 use crate::entry::Entry;
 use crate::format::{Count, Dialect, Field, Flags, Piece, Spec, Template, Text, ValueKind};
@@ -54,12 +53,32 @@ struct Writer(String);
 
 impl Writer {
     fn str(&mut self, text: &str) {
-        let _ = write!(self.0, "{}:", text.len());
+        self.digits(text.len() as u64, b':');
         self.0.push_str(text);
     }
 
     fn number(&mut self, n: impl Into<u64>) {
-        let _ = write!(self.0, "{};", n.into());
+        self.digits(n.into(), b';');
+    }
+
+    /// `n` in decimal, then `end`. By hand rather than with `write!`: the
+    /// macro packs tens of thousands of numbers, unoptimised in a user's
+    /// debug build, where the formatting machinery costs hundreds of
+    /// instructions a number.
+    fn digits(&mut self, mut n: u64, end: u8) {
+        let mut buffer = [0u8; 21];
+        let mut at = buffer.len() - 1;
+        buffer[at] = end;
+        loop {
+            at -= 1;
+            buffer[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        // ASCII digits and an ASCII delimiter.
+        self.0.push_str(std::str::from_utf8(&buffer[at..]).unwrap_or_default());
     }
 
     fn option<T>(&mut self, value: Option<T>, some: impl FnOnce(&mut Self, T)) {

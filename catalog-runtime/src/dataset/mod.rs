@@ -16,6 +16,7 @@ use crate::model::{Record, Text};
 use json_spans::{key_spans, KeySpans};
 use record_reader::read_record;
 
+mod fast_reader;
 mod json_spans;
 pub(crate) mod limits;
 mod names;
@@ -90,9 +91,30 @@ pub fn load_dir(dir: &Path) -> Loaded {
     load_listed(dir, record_files(dir).map(|files| files.iter().map(fs::DirEntry::path).collect()))
 }
 
+/// [`load_dir`], except that records read without a problem have no field
+/// positions ([`Origin::fields`] empty: [`Origin::position`] gives the
+/// record's). For the `#[catalog]` macro, which reports problems only (it
+/// loads again with [`load_dir`] when there are any) and runs unoptimised in
+/// a user's debug build, where the positions were a third of the reading.
+pub fn load_dir_unplaced(dir: &Path) -> Loaded {
+    let files = record_files(dir).map(|files| files.iter().map(fs::DirEntry::path).collect());
+    load_listed_with(dir, files, Positions::Skipped)
+}
+
+/// Whether records read by the fast path get their field positions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Positions {
+    Found,
+    Skipped,
+}
+
 /// Loads `files`, the paths of [`record_files`] for `dir` (the cache lists
 /// and stats the files before it decides whether to read them).
 pub(crate) fn load_listed(dir: &Path, files: Result<Vec<PathBuf>, String>) -> Loaded {
+    load_listed_with(dir, files, Positions::Found)
+}
+
+fn load_listed_with(dir: &Path, files: Result<Vec<PathBuf>, String>, positions: Positions) -> Loaded {
     let mut loaded = Loaded::default();
     let files = match files {
         Ok(files) => files,
@@ -106,7 +128,7 @@ pub(crate) fn load_listed(dir: &Path, files: Result<Vec<PathBuf>, String>) -> Lo
     }
     for file in files {
         match read_limited(&file) {
-            Ok(bytes) => load_bytes(&file, &bytes, &mut loaded),
+            Ok(bytes) => load_bytes_with(&file, &bytes, &mut loaded, positions),
             Err(message) => loaded.diagnostics.push(Diagnostic::error(&file, (1, 1), message)),
         }
         loaded.files.push(file);
@@ -212,6 +234,10 @@ pub(crate) fn is_record_file(path: &Path) -> bool {
 /// Reads the records of one file's contents into `loaded` (`*.jsonl`: one per
 /// non-blank line; otherwise one per file).
 pub fn load_bytes(path: &Path, bytes: &[u8], loaded: &mut Loaded) {
+    load_bytes_with(path, bytes, loaded, Positions::Found);
+}
+
+fn load_bytes_with(path: &Path, bytes: &[u8], loaded: &mut Loaded, positions: Positions) {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(err) => {
@@ -224,16 +250,25 @@ pub fn load_bytes(path: &Path, bytes: &[u8], loaded: &mut Loaded) {
     if path.extension().and_then(|e| e.to_str()) == Some("jsonl") {
         for (index, line) in text.split_inclusive('\n').enumerate() {
             if !line.trim().is_empty() {
-                load_document(path, line, index, loaded);
+                load_document(path, line, index, loaded, positions);
             }
         }
     } else {
-        load_document(path, text, 0, loaded);
+        load_document(path, text, 0, loaded, positions);
     }
 }
 
 /// Parses one JSON document that starts at line `first_line` (0-based) of the file.
-fn load_document(path: &Path, text: &str, first_line: usize, loaded: &mut Loaded) {
+fn load_document(path: &Path, text: &str, first_line: usize, loaded: &mut Loaded, positions: Positions) {
+    match fast_reader::read(path, text, first_line, positions) {
+        Some(record) => loaded.records.push(record),
+        None => load_document_general(path, text, first_line, loaded),
+    }
+}
+
+/// [`load_document`] for any document, with every problem reported: through
+/// a `serde_json::Value`, then the keys' positions found in the text.
+fn load_document_general(path: &Path, text: &str, first_line: usize, loaded: &mut Loaded) {
     let at = |offset: usize| {
         let (line, column) = line_column(text, offset);
         (line + first_line, column)
