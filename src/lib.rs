@@ -74,11 +74,11 @@ pub use catalog_macros::catalog;
 /// (`std::error::Error` needs `Debug`).
 pub use catalog_macros::Catalog;
 pub use catalog_runtime::{
-    build, build_with_names, check_names, check_patterns, edit_distance, load_bytes, load_dir, typo_distance, Built,
-    BuiltEntry, ByteString, Catalog, CatalogEnum, Count, Diagnostic, Dialect, Entry, ErrorType, Field, FieldValue,
-    Filter, Flags, FormatError, HandlingStrategy, Level, LoadError, Loaded, LogLevel, Match, Matcher, Names, NoMatch,
-    Origin, Piece, Pin, PinnedField, Record, RenderError, Severity, SourcedRecord, Spec, Template, Text, TextList,
-    Value, ValueKind, NAMES_FILE,
+    build, build_with_names, check_names, check_patterns, edit_distance, load_bytes, load_dir, Built, BuiltEntry,
+    ByteString, Catalog, CatalogEnum, Count, Diagnostic, Dialect, Entry, ErrorType, Field, FieldValue, Filter, Flags,
+    FormatError, HandlingStrategy, Level, LoadError, Loaded, LogLevel, Match, Matcher, Names, NoMatch, Origin, Piece,
+    Pin, PinnedField, Record, RenderError, Severity, SourcedRecord, Spec, Template, Text, TextList, Value, ValueKind,
+    NAMES_FILE,
 };
 
 // Generated code's only door into the runtime; see `catalog_runtime`.

@@ -62,13 +62,13 @@ fn the_defective_seed_pattern_is_reported_and_the_compiled_one_used() {
 
 #[test]
 fn filters_select_records() {
-    let filter = Filter { tags: vec!["persistence".into()], ..Filter::default() };
+    let filter = Filter::new().tags(["persistence"]);
     let (catalog, _) = Catalog::load_filtered(data_dir(), &filter).expect("loads");
     assert_eq!(catalog.len(), 1);
     assert_eq!(catalog.entries()[0].name, "UnableToPersistSession");
-    let filter = Filter { severities: vec![Severity::Warning], ..Filter::default() };
+    let filter = Filter::new().severities([Severity::Warning]);
     assert!(Catalog::load_filtered(data_dir(), &filter).expect("loads").0.is_empty());
-    let filter = Filter { repo: Some("nats-io/nats-server".into()), ..Filter::default() };
+    let filter = Filter::new().repo("nats-io/nats-server");
     assert_eq!(Catalog::load_filtered(data_dir(), &filter).expect("loads").0.len(), 3);
 }
 

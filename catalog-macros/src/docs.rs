@@ -125,6 +125,7 @@ pub fn kind_text(kind: ValueKind) -> &'static str {
         ValueKind::Float => "a number",
         ValueKind::Bool => "a boolean",
         ValueKind::Quoted => "a quoted string, held unquoted (its bytes, UTF-8 or not)",
-        ValueKind::Text => "text",
+        // `Text`, and any kind a later runtime adds.
+        _ => "text",
     }
 }

@@ -222,7 +222,11 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     removed.sort();
     prop_assert_eq!(&stale, &removed, "stale pins");
     let errors: Vec<_> = after.diagnostics.iter().filter(|d| d.is_error()).collect();
-    prop_assert!(errors.iter().all(|d| after.is_stale_pin_error(&names, d)), "{:?}", errors);
+    prop_assert!(
+        errors.iter().all(|d| catalog_runtime::__private_0_1::is_stale_pin_error(&after, &names, d)),
+        "{:?}",
+        errors
+    );
 
     // Compiled and loaded agree, variant by variant.
     let (variants, compile_errors) = compiled(&dir);

@@ -16,6 +16,7 @@ pub enum Level {
 /// A problem in a dataset file.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Error or warning.
     pub level: Level,

@@ -18,7 +18,7 @@
 //! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`) |
 //! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
 //! | problems | [`Diagnostic`], [`Level`] |
-//! | suggestions for a mistyped key (`suggest`) | [`edit_distance`], [`typo_distance`] |
+//! | suggestions for a mistyped key (`suggest`) | [`edit_distance`] |
 //!
 //! ```
 //! use catalog_runtime::Catalog;
@@ -57,7 +57,7 @@ pub use entry::Entry;
 pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
 pub use matcher::{LogLevel, Match, Matcher};
 pub use model::{ByteString, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
-pub use suggest::{edit_distance, typo_distance};
+pub use suggest::edit_distance;
 
 /// What generated code uses, and nothing else. Not public API: it changes
 /// with every release, and its name carries the version so that generated
@@ -66,6 +66,7 @@ pub use suggest::{edit_distance, typo_distance};
 #[doc(hidden)]
 pub mod __private_0_1 {
     pub use crate::__catalog_integrations as integrations;
+    pub use crate::build::is_stale_pin_error;
     pub use crate::codegen::catalog_enum::{clone, debug, display, eq, indices, take, to_value, values};
     pub use crate::codegen::imported;
     #[cfg(feature = "miette")]
@@ -76,7 +77,9 @@ pub mod __private_0_1 {
     pub use crate::codegen::packed;
     pub use crate::codegen::tables;
     pub use crate::dataset::load_dir_unplaced;
+    pub use crate::format::rust_type;
     pub use crate::model::ByteString;
+    pub use crate::suggest::typo_distance;
     pub use crate::{CatalogEnum, Entry, Matcher, NoMatch, Value, ValueKind};
     #[cfg(feature = "miette")]
     pub use miette;

@@ -41,7 +41,7 @@ fn renderings_match_the_real_formatters() {
             continue;
         }
         // Read back: the message parses to the same values.
-        let record = Record { id: "golden".into(), error_message: format.to_owned().into(), ..Record::default() };
+        let record = Record::new("golden", format.to_owned());
         let catalog = Catalog::from_entries(vec![Entry { name: "Golden".into(), record, template: template.clone() }]);
         let Some(parsed) = catalog.parse(expected) else {
             failures.push(format!("{dialect:?} {format:?}: {expected:?} does not parse"));

@@ -7,14 +7,30 @@ use proptest::prelude::*;
 #[path = "../../tests/support/corpus.rs"]
 mod support;
 
-/// The definition of the matching semantics, with no prefilter at all.
-fn naive<I: AsRef<Template>>(
-    templates: &[Template],
-    matcher: &Matcher<I>,
-    line: &str,
-) -> Option<(usize, std::ops::Range<usize>)> {
-    let rank = |i: usize| (std::cmp::Reverse(templates[i].literal_len), i);
-    (0..templates.len()).filter_map(|i| matcher.try_find(i, line).map(|m| (i, m.span))).min_by_key(|(i, _)| rank(*i))
+/// The definition of the matching semantics: every template tried on its
+/// own (a matcher of that template alone, so no other template's literals
+/// steer the search), the best-ranked match kept.
+struct Reference {
+    templates: Vec<Template>,
+    alone: Vec<Matcher>,
+}
+
+impl Reference {
+    fn new(templates: Vec<Template>) -> Reference {
+        let alone = templates.iter().map(|template| Matcher::new([template])).collect();
+        Reference { templates, alone }
+    }
+
+    fn naive(&self, line: &str) -> Option<(usize, std::ops::Range<usize>)> {
+        let rank = |i: usize| (std::cmp::Reverse(self.templates[i].literal_len), i);
+        let found = self.alone.iter().enumerate().filter_map(|(i, alone)| Some((i, alone.find(line)?.span)));
+        found.min_by_key(|(i, _)| rank(*i))
+    }
+
+    /// Each line of `text` (`find` leaves out its `\r`, as `find_lines` does).
+    fn lines(&self, text: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
+        text.split('\n').enumerate().filter_map(|(n, line)| self.naive(line).map(|(i, span)| (n, i, span))).collect()
+    }
 }
 
 /// (line number, template, span) for every matching line, via `find_lines`;
@@ -37,19 +53,10 @@ fn scanned<I: AsRef<Template>>(matcher: &Matcher<I>, text: &str) -> Vec<(usize, 
     out
 }
 
-fn reference<I: AsRef<Template>>(
-    templates: &[Template],
-    matcher: &Matcher<I>,
-    text: &str,
-) -> Vec<(usize, usize, std::ops::Range<usize>)> {
-    let lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
-    lines.enumerate().filter_map(|(n, line)| naive(templates, matcher, line).map(|(i, span)| (n, i, span))).collect()
-}
-
 /// `find_lines` on the whole text and `find` on each line give the naive
 /// reference's results.
-fn agrees_with_the_reference(templates: &[Template], matcher: &Matcher, text: &str) -> Result<(), TestCaseError> {
-    let expected = reference(templates, matcher, text);
+fn agrees_with_the_reference(reference: &Reference, matcher: &Matcher, text: &str) -> Result<(), TestCaseError> {
+    let expected = reference.lines(text);
     prop_assert_eq!(scanned(matcher, text), expected.clone());
     for (n, line) in text.split('\n').enumerate() {
         let by_find = matcher.find(line).map(|m| (n, m.index, m.span));
@@ -76,10 +83,10 @@ const MESSAGES: &[&str] = &[
 ];
 
 /// Built once: the regexes compile on first use and stay compiled.
-static SMALL: std::sync::LazyLock<(Vec<Template>, Matcher)> = std::sync::LazyLock::new(|| {
+static SMALL: std::sync::LazyLock<(Reference, Matcher)> = std::sync::LazyLock::new(|| {
     let templates: Vec<Template> = MESSAGES.iter().map(|m| Template::compile(m, Dialect::Go).unwrap()).collect();
     let matcher = Matcher::new(&templates);
-    (templates, matcher)
+    (Reference::new(templates), matcher)
 });
 
 fn pieces() -> impl Strategy<Value = String> {
@@ -120,8 +127,8 @@ proptest! {
 
     #[test]
     fn find_lines_agrees_with_the_naive_reference(text in text()) {
-        let (templates, matcher) = &*SMALL;
-        agrees_with_the_reference(templates, matcher, &text)?;
+        let (reference, matcher) = &*SMALL;
+        agrees_with_the_reference(reference, matcher, &text)?;
     }
 
     /// Bytes are refused exactly when they are not UTF-8, whether the odd
@@ -165,10 +172,10 @@ const PATTERNS: &[&str] = &[
     r"port (\d+)",
 ];
 
-static PATTERN_CATALOG: std::sync::LazyLock<(Vec<Template>, Matcher)> = std::sync::LazyLock::new(|| {
+static PATTERN_CATALOG: std::sync::LazyLock<(Reference, Matcher)> = std::sync::LazyLock::new(|| {
     let templates: Vec<Template> = PATTERNS.iter().map(|p| Template::compile(p, Dialect::Pattern).unwrap()).collect();
     let matcher = Matcher::new(&templates);
-    (templates, matcher)
+    (Reference::new(templates), matcher)
 });
 
 fn pattern_pieces() -> impl Strategy<Value = String> {
@@ -209,8 +216,8 @@ proptest! {
         lines in prop::collection::vec(prop::collection::vec(pattern_pieces(), 0..8).prop_map(|p| p.concat()), 0..12)
     ) {
         let text = lines.join("\n");
-        let (templates, matcher) = &*PATTERN_CATALOG;
-        agrees_with_the_reference(templates, matcher, &text)?;
+        let (reference, matcher) = &*PATTERN_CATALOG;
+        agrees_with_the_reference(reference, matcher, &text)?;
     }
 }
 
@@ -220,7 +227,7 @@ fn the_corpus_agrees_with_the_naive_reference() {
         return;
     };
     let catalog = Catalog::load(&dir).expect("the corpus loads");
-    let templates: Vec<Template> = catalog.entries().iter().map(|e| e.template.clone()).collect();
+    let reference = Reference::new(catalog.entries().iter().map(|e| e.template.clone()).collect());
     let matcher = catalog.matcher();
     // Each record's message with sample values, inside log lines, among noise
     // lines made of words the messages use.
@@ -235,5 +242,5 @@ fn the_corpus_agrees_with_the_naive_reference() {
         lines.push(format!("[9] 2026/11/29 17:20:00.000002 [INF] {}", words[..words.len() / 2].join(" ")));
     }
     let text = lines.join("\n");
-    assert_eq!(scanned(matcher, &text), reference(&templates, matcher, &text));
+    assert_eq!(scanned(matcher, &text), reference.lines(&text));
 }

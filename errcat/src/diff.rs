@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::io;
 use std::path::Path;
 
+use error_catalog::__private_0_1::rust_type;
 use error_catalog::{Entry, Record};
 use serde_json::{json, Value as Json};
 
@@ -113,7 +114,7 @@ impl<'a> Changes<'a> {
 
 /// A variant's fields by name: their order is not API (struct variants).
 fn field_set(entry: &Entry) -> HashSet<(&str, &str)> {
-    entry.template.fields.iter().map(|f| (f.name.as_ref(), f.kind.rust_type())).collect()
+    entry.template.fields.iter().map(|f| (f.name.as_ref(), rust_type(f.kind))).collect()
 }
 
 fn message(record: &Record) -> (&str, &str) {
@@ -123,13 +124,16 @@ fn message(record: &Record) -> (&str, &str) {
 /// The record without what `messages` compares: the rest is documentation
 /// (doc comments, metadata), whose changes are patch-level.
 fn without_message(record: &Record) -> Record {
-    Record { error_message: Default::default(), message_pattern: None, ..record.clone() }
+    let mut record = record.clone();
+    record.error_message = Default::default();
+    record.message_pattern = None;
+    record
 }
 
 /// `` `name: Type` removed``, `` `name`: i64 → String``, `` `name: Type` added``.
 fn field_changes(old: &Entry, new: &Entry) -> Vec<String> {
     let fields = |entry: &'_ Entry| -> Vec<(String, &'static str)> {
-        entry.template.fields.iter().map(|f| (f.name.to_string(), f.kind.rust_type())).collect()
+        entry.template.fields.iter().map(|f| (f.name.to_string(), rust_type(f.kind))).collect()
     };
     let (old, new) = (fields(old), fields(new));
     let mut changes = Vec::new();
@@ -265,7 +269,7 @@ fn shown_message(record: &Record) -> String {
 
 fn json_report(changes: &Changes<'_>, old_dir: &Path, new_dir: &Path, non_exhaustive: bool) -> Json {
     let fields = |entry: &Entry| -> Json {
-        entry.template.fields.iter().map(|f| json!({"name": f.name, "type": f.kind.rust_type()})).collect()
+        entry.template.fields.iter().map(|f| json!({"name": f.name, "type": rust_type(f.kind)})).collect()
     };
     let variant = |entry: &&Entry| {
         json!({

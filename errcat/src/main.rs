@@ -56,7 +56,7 @@ fn run(cli: Cli) -> io::Result<u8> {
         _ => {}
     }
     let cache = if cli.no_cache { None } else { cache_dir() };
-    let filter = Filter { dialect: cli.dialect, ..Filter::default() };
+    let filter = Filter::new().dialect(cli.dialect);
     let Some(catalog) = load_catalog(cli.data.as_deref(), &filter, cache.as_deref()) else {
         return Ok(TROUBLE);
     };

@@ -2,7 +2,8 @@
 
 use std::io;
 
-use error_catalog::{edit_distance, typo_distance, Catalog, Severity};
+use error_catalog::__private_0_1::typo_distance;
+use error_catalog::{edit_distance, Catalog, Severity};
 use serde_json::json;
 
 use crate::explain::write_record_sections;

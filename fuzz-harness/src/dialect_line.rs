@@ -409,7 +409,7 @@ pub fn check(dialect: Dialect, parts: &[Part]) {
 /// The fuzz target: a dialect and parts drawn from `data`.
 pub fn dialect_line(data: &[u8]) {
     let mut u = Unstructured::new(data);
-    let Ok(dialect) = u.choose(&Dialect::ALL).copied() else { return };
+    let Ok(dialect) = u.choose(Dialect::ALL).copied() else { return };
     let Ok(parts) = u.arbitrary_iter::<Part>().and_then(|parts| parts.take(12).collect::<Result<Vec<_>, _>>()) else {
         return;
     };

@@ -107,7 +107,7 @@ fn display_parse_of<E: CatalogEnum + std::fmt::Display>(data: &[u8]) {
         let name = &found.metadata().name;
         assert!(rank(found.index()) < rank(index), "{} beaten by {name} inside {line:?}", metadata.name);
         assert!(span.start >= whole.start && span.end <= whole.end, "{name} found at {span:?} in {line:?}");
-        let own = E::matcher().try_find(index, &line);
+        let own = E::matcher().find_map(&line, |m| (m.index == index).then_some(m));
         assert!(own.is_some(), "{} is not found in {line:?}", metadata.name);
         let own = own.unwrap();
         assert_eq!(own.span, whole, "{} found in {line:?}", metadata.name);
@@ -217,5 +217,6 @@ fn value(input: &mut Unstructured<'_>, kind: ValueKind, spec: &Spec) -> Result<V
             }
             Value::Str(Cow::Owned(text))
         }
+        kind => unimplemented!("no value generator for {kind:?}: add one"),
     })
 }

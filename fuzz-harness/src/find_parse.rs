@@ -34,7 +34,8 @@ pub(crate) fn corpus_catalog() -> &'static Catalog {
 ///   inside the line (without its line break) on character boundaries and
 ///   one value per field; the found values, rendered, parse as the record
 ///   they were found for;
-/// - `parse` gives the first of `parse_all`, spanning the whole line;
+/// - `parse` gives the first of the records that `parse_map` offers, in
+///   ranking order, spanning the whole line;
 /// - on a line without a log prefix or line break, a message that parses is
 ///   found too, by a record at least as specific, and a found message that
 ///   spans the whole line is what `parse` gives, or with the record's
@@ -61,14 +62,22 @@ pub fn find_parse(data: &[u8]) {
         assert_eq!(m.values.len(), catalog.entries()[m.index].template.fields.len());
         let rendered = catalog.render(m.index, &m.values).expect("a match has a value per field");
         assert!(
-            matcher.try_parse(m.index, &rendered).is_some(),
+            matcher.parse_map(&rendered, |p| (p.index == m.index).then_some(())).is_some(),
             "values found in {line:?} by {} render {rendered:?}, which it does not parse",
             catalog.entries()[m.index].name
         );
     }
 
     let parsed = catalog.parse(&line);
-    assert_eq!(parsed.as_ref(), matcher.parse_all(&line).first(), "parse and parse_all disagree on {line:?}");
+    let mut every_parse = Vec::new();
+    matcher.parse_map(&line, |p| {
+        every_parse.push(p);
+        None::<()>
+    });
+    assert_eq!(parsed.as_ref(), every_parse.first(), "parse and parse_map disagree on {line:?}");
+    for pair in every_parse.windows(2) {
+        assert!(rank(pair[0].index) < rank(pair[1].index), "parse_map out of ranking order on {line:?}");
+    }
     if let Some(p) = &parsed {
         assert_eq!(p.span, 0..line.len());
         assert_eq!(p.values.len(), catalog.entries()[p.index].template.fields.len());
@@ -93,7 +102,7 @@ pub fn find_parse(data: &[u8]) {
             let break_run = &last[last.trim_end_matches(['\n', '\r']).len()..];
             if !break_run.is_empty() {
                 let message = format!("{line}{break_run}");
-                let p = matcher.try_parse(f.index, &message);
+                let p = matcher.parse_map(&message, |p| (p.index == f.index).then_some(p));
                 assert!(p.is_some(), "{message:?} is found whole by {} but does not parse", f.index);
                 assert_eq!(p.unwrap().values, f.values, "on {line:?}");
                 return;

@@ -52,7 +52,7 @@ pub fn format_compiler(data: &[u8]) {
             }
         }
     }
-    for dialect in Dialect::ALL {
+    for &dialect in Dialect::ALL {
         match Template::compile(message, dialect) {
             Ok(template) => {
                 assert_eq!(template.dialect, dialect);

@@ -43,7 +43,7 @@ macro_rules! dialect_tests {
         #[test]
         fn every_dialect_is_tested() {
             let tested = [$($dialect),*];
-            for dialect in Dialect::ALL {
+            for &dialect in Dialect::ALL {
                 assert!(tested.contains(&dialect), "{dialect:?} has no property test");
             }
         }

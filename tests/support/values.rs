@@ -137,5 +137,6 @@ fn value(kind: ValueKind, spec: &Spec) -> BoxedStrategy<Value<'static>> {
             .prop_map(|s| Value::Str(Cow::Owned(s)))
             .boxed()
         }
+        kind => unimplemented!("no value strategy for {kind:?}: add one"),
     }
 }

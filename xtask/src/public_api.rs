@@ -109,7 +109,7 @@ impl Walker<'_> {
             }
             "struct" => {
                 let s = &inner["struct"];
-                out.insert(format!("pub struct {path}{}", generics(&s["generics"])));
+                out.insert(format!("{}pub struct {path}{}", attributes(item), generics(&s["generics"])));
                 let fields = s["kind"]["plain"]["fields"].as_array().into_iter().flatten();
                 let tuple = s["kind"]["tuple"].as_array().into_iter().flatten().filter(|f| !f.is_null());
                 for field in fields.chain(tuple) {
@@ -122,7 +122,7 @@ impl Walker<'_> {
             }
             "enum" => {
                 let e = &inner["enum"];
-                out.insert(format!("pub enum {path}{}", generics(&e["generics"])));
+                out.insert(format!("{}pub enum {path}{}", attributes(item), generics(&e["generics"])));
                 for variant in e["variants"].as_array().into_iter().flatten() {
                     if let Some(variant) = self.item(&id_of(variant)) {
                         out.insert(format!("pub {path}::{}", variant["name"].as_str().unwrap_or("?")));
@@ -193,6 +193,21 @@ impl Walker<'_> {
         } else if inner.get("assoc_type").is_some() {
             out.insert(format!("pub type {path}::{name}"));
         }
+    }
+}
+
+/// The attributes of an item that are part of its promise, written before it:
+/// `#[non_exhaustive] ` (users may not build it or match it exhaustively).
+fn attributes(item: &Value) -> &'static str {
+    let attrs = item["attrs"].as_array().into_iter().flatten();
+    let non_exhaustive = attrs.into_iter().any(|attr| {
+        attr.as_str().is_some_and(|a| a.contains("non_exhaustive"))
+            || attr.get("other").and_then(Value::as_str).is_some_and(|a| a.contains("non_exhaustive"))
+    });
+    if non_exhaustive {
+        "#[non_exhaustive] "
+    } else {
+        ""
     }
 }
 

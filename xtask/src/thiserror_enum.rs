@@ -40,7 +40,8 @@ pub fn run(data: &Path, out: &Path) -> Result<(), String> {
                 ValueKind::Int => "i64",
                 ValueKind::Float => "f64",
                 ValueKind::Bool => "bool",
-                ValueKind::Quoted | ValueKind::Text => "String",
+                // Quoted, text, and any kind a later runtime adds.
+                _ => "String",
             })
             .collect();
         if fields.is_empty() {

@@ -113,6 +113,8 @@ fn value_to_py<'py>(py: Python<'py>, value: &Value<'_>) -> PyResult<Bound<'py, P
         Value::Bool(v) => v.into_bound_py_any(py),
         Value::Str(v) => v.as_ref().into_bound_py_any(py),
         Value::Bytes(bytes) => PyBytes::new(py, bytes).into_bound_py_any(py),
+        // A kind of value a later runtime adds: its text.
+        other => other.to_string().into_bound_py_any(py),
     }
 }
 
@@ -223,7 +225,8 @@ impl Entry {
                     catalog_runtime::ValueKind::Int => "int",
                     catalog_runtime::ValueKind::Float => "float",
                     catalog_runtime::ValueKind::Bool => "bool",
-                    catalog_runtime::ValueKind::Quoted | catalog_runtime::ValueKind::Text => "str",
+                    // Quoted, text, and any kind a later runtime adds.
+                    _ => "str",
                 };
                 (field.name.to_string(), kind)
             })

@@ -6,7 +6,8 @@
 
 use std::collections::HashMap;
 
-use catalog_runtime::{typo_distance, Entry, Filter, ValueKind};
+use catalog_runtime::__private_0_1::{rust_type, typo_distance};
+use catalog_runtime::{Entry, Filter, ValueKind};
 use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
@@ -223,7 +224,9 @@ fn mismatch(kind: ValueKind, ty: &Type) -> Option<(&'static str, String)> {
         ValueKind::Int => matches!(last.as_str(), "bool" | "f32" | "f64" | "char"),
         ValueKind::Float => matches!(last.as_str(), "bool" | "char"),
         ValueKind::Bool => INTEGERS.contains(&last.as_str()) || matches!(last.as_str(), "f32" | "f64" | "char"),
-        ValueKind::Quoted | ValueKind::Text => false,
+        // Quoted, text, and any kind a later runtime adds: converted
+        // through `FromStr` and `Display`.
+        _ => false,
     };
     let wanted = match kind {
         ValueKind::Int => "an integer type such as `i64` or `u64`",
@@ -281,7 +284,7 @@ fn not_exhaustive(missing: &[&Entry], dir: &str) -> String {
 fn imported_type(kind: ValueKind) -> &'static str {
     match kind {
         ValueKind::Quoted => "String",
-        kind => kind.rust_type(),
+        kind => rust_type(kind),
     }
 }
 

@@ -26,6 +26,7 @@ mod regex_check;
 /// Which records go into a catalog. Empty lists accept everything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Filter {
     /// Keep records of this repository (`owner/name`).
     pub repo: Option<String>,
@@ -39,6 +40,45 @@ pub struct Filter {
 }
 
 impl Filter {
+    /// A filter that accepts every record, as [`Filter::default`]; narrow it
+    /// with the methods below.
+    ///
+    /// ```
+    /// use catalog_runtime::{Dialect, Filter, Severity};
+    ///
+    /// let filter = Filter::new().repo("nats-io/nats-server").tags(["jetstream"]).severities([Severity::Error]);
+    /// assert_eq!(filter.repo.as_deref(), Some("nats-io/nats-server"));
+    /// assert_eq!(Filter::new().dialect(Dialect::Go).dialect, Some(Dialect::Go));
+    /// ```
+    pub fn new() -> Self {
+        Filter::default()
+    }
+
+    /// Keeps only the records of this repository (`owner/name`).
+    pub fn repo(mut self, repo: impl Into<String>) -> Self {
+        self.repo = Some(repo.into());
+        self
+    }
+
+    /// Keeps only the records with at least one of these tags.
+    pub fn tags<T: Into<String>>(mut self, tags: impl IntoIterator<Item = T>) -> Self {
+        self.tags = tags.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Keeps only the records of one of these severities.
+    pub fn severities(mut self, severities: impl IntoIterator<Item = Severity>) -> Self {
+        self.severities = severities.into_iter().collect();
+        self
+    }
+
+    /// Reads every message in this dialect instead of the one chosen from
+    /// the record's file and call.
+    pub fn dialect(mut self, dialect: impl Into<Option<Dialect>>) -> Self {
+        self.dialect = dialect.into();
+        self
+    }
+
     /// Whether `record` passes the filter.
     pub fn accepts(&self, record: &Record) -> bool {
         self.repo.as_deref().is_none_or(|repo| record.repo == repo)
@@ -71,13 +111,12 @@ pub struct Built {
     pub stale_pins: Vec<Pin>,
 }
 
-impl Built {
-    /// Whether `diagnostic` is the error of one of [`Built::stale_pins`] of `names`.
-    pub fn is_stale_pin_error(&self, names: &Names, diagnostic: &Diagnostic) -> bool {
-        names.path.as_ref() == Some(&diagnostic.path)
-            && diagnostic.is_error()
-            && self.stale_pins.iter().any(|pin| pin.line == diagnostic.line)
-    }
+/// Whether `diagnostic` is the error of one of [`Built::stale_pins`] of
+/// `names` (which `errcat names` and the macro report in their own words).
+pub fn is_stale_pin_error(built: &Built, names: &Names, diagnostic: &Diagnostic) -> bool {
+    names.path.as_ref() == Some(&diagnostic.path)
+        && diagnostic.is_error()
+        && built.stale_pins.iter().any(|pin| pin.line == diagnostic.line)
 }
 
 /// Compiles, filters and names `records`, without a names file: every
@@ -88,7 +127,7 @@ impl Built {
 /// use catalog_runtime::{build, load_dir, Filter};
 ///
 /// let loaded = load_dir("../data/nats-io/nats-server".as_ref());
-/// let filter = Filter { tags: vec!["qos2".to_owned()], ..Filter::default() };
+/// let filter = Filter::new().tags(["qos2"]);
 /// let built = build(loaded.records, &filter);
 /// let names: Vec<&str> = built.entries.iter().map(|e| &*e.entry.name).collect();
 /// assert_eq!(names, ["CreateQos2IncomingMessagesStreamForAccount"]);
@@ -440,7 +479,7 @@ mod tests {
         let names = Names { path: Some("d/error-catalog.names".into()), ..names };
         let stale = build_with_names(vec![gone], &names, &Filter::default());
         assert_eq!(stale.stale_pins.len(), 1);
-        assert!(stale.is_stale_pin_error(&names, &stale.diagnostics[0]), "{:?}", stale.diagnostics);
+        assert!(is_stale_pin_error(&stale, &names, &stale.diagnostics[0]), "{:?}", stale.diagnostics);
         // Told from the reserved name by its file's name (`server/gateway.go`).
         assert_eq!(names_of(&stale)[0].0, "GatewayGateway");
     }

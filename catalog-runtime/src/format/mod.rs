@@ -16,6 +16,7 @@ pub(crate) use crate::model::Text;
 /// How a record's message is to be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Dialect {
     /// Go `fmt` verbs (`fmt.Errorf`, `log.Printf`, ...).
     Go,
@@ -49,7 +50,7 @@ pub enum Dialect {
 
 impl Dialect {
     /// Every dialect, in declaration order.
-    pub const ALL: [Dialect; 13] = [
+    pub const ALL: &'static [Dialect] = &[
         Dialect::Go,
         Dialect::Plain,
         Dialect::Printf,
@@ -89,13 +90,30 @@ impl Dialect {
 
     /// The dialect named `name` (see [`Dialect::name`]).
     pub fn from_name(name: &str) -> Option<Dialect> {
-        Dialect::ALL.into_iter().find(|dialect| dialect.name() == name)
+        Dialect::ALL.iter().copied().find(|dialect| dialect.name() == name)
     }
 }
 
 /// The type of value a placeholder holds.
+///
+/// The Rust type of a generated field of each kind, the one mapping the
+/// `#[catalog]` attribute and `#[derive(Catalog)]` share:
+///
+/// | kind | type | holds |
+/// | --- | --- | --- |
+/// | [`Int`](ValueKind::Int) | `i128` | every integer of up to 64 bits, signed or unsigned, of any dialect (Go's `uint64` max, C's `unsigned long long`), Rust's `i128`, and Python's integers within `i128` |
+/// | [`Float`](ValueKind::Float) | `f64` | every float printed (a Go `float32` read back from its shortest digits is the nearest `f64`, which renders the same digits) |
+/// | [`Bool`](ValueKind::Bool) | `bool` | `true`, `false` |
+/// | [`Quoted`](ValueKind::Quoted) | [`ByteString`](crate::ByteString) | the unquoted bytes, UTF-8 or not (Go's `%q` of invalid UTF-8, `"\xc3(ab"`), and a quoted rune (`'⌘'`) as its character |
+/// | [`Text`](ValueKind::Text) | `String` | the text the program wrote; a value that a text verb wrote in another form is held as its text (bytes that are not UTF-8 escaped as `\xNN`, a number from Go's `%x` or `%#v` in decimal), so it renders back as text |
+///
+/// Not representable, so the message falls to the next record that
+/// matches (the run-time [`Catalog`](crate::Catalog) keeps the value as a
+/// [`Value::BigInt`]): a Python integer beyond `i128` (39 digits and
+/// more), which `str % value` prints without bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum ValueKind {
     /// A signed integer (`%d %b %o %O %c %U`, C `%d %i %u %ld ...`).
     Int,
@@ -109,36 +127,15 @@ pub enum ValueKind {
     Text,
 }
 
-impl ValueKind {
-    /// The Rust type of a generated field of this kind (`i128`), the one
-    /// mapping the `#[catalog]` attribute and `#[derive(Catalog)]` share:
-    ///
-    /// | kind | type | holds |
-    /// | --- | --- | --- |
-    /// | [`Int`](ValueKind::Int) | `i128` | every integer of up to 64 bits, signed or unsigned, of any dialect (Go's `uint64` max, C's `unsigned long long`), Rust's `i128`, and Python's integers within `i128` |
-    /// | [`Float`](ValueKind::Float) | `f64` | every float printed (a Go `float32` read back from its shortest digits is the nearest `f64`, which renders the same digits) |
-    /// | [`Bool`](ValueKind::Bool) | `bool` | `true`, `false` |
-    /// | [`Quoted`](ValueKind::Quoted) | [`ByteString`](crate::ByteString) | the unquoted bytes, UTF-8 or not (Go's `%q` of invalid UTF-8, `"\xc3(ab"`), and a quoted rune (`'⌘'`) as its character |
-    /// | [`Text`](ValueKind::Text) | `String` | the text the program wrote; a value that a text verb wrote in another form is held as its text (bytes that are not UTF-8 escaped as `\xNN`, a number from Go's `%x` or `%#v` in decimal), so it renders back as text |
-    ///
-    /// Not representable, so the message falls to the next record that
-    /// matches (the run-time [`Catalog`](crate::Catalog) keeps the value as a
-    /// [`Value::BigInt`]): a Python integer beyond `i128` (39 digits and
-    /// more), which `str % value` prints without bound.
-    ///
-    /// ```
-    /// use catalog_runtime::ValueKind;
-    /// assert_eq!(ValueKind::Int.rust_type(), "i128");
-    /// assert_eq!(ValueKind::Quoted.rust_type(), "ByteString");
-    /// ```
-    pub fn rust_type(self) -> &'static str {
-        match self {
-            ValueKind::Int => "i128",
-            ValueKind::Float => "f64",
-            ValueKind::Bool => "bool",
-            ValueKind::Quoted => "ByteString",
-            ValueKind::Text => "String",
-        }
+/// The Rust type of a generated field of this kind (see [`ValueKind`]), as
+/// the macro writes it.
+pub fn rust_type(kind: ValueKind) -> &'static str {
+    match kind {
+        ValueKind::Int => "i128",
+        ValueKind::Float => "f64",
+        ValueKind::Bool => "bool",
+        ValueKind::Quoted => "ByteString",
+        ValueKind::Text => "String",
     }
 }
 
@@ -234,6 +231,7 @@ pub struct Field {
 /// A compiled message format.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Template {
     /// How the message was read.
     pub dialect: Dialect,
@@ -378,7 +376,7 @@ mod template;
 mod tests;
 
 pub(crate) use pattern::{compile_pattern, group_syntaxes, pieces_describe_regex};
-pub(crate) use render::{render_partial, render_template, star_fields};
+pub(crate) use render::{render_partial, render_placeholder, render_template, star_fields};
 pub(crate) use template::{is_open_ended, syntax, Syntax};
 
 /// The language family whose rules write and read `dialect`'s values.

@@ -41,6 +41,23 @@ fn render_pieces<'v>(
     Ok(())
 }
 
+/// One placeholder of `template` (the piece writing `field` with `spec`) as
+/// it renders with the values known so far: `None` when its own value is
+/// unknown. Its `*` counts come from `values` like a whole message's.
+pub(crate) fn render_placeholder(
+    template: &Template,
+    field: usize,
+    spec: &Spec,
+    values: &[Option<Value<'_>>],
+) -> Option<String> {
+    let value = |field: usize| values.get(field).map(Option::as_ref);
+    let own = value(field).flatten()?;
+    let spec = resolve_stars(template, field, spec, &value);
+    let mut text = String::new();
+    render(&mut text, &spec, template.dialect, own).ok()?;
+    Some(text)
+}
+
 /// `spec` with its `*` width and precision taken from the fields that hold
 /// them (see [`star_fields`]); a negative width is the `-` flag, a negative
 /// precision none, as in Go, C and Python. A count without a field (Go's

@@ -33,7 +33,7 @@ mod prefilter;
 mod resplit;
 mod scan_notes;
 
-use crate::format::{self, Dialect, Piece, Template};
+use crate::format::{self, Dialect, Piece, Spec, Template};
 use crate::model::Value;
 
 /// The lazy DFA cache of the opaque templates' regex set: a set of many
@@ -272,14 +272,8 @@ impl<I: AsRef<Template>> Matcher<I> {
         viable.into_iter().filter_map(|index| self.try_find_after(index as usize, line, start)).collect()
     }
 
-    /// Every record whose template matches the whole `message`, best first.
-    pub fn parse_all<'h>(&self, message: &'h str) -> Vec<Match<'h>> {
-        let candidates = self.candidates(message).into_iter().filter(|&index| self.holds_runs(index, message));
-        candidates.filter_map(|index| self.try_parse(index as usize, message)).collect()
-    }
-
     /// Whether template `index` matches the whole message, and its values.
-    pub fn try_parse<'h>(&self, index: usize, message: &'h str) -> Option<Match<'h>> {
+    fn try_parse<'h>(&self, index: usize, message: &'h str) -> Option<Match<'h>> {
         let template = self.template(index);
         let regex = self.searchers(index).parse.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
         let captures = regex.as_ref()?.captures(message)?;
@@ -288,14 +282,9 @@ impl<I: AsRef<Template>> Matcher<I> {
         Some(Match { index, span: 0..message.len(), values })
     }
 
-    /// Whether template `index` occurs in `line`, and its values. The search
-    /// starts after the line's log prefix (a `[pid]`, a timestamp, a level); a message
-    /// that begins with a placeholder must begin right there.
-    pub fn try_find<'h>(&self, index: usize, line: &'h str) -> Option<Match<'h>> {
-        self.try_find_after(index, line, log_prefix_len(line))
-    }
-
-    /// [`try_find`](Self::try_find) with the log prefix length known.
+    /// Whether template `index` occurs in `line` after its log prefix of
+    /// `start` bytes (a `[pid]`, a timestamp, a level), and its values; a
+    /// message that begins with a placeholder must begin right there.
     fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
         let template = self.template(index);
         if let Some(literal) = self.searchers(index).literal.get_or_init(|| LiteralTemplate::new(template)) {
@@ -774,13 +763,16 @@ fn extract<'h>(template: &Template, captures: &regex::Captures<'h>) -> Option<Ve
 /// Typed values from the text of each value piece, in order.
 pub(crate) fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<Vec<Value<'h>>> {
     let mut values: Vec<Option<Value<'h>>> = vec![None; template.fields.len()];
-    let mut texts = texts.into_iter();
-    for piece in template.pieces.iter() {
-        let Piece::Value { field, spec } = piece else {
-            continue;
-        };
-        let text = texts.next()?;
-        let field = usize::from(*field);
+    let placeholders: Vec<(usize, &Spec)> = (template.pieces.iter())
+        .filter_map(|piece| match piece {
+            Piece::Value { field, spec } => Some((usize::from(*field), spec)),
+            Piece::Literal(_) => None,
+        })
+        .collect();
+    if texts.len() != placeholders.len() {
+        return None;
+    }
+    for (&(field, spec), &text) in placeholders.iter().zip(&texts) {
         match &values[field] {
             // Rendered again: a value read once must write the same text
             // with every verb that renders it (`%[1]d ... %[1]x`).
@@ -799,27 +791,32 @@ pub(crate) fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<
                 values[field] = Some(value);
             }
         }
-        // `*` counts are read back from the text the value was written as.
+    }
+    // `*` counts are read back from the text the value was written as, once
+    // every value written by a placeholder of its own is known. A count also
+    // written as a value (`%[2]*[1]d ... %[2]d`) keeps that value when it
+    // renders the placeholder as the count read back does: a width smaller
+    // than the value needs pads nothing (found by fuzzing).
+    for (&(field, spec), &text) in placeholders.iter().zip(&texts) {
         let (width, precision) = format::star_fields(template, field, spec);
         for (star, is_width) in [(width, true), (precision, false)] {
-            if let Some(star) = star {
-                set(&mut values, star, format::star_value(spec, template.dialect, text, is_width))?;
+            let Some(star) = star else { continue };
+            let read = format::star_value(spec, template.dialect, text, is_width);
+            match &values[star] {
+                None => values[star] = Some(read),
+                Some(known) if *known == read => {}
+                Some(_) => {
+                    let as_known = format::render_placeholder(template, field, spec, &values)?;
+                    let mut as_read = values.clone();
+                    as_read[star] = Some(read);
+                    if format::render_placeholder(template, field, spec, &as_read)? != as_known {
+                        return None;
+                    }
+                }
             }
         }
     }
     values.into_iter().collect()
-}
-
-/// Sets field `field` to `value`; `None` when it already holds another value.
-fn set<'h>(values: &mut [Option<Value<'h>>], field: usize, value: Value<'h>) -> Option<()> {
-    match &values[field] {
-        Some(previous) if *previous != value => None,
-        Some(_) => Some(()),
-        None => {
-            values[field] = Some(value);
-            Some(())
-        }
-    }
 }
 
 #[cfg(test)]
@@ -838,8 +835,12 @@ mod tests {
         let found = m.parse("stream A failed: disk full").unwrap();
         assert_eq!(found.index, 1);
         assert_eq!(m.parse("stream A failed: other").unwrap().index, 0);
-        let all = m.parse_all("stream A failed: disk full");
-        assert_eq!(all.iter().map(|m| m.index).collect::<Vec<_>>(), [1, 0, 2]);
+        let mut all = Vec::new();
+        m.parse_map("stream A failed: disk full", |found| {
+            all.push(found.index);
+            None::<()>
+        });
+        assert_eq!(all, [1, 0, 2]);
         assert_eq!(m.find_all("x stream A failed: disk full").len(), 3);
     }
 

@@ -32,7 +32,7 @@ macro_rules! open_enum {
             }
 
             /// The Rust name of a known variant (`"Error"`), `None` for `Other`.
-            pub fn variant_name(&self) -> Option<&'static str> {
+            pub(crate) fn variant_name(&self) -> Option<&'static str> {
                 match self {
                     $(Self::$variant => Some(stringify!($variant)),)*
                     Self::Other(_) => None,
@@ -211,6 +211,7 @@ macro_rules! record_struct {
         /// `error_message` may be empty.
         #[derive(Clone, Debug, Default, PartialEq)]
         #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+        #[non_exhaustive]
         pub struct Record {
             $(
                 $(#[doc = $doc])*

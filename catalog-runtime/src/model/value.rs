@@ -14,6 +14,7 @@ use super::ByteString;
 /// that is not UTF-8 (Go's `%q` of invalid UTF-8 writes `"\xc3(ab"`) is
 /// [`Value::Bytes`], whose `Display` writes its invalid bytes as `\xNN`.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Value<'a> {
     /// An integer that fits `i64`.
     Int(i64),
