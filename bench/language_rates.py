@@ -31,7 +31,7 @@ Per language it prints both as counts and percentages, and the first
 failures. nats-server (Go, the project's first dialect) is the
 no-regression check: it is measured in a line and, as issue 26 gave its
 baseline, with each message alone on its line. The Display round trip of every rendering, and the
-failures by cause, are in catalog-runtime/tests/corpus_golden.rs.
+failures by cause, are in catalog-runtime/tests/it/corpus_golden.rs.
 
     bench/language_rates.py [--errcat target/release/errcat] [--corpus ../shared/corpus]
                             [--golden catalog-runtime/tests/golden/corpora]

@@ -1,5 +1,5 @@
 """Writes, as JSON lines, what Python 3's `%` operator prints for many format
-strings and values: the golden table that catalog-runtime/tests/golden.rs
+strings and values: the golden table that catalog-runtime/tests/it/golden.rs
 checks the format compiler against. Run by tools/golden/generate.sh."""
 
 import json

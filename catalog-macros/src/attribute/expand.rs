@@ -442,7 +442,7 @@ mod tests {
 
     #[test]
     fn a_variant_of_more_fields_than_a_layout_takes_has_its_own_arm() {
-        // Thirteen fields (`tests/wide_variants.rs` round-trips it).
+        // Thirteen fields (`tests/it/wide_variants.rs` round-trips it).
         let code = super::super::catalog(
             quote!(path = "../tests/data/wide"),
             quote!(

@@ -7,11 +7,7 @@
 //! touch), and is found the same way inside a log line, with text before it
 //! and after it.
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/values.rs"]
-mod values;
-
+use crate::{corpus, values};
 use error_catalog::{Catalog, Piece, ValueKind};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

@@ -9,8 +9,7 @@
 //! `ERROR_CATALOG_NAMES_DUMP=<dir>` also writes `<dir>/<corpus>.tsv`
 //! (id, name, message), to compare two versions of the rule.
 
-#[path = "../../tests/support/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;

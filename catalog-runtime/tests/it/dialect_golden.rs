@@ -22,7 +22,7 @@ fn value(json: &Json) -> Value<'static> {
 
 #[test]
 fn renderings_match_the_real_formatters() {
-    let cases: Vec<Json> = serde_json::from_str(include_str!("golden/dialects.json")).expect("valid JSON");
+    let cases: Vec<Json> = serde_json::from_str(include_str!("../golden/dialects.json")).expect("valid JSON");
     assert!(cases.len() >= 19, "the golden file holds every case");
     let mut failures = Vec::new();
     for case in &cases {

@@ -23,7 +23,7 @@ mod facade {
     pub use error_catalog as reexported;
 }
 
-#[error_catalog::catalog(path = "tests/ui/data/good", crate = "crate::facade::reexported")]
+#[error_catalog::catalog(path = "tests/ui/data/good", crate = "crate::macro_options::facade::reexported")]
 enum ThroughFacade {}
 
 use filtered::*;

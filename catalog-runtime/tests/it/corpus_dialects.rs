@@ -3,8 +3,7 @@
 //! `messagePattern` fallback is taken for no record (the counts are also in
 //! this repository's README).
 
-#[path = "../../tests/support/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 use std::collections::BTreeMap;
 

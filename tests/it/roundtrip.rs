@@ -1,9 +1,7 @@
 //! Property: every record's message, rendered with random values, parses
 //! back to the same variant and values, and is found inside a log line.
 
-#[path = "support/values.rs"]
-mod values;
-
+use crate::values;
 use error_catalog::nats_server::NatsServerError;
 use error_catalog::CatalogEnum;
 use proptest::prelude::*;

@@ -26,8 +26,7 @@
 //! A failure reports the counts per corpus, the failures by cause and the
 //! first of them.
 
-#[path = "../../tests/support/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};

@@ -4,8 +4,7 @@
 use catalog_runtime::{Catalog, Dialect, Matcher, Template};
 use proptest::prelude::*;
 
-#[path = "../../tests/support/corpus.rs"]
-mod support;
+use crate::corpus as support;
 
 /// The definition of the matching semantics: every template tried on its
 /// own (a matcher of that template alone, so no other template's literals
