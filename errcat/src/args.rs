@@ -127,6 +127,15 @@ pub enum Command {
         /// With --follow: report the lines already in the files too.
         #[arg(long, requires = "follow")]
         from_start: bool,
+        /// Serve the counts as Prometheus metrics on ADDR (HOST:PORT) until Ctrl-C or SIGTERM.
+        ///
+        /// GET /metrics gives one errcat_matches_total series per record of
+        /// the catalog from the start (at 0), lines read per input, unmatched
+        /// lines per level and input errors per reason; GET /-/healthy is for
+        /// probes. Needs --follow with files, or standard input. Ctrl-C or
+        /// SIGTERM ends it with status 0 (2 after a problem with an input).
+        #[arg(long, value_name = "ADDR", conflicts_with = "html")]
+        metrics: Option<String>,
     },
 
     /// List the catalog's records.
@@ -148,6 +157,32 @@ pub enum Command {
         /// Only records of this severity (error, warning, ...).
         #[arg(long)]
         severity: Option<String>,
+    },
+
+    /// Prometheus alerting rules (YAML) for the catalog's records, on standard output.
+    ///
+    /// One alert per record of the severity asked for (error by default),
+    /// firing when `errcat scan --metrics` counted a match in the last 5
+    /// minutes; named by the record's variant name (pinned by the names
+    /// file); the record's message as summary, its documentation and first
+    /// solution as description, its source link as runbook_url.
+    #[command(
+        after_help = "Examples:\n  errcat rules > errcat.rules.yml && promtool check rules errcat.rules.yml\n  errcat --data my-records/ rules --severity warning --tag mqtt\n  errcat rules --tests errcat.rules.test.yml > errcat.rules.yml && promtool test rules errcat.rules.test.yml"
+    )]
+    Rules {
+        /// Alert on records of this severity.
+        #[arg(long, default_value = "error")]
+        severity: String,
+        /// Only records of this repository (owner/name).
+        #[arg(long)]
+        repo: Option<String>,
+        /// Only records with this tag.
+        #[arg(long)]
+        tag: Option<String>,
+        /// Also write a `promtool test rules` file to FILE, for rules saved as
+        /// errcat.rules.yml beside it.
+        #[arg(long, value_name = "FILE")]
+        tests: Option<PathBuf>,
     },
 
     /// Show one record in full.
