@@ -391,3 +391,81 @@ impl Identity {
         Identity { device: 0, inode: created.map_or(0, |time| time.as_nanos() as u64) }
     }
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    fn append(path: &Path, text: &str) {
+        fs::OpenOptions::new().create(true).append(true).open(path).unwrap().write_all(text.as_bytes()).unwrap();
+    }
+
+    /// The items of one round, chunks as (input, first line, text).
+    fn round(follower: &mut Follower) -> Vec<(usize, u64, String)> {
+        let mut lines = Vec::new();
+        for item in follower.by_ref() {
+            match item {
+                Item::Lines { input, chunk } => {
+                    lines.push((input, chunk.first_line, String::from_utf8(chunk.data.to_vec()).unwrap()))
+                }
+                Item::CaughtUp => return lines,
+                Item::TooLong { .. } | Item::Problem { .. } => panic!("an unexpected item"),
+            }
+        }
+        lines
+    }
+
+    #[test]
+    fn yields_the_lines_written_through_a_rotation_and_a_truncation() {
+        let dir = tempfile::tempdir().unwrap();
+        let (log, other) = (dir.path().join("a.log"), dir.path().join("b.log"));
+        append(&log, "old 1\nold 2\nunfinished");
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut follower = Follower::new(&[log.clone(), other.clone()], false, Arc::clone(&stop));
+        assert_eq!(round(&mut follower), []);
+        append(&log, " line\nnew\n");
+        assert_eq!(round(&mut follower), [(0, 3, "unfinished line\nnew\n".to_owned())]);
+
+        // Renamed, the last line of the old file unfinished; a new file.
+        fs::rename(&log, dir.path().join("a.log.1")).unwrap();
+        append(&dir.path().join("a.log.1"), "last of old");
+        append(&log, "first of new\n");
+        append(&other, "b\n");
+        let lines = round(&mut follower);
+        assert_eq!(
+            lines,
+            [(0, 5, "last of old".to_owned()), (0, 1, "first of new\n".to_owned()), (1, 1, "b\n".to_owned())]
+        );
+
+        // Truncated in place and written again.
+        fs::OpenOptions::new().write(true).open(&log).unwrap().set_len(0).unwrap();
+        assert_eq!(round(&mut follower), []);
+        append(&log, "again\n");
+        assert_eq!(round(&mut follower), [(0, 1, "again\n".to_owned())]);
+
+        // Stopped: what was written before is read, then the iteration ends.
+        append(&log, "before the stop\n");
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(round(&mut follower), [(0, 2, "before the stop\n".to_owned())]);
+        assert!(follower.next().is_none());
+    }
+
+    #[test]
+    fn paths_that_cannot_be_followed_are_problems_and_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = [dir.path().join("x.log.gz"), dir.path().to_owned()];
+        let stop = Arc::new(AtomicBool::new(true));
+        let problems: Vec<(Problem, String)> = Follower::new(&paths, false, stop)
+            .filter_map(|item| match item {
+                Item::Problem { problem, message } => Some((problem, message)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(problems.len(), 2);
+        assert!(problems.iter().all(|(problem, _)| *problem == Problem::NotFollowable));
+        assert!(problems[0].1.ends_with("x.log.gz: a compressed file cannot be followed; scan it without --follow"));
+        assert!(problems[1].1.ends_with(": is a directory (give the log files in it)"));
+    }
+}
