@@ -14,7 +14,9 @@ Examples:
   errcat show UnableToPersistSession          one record in full
   errcat --data my-records/ check             validate a dataset directory
   errcat names my-records/                    pin its variant and field names
-  errcat diff old-records/ my-records/        what an update changes, and its semver impact";
+  errcat diff old-records/ my-records/        what an update changes, and its semver impact
+  errcat scan -f --metrics 127.0.0.1:9187 server.log  Prometheus metrics of the errors logged
+  errcat rules > errcat.rules.yml             Prometheus alerting rules for the catalog's errors";
 
 const SCAN_EXAMPLES: &str = "\
 Examples:
@@ -22,6 +24,7 @@ Examples:
   errcat scan --count server.log.1.gz server.log
   errcat scan --count --html report.html server.log   a report to share
   errcat scan --follow server.log             report errors as they are logged
+  errcat scan --count -f --metrics 127.0.0.1:9187 server.log   serve them to Prometheus
   tail -F server.log | errcat scan --json     the same, one JSON object per match
   journalctl -f -u nats-server | errcat scan  a live journal
 
@@ -133,7 +136,8 @@ pub enum Command {
         /// the catalog from the start (at 0), lines read per input, unmatched
         /// lines per level and input errors per reason; GET /-/healthy is for
         /// probes. Needs --follow with files, or standard input. Ctrl-C or
-        /// SIGTERM ends it with status 0 (2 after a problem with an input).
+        /// SIGTERM ends it with status 0 (problems with the inputs are told on
+        /// stderr and counted in errcat_input_errors_total).
         #[arg(long, value_name = "ADDR", conflicts_with = "html")]
         metrics: Option<String>,
     },

@@ -303,8 +303,9 @@ fn scrapes_pass_promtool_and_log_values_never_become_series() {
     assert!(stdout.contains("2 matching line(s), 2 distinct error(s)"), "{stdout}");
 }
 
-/// Standard input without --follow: counted as it arrives, served, and
-/// SIGTERM ends errcat with status 0 while the pipe is still open.
+/// Standard input without --follow: counted as it arrives (a line that is
+/// not UTF-8 too, as an input error), served, and SIGTERM ends errcat with
+/// status 0 while the pipe is still open.
 #[test]
 fn a_pipe_is_served_until_sigterm() {
     let mut command = errcat_command();
@@ -313,12 +314,17 @@ fn a_pipe_is_served_until_sigterm() {
     let address = errcat.metrics_address();
     let stdin = errcat.child.stdin.as_mut().unwrap();
     writeln!(stdin, "{}\n{}", persist_line("s1"), persist_line("s 2, é")).unwrap();
+    // Not UTF-8: read with replacement characters, and counted.
+    stdin.write_all(b"[7] 2026/11/29 17:20:00.123456 [ERR] \xff\xfe broken\n").unwrap();
     stdin.flush().unwrap();
     let wanted = "errcat_matches_total{id=\"503f49fe39cf5793\",name=\"UnableToPersistSession\",severity=\"error\",repo=\"nats-io/nats-server\"} 2\n";
-    let text = scrape_until(&address, "2 matches", |text| text.contains(wanted));
-    assert!(text.contains("errcat_lines_read_total{input=\"<stdin>\"} 2\n"), "{text}");
+    scrape_until(&address, "2 matches", |text| text.contains(wanted));
+    let text =
+        scrape_until(&address, "3 lines", |text| text.contains("errcat_lines_read_total{input=\"<stdin>\"} 3\n"));
+    assert!(text.contains("errcat_input_errors_total{reason=\"invalid_utf8\"} 1\n"), "{text}");
+    assert!(text.contains("errcat_unmatched_lines_total{level=\"ERR\"} 1\n"), "{text}");
     let (code, stdout) = errcat.terminate();
-    assert_eq!(code, 0);
+    assert_eq!(code, 0, "stopped by a signal, the problem counted");
     assert!(stdout.contains("2 matching line(s), 1 distinct error(s)"), "{stdout}");
 }
 

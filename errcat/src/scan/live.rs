@@ -71,8 +71,10 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
         report.end_of(source, out)?;
     }
     let status = report.finish(out)?;
-    // An exporter stopped by a signal has done its job.
-    Ok(if metrics.is_some() && status != TROUBLE && stop.load(Ordering::Relaxed) { FOUND } else { status })
+    // An exporter stopped by a signal has done its job (service managers
+    // read another status as a failure): the problems it met were told on
+    // stderr and counted in `errcat_input_errors_total`.
+    Ok(if metrics.is_some() && stop.load(Ordering::Relaxed) { FOUND } else { status })
 }
 
 /// Where what is found goes.
