@@ -20,6 +20,7 @@
 //! `scan::live`) and passes what it finds to its sinks (the report, the
 //! metrics).
 
+use std::collections::VecDeque;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -54,7 +55,7 @@ pub struct Follower {
     files: Vec<Followed>,
     stop: Arc<AtomicBool>,
     /// Items found but not yet yielded (problems met on opening a file).
-    queued: std::collections::VecDeque<Item>,
+    queued: VecDeque<Item>,
     /// The file being read in this round.
     cursor: usize,
     /// Whether this round has read anything.
@@ -67,10 +68,10 @@ pub struct Follower {
 
 impl Follower {
     /// Starts following `paths` from their ends (or starts): input number
-    /// `n` is `paths[n]`, labelled as [`label`](Self::label) says. A path
-    /// that cannot be followed yields a problem first and is left out.
+    /// `n` of the items is `paths[n]`. A path that cannot be followed yields
+    /// a problem first and is left out.
     pub fn new(paths: &[PathBuf], from_start: bool, stop: Arc<AtomicBool>) -> Follower {
-        let mut queued = std::collections::VecDeque::new();
+        let mut queued = VecDeque::new();
         let files = paths
             .iter()
             .enumerate()
@@ -164,7 +165,7 @@ impl Followed {
     /// Opens `path` at its end (or its start), counting the lines before that
     /// point so that the line numbers reported are the file's. A missing file
     /// is waited for; a directory or a compressed file is refused.
-    fn start(input: usize, path: &Path, from_start: bool, queued: &mut std::collections::VecDeque<Item>) -> Followed {
+    fn start(input: usize, path: &Path, from_start: bool, queued: &mut VecDeque<Item>) -> Followed {
         let label = path.display().to_string();
         let mut followed = Followed {
             input,
@@ -216,7 +217,7 @@ impl Followed {
 
     /// Reads the next chunk of what the file has gained; when it has
     /// nothing more, looks for a new file at the path or a truncation.
-    fn step(&mut self, stop: bool, queued: &mut std::collections::VecDeque<Item>) -> Step {
+    fn step(&mut self, stop: bool, queued: &mut VecDeque<Item>) -> Step {
         if self.refused {
             return Step::Done;
         }
@@ -288,7 +289,7 @@ impl Followed {
         }
     }
 
-    fn reopen_from_start(&mut self, queued: &mut std::collections::VecDeque<Item>) {
+    fn reopen_from_start(&mut self, queued: &mut VecDeque<Item>) {
         self.current = match open(&self.path, Position::Start) {
             Ok(current) => Some(current),
             Err(err) if err.kind() == io::ErrorKind::NotFound => None,
@@ -303,7 +304,7 @@ impl Followed {
     /// The next chunk of whole lines the current file has gained (or the
     /// lines skipped as too long), if any; a read error is queued and ends
     /// the file.
-    fn read_current(&mut self, queued: &mut std::collections::VecDeque<Item>) -> Option<Item> {
+    fn read_current(&mut self, queued: &mut VecDeque<Item>) -> Option<Item> {
         let current = self.current.as_mut()?;
         match current.input.next_chunk(&mut current.unfinished, &mut current.next_line, CHUNK) {
             Ok((chunk, skipped)) => {
