@@ -14,7 +14,9 @@ Examples:
   errcat show UnableToPersistSession          one record in full
   errcat --data my-records/ check             validate a dataset directory
   errcat names my-records/                    pin its variant and field names
-  errcat diff old-records/ my-records/        what an update changes, and its semver impact";
+  errcat diff old-records/ my-records/        what an update changes, and its semver impact
+  errcat scan -f --metrics 127.0.0.1:9187 server.log  Prometheus metrics of the errors logged
+  errcat rules > errcat.rules.yml             Prometheus alerting rules for the catalog's errors";
 
 const SCAN_EXAMPLES: &str = "\
 Examples:
@@ -22,6 +24,7 @@ Examples:
   errcat scan --count server.log.1.gz server.log
   errcat scan --count --html report.html server.log   a report to share
   errcat scan --follow server.log             report errors as they are logged
+  errcat scan --count -f --metrics 127.0.0.1:9187 server.log   serve them to Prometheus
   tail -F server.log | errcat scan --json     the same, one JSON object per match
   journalctl -f -u nats-server | errcat scan  a live journal
 
@@ -127,6 +130,16 @@ pub enum Command {
         /// With --follow: report the lines already in the files too.
         #[arg(long, requires = "follow")]
         from_start: bool,
+        /// Serve the counts as Prometheus metrics on ADDR (HOST:PORT) until Ctrl-C or SIGTERM.
+        ///
+        /// GET /metrics gives one errcat_matches_total series per record of
+        /// the catalog from the start (at 0), lines read per input, unmatched
+        /// lines per level and input errors per reason; GET /-/healthy is for
+        /// probes. Needs --follow with files, or standard input. Ctrl-C or
+        /// SIGTERM ends it with status 0 (problems with the inputs are told on
+        /// stderr and counted in errcat_input_errors_total).
+        #[arg(long, value_name = "ADDR", conflicts_with = "html")]
+        metrics: Option<String>,
     },
 
     /// List the catalog's records.
@@ -148,6 +161,32 @@ pub enum Command {
         /// Only records of this severity (error, warning, ...).
         #[arg(long)]
         severity: Option<String>,
+    },
+
+    /// Prometheus alerting rules (YAML) for the catalog's records, on standard output.
+    ///
+    /// One alert per record of the severity asked for (error by default),
+    /// firing when `errcat scan --metrics` counted a match in the last 5
+    /// minutes; named by the record's variant name (pinned by the names
+    /// file); the record's message as summary, its documentation and first
+    /// solution as description, its source link as runbook_url.
+    #[command(
+        after_help = "Examples:\n  errcat rules > errcat.rules.yml && promtool check rules errcat.rules.yml\n  errcat --data my-records/ rules --severity warning --tag mqtt\n  errcat rules --tests errcat.rules.test.yml > errcat.rules.yml && promtool test rules errcat.rules.test.yml"
+    )]
+    Rules {
+        /// Alert on records of this severity.
+        #[arg(long, default_value = "error")]
+        severity: String,
+        /// Only records of this repository (owner/name).
+        #[arg(long)]
+        repo: Option<String>,
+        /// Only records with this tag.
+        #[arg(long)]
+        tag: Option<String>,
+        /// Also write a `promtool test rules` file to FILE, for rules saved as
+        /// errcat.rules.yml beside it.
+        #[arg(long, value_name = "FILE")]
+        tests: Option<PathBuf>,
     },
 
     /// Show one record in full.

@@ -6,10 +6,12 @@ mod check;
 mod diff;
 mod explain;
 mod input;
+mod metrics;
 mod names;
 mod pipeline;
 mod records;
 mod report;
+mod rules;
 mod scan;
 mod style;
 
@@ -62,10 +64,11 @@ fn run(cli: Cli) -> io::Result<u8> {
     };
     let status = match cli.command {
         Command::Explain { messages } => explain::run(&catalog, messages, &mut out)?,
-        Command::Scan { files, json, count, unmatched, html, threads, follow, from_start } => {
+        Command::Scan { files, json, count, unmatched, html, threads, follow, from_start, metrics } => {
             let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.map_or_else(cores, usize::from);
-            let options = scan::Options { json, count, unmatched_levels: unmatched, html, threads, follow, from_start };
+            let options =
+                scan::Options { json, count, unmatched_levels: unmatched, html, threads, follow, from_start, metrics };
             scan::run(&catalog, &files, &options, &mut out)?
         }
         Command::List { repo, tag, severity, json } => {
@@ -73,6 +76,10 @@ fn run(cli: Cli) -> io::Result<u8> {
             records::list(&catalog, &filters, json, &mut out)?
         }
         Command::Show { key, json } => records::show(&catalog, &key, json, &mut out)?,
+        Command::Rules { severity, repo, tag, tests } => {
+            let filters = records::Filters { repo, tag, severity: Some(severity) };
+            rules::run(&catalog, &filters, tests.as_deref(), &mut out)?
+        }
         Command::Check { .. } | Command::Names { .. } | Command::Diff { .. } => {
             unreachable!("handled above")
         }

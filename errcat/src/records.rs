@@ -17,16 +17,23 @@ pub struct Filters {
     pub severity: Option<String>,
 }
 
+impl Filters {
+    /// The indexes of the records chosen, in catalog order (`list`, `rules`).
+    pub fn chosen(&self, catalog: &Catalog) -> Vec<usize> {
+        let severity = self.severity.as_deref().map(Severity::from_text);
+        (0..catalog.entries().len())
+            .filter(|&index| {
+                let entry = &catalog.entries()[index];
+                self.repo.as_deref().is_none_or(|r| entry.record.repo == r)
+                    && self.tag.as_deref().is_none_or(|t| entry.record.tags.iter().any(|x| x == t))
+                    && severity.as_ref().is_none_or(|s| &entry.record.severity_or_default() == s)
+            })
+            .collect()
+    }
+}
+
 pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> io::Result<u8> {
-    let severity = filters.severity.as_deref().map(Severity::from_text);
-    let rows: Vec<usize> = (0..catalog.entries().len())
-        .filter(|&index| {
-            let entry = &catalog.entries()[index];
-            filters.repo.as_deref().is_none_or(|r| entry.record.repo == r)
-                && filters.tag.as_deref().is_none_or(|t| entry.record.tags.iter().any(|x| x == t))
-                && severity.as_ref().is_none_or(|s| &entry.record.severity_or_default() == s)
-        })
-        .collect();
+    let rows = filters.chosen(catalog);
     if json {
         for &index in &rows {
             let entry = &catalog.entries()[index];

@@ -13,7 +13,14 @@
 //! A truncation is seen only when the file is found smaller than the point
 //! reached: lines written after a truncation and beyond that point before the
 //! next check are missed (as with `tail -F`).
+//!
+//! This is a source of lines and nothing more: [`Follower`] yields the
+//! chunks of whole lines read and the problems met, in order, and knows
+//! nothing of classification or reports; the scan consumes them (see
+//! `scan::live`) and passes what it finds to its sinks (the report, the
+//! metrics).
 
+use std::collections::VecDeque;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -21,77 +28,125 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use error_catalog::Catalog;
-
-use super::{self as scan, Options, Report, Source};
-use crate::input::CHUNK;
-use crate::input::{self, Input};
-use crate::pipeline::{self, Event, Wanted};
-use crate::style::Out;
-use crate::TROUBLE;
+use crate::input::{self, Chunk, Input, CHUNK};
+use crate::metrics::Problem;
 
 /// How often the files are checked when nothing new was read.
 pub const INTERVAL: Duration = Duration::from_millis(100);
 
-pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
-    if files.is_empty() || files.iter().any(|path| path == Path::new("-")) {
-        eprintln!(
-            "errcat: --follow reads files: name them (a pipe is followed without it: `tail -F log | errcat scan`)"
-        );
-        return Ok(TROUBLE);
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
-    }
-    let mut report = Report::new(catalog, options);
-    let unmatched = scan::unmatched_level(&options.unmatched_levels);
-    let wanted =
-        Wanted { unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _), line_text: false };
-    let mut followed = Vec::new();
-    for path in files {
-        if let Some(file) = Followed::start(path, options.from_start, &mut report, out)? {
-            followed.push(file);
-        }
-    }
-    let reader = Reader { catalog, wanted: &wanted, stop: &stop };
-    loop {
-        // What was written before the signal is still read, once.
-        let stopping = stop.load(Ordering::Relaxed);
-        let mut read_any = false;
-        for file in &mut followed {
-            read_any |= file.check(&reader, &mut report, out)?;
-        }
-        out.flush()?;
-        if stopping {
-            break;
-        }
-        if !read_any {
-            std::thread::sleep(INTERVAL);
-        }
-    }
-    for file in &followed {
-        report.end_of(&file.source, out)?;
-    }
-    report.finish(out)
+/// What a live source yields.
+pub enum Item {
+    /// Whole lines read from input number `input`.
+    Lines { input: usize, chunk: Chunk },
+    /// Lines longer than [`MAX_LINE`](crate::input::MAX_LINE), skipped.
+    TooLong { input: usize, lines: Vec<u64> },
+    /// A problem with an input, to report; the exit status says trouble.
+    Problem { problem: Problem, message: String },
+    /// Everything there is to read now has been read: the moment to flush.
+    CaughtUp,
 }
 
-/// What reading needs besides the file.
-struct Reader<'a> {
-    catalog: &'a Catalog,
-    wanted: &'a Wanted<'a>,
-    /// Set by Ctrl-C or SIGTERM.
-    stop: &'a AtomicBool,
+/// Follows files as they grow, through rotation and truncation, until
+/// `stop` is set: an iterator of [`Item`]s that blocks (sleeping
+/// [`INTERVAL`]) while nothing is written. Once `stop` is set, what was
+/// written before is still read, a chunk at most per file, and the
+/// iteration ends.
+pub struct Follower {
+    files: Vec<Followed>,
+    stop: Arc<AtomicBool>,
+    /// Items found but not yet yielded (problems met on opening a file).
+    queued: VecDeque<Item>,
+    /// The file being read in this round.
+    cursor: usize,
+    /// Whether this round has read anything.
+    read_any: bool,
+    /// Whether this round started after `stop` was set: it is the last.
+    stopping: bool,
+    /// The round's [`Item::CaughtUp`] has been yielded.
+    caught_up: bool,
+}
+
+impl Follower {
+    /// Starts following `paths` from their ends (or starts): input number
+    /// `n` of the items is `paths[n]`. A path that cannot be followed yields
+    /// a problem first and is left out.
+    pub fn new(paths: &[PathBuf], from_start: bool, stop: Arc<AtomicBool>) -> Follower {
+        let mut queued = VecDeque::new();
+        let files = paths
+            .iter()
+            .enumerate()
+            .map(|(input, path)| Followed::start(input, path, from_start, &mut queued))
+            .collect();
+        Follower { files, stop, queued, cursor: 0, read_any: false, stopping: false, caught_up: false }
+    }
+}
+
+impl Iterator for Follower {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if let Some(item) = self.queued.pop_front() {
+                return Some(item);
+            }
+            if self.cursor == self.files.len() {
+                if !self.caught_up {
+                    self.caught_up = true;
+                    return Some(Item::CaughtUp);
+                }
+                if self.stopping {
+                    return None;
+                }
+                if !self.read_any {
+                    std::thread::sleep(INTERVAL);
+                }
+                // What was written before the signal is still read, once.
+                self.stopping = self.stop.load(Ordering::Relaxed);
+                (self.cursor, self.read_any, self.caught_up) = (0, false, false);
+                continue;
+            }
+            let stop = self.stop.load(Ordering::Relaxed);
+            let file = &mut self.files[self.cursor];
+            match file.step(stop, &mut self.queued) {
+                Step::Read(item) => {
+                    self.read_any = true;
+                    return Some(item);
+                }
+                Step::Again => continue,
+                Step::Done => self.cursor += 1,
+            }
+        }
+    }
+}
+
+/// What one step of reading a followed path gave.
+enum Step {
+    /// Lines (or skipped lines) read.
+    Read(Item),
+    /// Something changed (problems may be queued): step again.
+    Again,
+    /// Nothing more to read from this path in this round.
+    Done,
 }
 
 /// A path being followed.
 struct Followed {
+    input: usize,
     path: PathBuf,
-    source: Source,
+    label: String,
     /// The file now read, if the path has had one since the start.
     current: Option<Current>,
-    /// A problem with the path, reported once (until it changes).
+    /// A problem with the path, told once (until it changes).
     problem: Option<String>,
+    /// Left out: it cannot be followed.
+    refused: bool,
+    /// The file read has been replaced at the path: once the old one is
+    /// read to its end (unfinished last line included), the new one is
+    /// opened.
+    replaced: bool,
+    /// Read a chunk since the path was last checked (with `stop` set, one
+    /// chunk ends the round for the file).
+    read_since_check: bool,
 }
 
 /// The file being read at a followed path.
@@ -110,18 +165,33 @@ impl Followed {
     /// Opens `path` at its end (or its start), counting the lines before that
     /// point so that the line numbers reported are the file's. A missing file
     /// is waited for; a directory or a compressed file is refused.
-    fn start(path: &Path, from_start: bool, report: &mut Report<'_>, out: &mut Out) -> io::Result<Option<Followed>> {
+    fn start(input: usize, path: &Path, from_start: bool, queued: &mut VecDeque<Item>) -> Followed {
         let label = path.display().to_string();
+        let mut followed = Followed {
+            input,
+            path: path.to_owned(),
+            label: label.clone(),
+            current: None,
+            problem: None,
+            refused: false,
+            replaced: false,
+            read_since_check: false,
+        };
+        let mut refuse = |problem, message: String| {
+            queued.push_back(Item::Problem { problem, message });
+            true
+        };
         if path.extension().is_some_and(|extension| extension == "gz") {
-            report.trouble(&format!("{label}: a compressed file cannot be followed; scan it without --follow"), out)?;
-            return Ok(None);
+            followed.refused = refuse(
+                Problem::NotFollowable,
+                format!("{label}: a compressed file cannot be followed; scan it without --follow"),
+            );
+            return followed;
         }
-        let mut followed =
-            Followed { path: path.to_owned(), source: Source::new(&label), current: None, problem: None };
         match fs::metadata(path) {
             Ok(metadata) if metadata.is_dir() => {
-                report.trouble(&format!("{label}: is a directory (give the log files in it)"), out)?;
-                return Ok(None);
+                followed.refused =
+                    refuse(Problem::NotFollowable, format!("{label}: is a directory (give the log files in it)"));
             }
             Ok(_) => match open(path, if from_start { Position::Start } else { Position::End }) {
                 Ok(current) => {
@@ -129,8 +199,8 @@ impl Followed {
                     followed.current = Some(current);
                 }
                 Err(err) => {
-                    report.trouble(&format!("{label}: cannot open: {}", input::io_message(&err)), out)?;
-                    return Ok(None);
+                    followed.refused =
+                        refuse(Problem::Unreadable, format!("{label}: cannot open: {}", input::io_message(&err)));
                 }
             },
             Err(err) if err.kind() == io::ErrorKind::NotFound => {
@@ -138,109 +208,123 @@ impl Followed {
                 followed.problem = Some(input::io_message(&err));
             }
             Err(err) => {
-                report.trouble(&format!("{label}: cannot open: {}", input::io_message(&err)), out)?;
-                return Ok(None);
+                followed.refused =
+                    refuse(Problem::Unreadable, format!("{label}: cannot open: {}", input::io_message(&err)));
             }
         }
-        Ok(Some(followed))
+        followed
     }
 
-    /// Reads what the file has gained, then looks for a new file at the
-    /// path or a truncation. Whether anything was read.
-    fn check(&mut self, reader: &Reader<'_>, report: &mut Report<'_>, out: &mut Out) -> io::Result<bool> {
-        let mut read_any = self.read_current(reader, report, out)?;
-        let label = self.source.label.clone();
+    /// Reads the next chunk of what the file has gained; when it has
+    /// nothing more, looks for a new file at the path or a truncation.
+    fn step(&mut self, stop: bool, queued: &mut VecDeque<Item>) -> Step {
+        if self.refused {
+            return Step::Done;
+        }
+        if stop && self.read_since_check {
+            // Stopping: a chunk per file is all that is still read.
+            self.read_since_check = false;
+            return Step::Done;
+        }
+        if let Some(item) = self.read_current(queued) {
+            self.read_since_check = true;
+            return Step::Read(item);
+        }
+        if !queued.is_empty() {
+            // A read error: told before anything else.
+            return Step::Again;
+        }
+        self.read_since_check = false;
+        if self.replaced {
+            // The old file is read to its end: on to the new one.
+            self.replaced = false;
+            eprintln!("errcat: {}: replaced by a new file; reading it from its start", self.label);
+            self.reopen_from_start(queued);
+            return Step::Again;
+        }
         let found = match fs::metadata(&self.path) {
             Ok(metadata) if metadata.is_file() => metadata,
             Ok(_) => {
                 // Not a file (yet): keep reading the old one, if any.
                 self.note_problem("not a regular file");
-                return Ok(read_any);
+                return Step::Done;
             }
             Err(err) => {
                 // Rotated away and not recreated yet, or never there: the old
                 // file, if any, may still be written to.
                 self.note_problem(&input::io_message(&err));
-                return Ok(read_any);
+                return Step::Done;
             }
         };
-        let replaced = match &self.current {
-            Some(current) if current.identity == Identity::of(&found) => {
-                if found.len() < current.start + current.input.bytes_read {
-                    eprintln!("errcat: {label}: truncated; reading it from its start");
-                    self.reopen_from_start(report, out)?;
-                    read_any = true;
-                }
-                self.problem = None;
-                return Ok(read_any);
-            }
-            Some(_) => true,
-            None => false,
-        };
-        if replaced {
-            // Whatever was written to the old file before the new one
-            // appeared, including an unfinished last line, is read first.
-            if let Some(current) = &mut self.current {
-                current.input.hold_unfinished_line = false;
-            }
-            self.read_current(reader, report, out)?;
-            eprintln!("errcat: {label}: replaced by a new file; reading it from its start");
-        } else {
-            eprintln!("errcat: {label}: appeared; reading it from its start");
-        }
         self.problem = None;
-        self.reopen_from_start(report, out)?;
-        self.read_current(reader, report, out)?;
-        Ok(true)
+        match &mut self.current {
+            Some(current) if current.identity == Identity::of(&found) => {
+                if found.len() >= current.start + current.input.bytes_read {
+                    return Step::Done;
+                }
+                eprintln!("errcat: {}: truncated; reading it from its start", self.label);
+                self.reopen_from_start(queued);
+                Step::Again
+            }
+            Some(current) => {
+                // Whatever was written to the old file before the new one
+                // appeared, including an unfinished last line, is read first.
+                current.input.hold_unfinished_line = false;
+                self.replaced = true;
+                Step::Again
+            }
+            None => {
+                eprintln!("errcat: {}: appeared; reading it from its start", self.label);
+                self.reopen_from_start(queued);
+                Step::Again
+            }
+        }
     }
 
-    /// Reports a problem with the path on stderr, once until it changes.
+    /// Tells a problem with the path on stderr, once until it changes.
     fn note_problem(&mut self, problem: &str) {
         if self.problem.as_deref() != Some(problem) {
-            eprintln!("errcat: {}: {problem}; following it when it appears", self.source.label);
+            eprintln!("errcat: {}: {problem}; following it when it appears", self.label);
             self.problem = Some(problem.to_owned());
         }
     }
 
-    fn reopen_from_start(&mut self, report: &mut Report<'_>, out: &mut Out) -> io::Result<()> {
+    fn reopen_from_start(&mut self, queued: &mut VecDeque<Item>) {
         self.current = match open(&self.path, Position::Start) {
             Ok(current) => Some(current),
             Err(err) if err.kind() == io::ErrorKind::NotFound => None,
             Err(err) => {
-                report.trouble(&format!("{}: cannot open: {}", self.source.label, input::io_message(&err)), out)?;
+                let message = format!("{}: cannot open: {}", self.label, input::io_message(&err));
+                queued.push_back(Item::Problem { problem: Problem::Unreadable, message });
                 None
             }
         };
-        Ok(())
     }
 
-    /// Reads and reports the whole lines the current file has gained.
-    fn read_current(&mut self, reader: &Reader<'_>, report: &mut Report<'_>, out: &mut Out) -> io::Result<bool> {
-        let Some(current) = &mut self.current else { return Ok(false) };
-        let mut read_any = false;
-        loop {
-            let (chunk, skipped) =
-                match current.input.next_chunk(&mut current.unfinished, &mut current.next_line, CHUNK) {
-                    Ok(read) => read,
-                    Err(err) => {
-                        let message = format!("{}: {}", self.source.label, input::io_message(&err));
-                        self.current = None;
-                        report.trouble(&message, out)?;
-                        return Ok(read_any);
+    /// The next chunk of whole lines the current file has gained (or the
+    /// lines skipped as too long), if any; a read error is queued and ends
+    /// the file.
+    fn read_current(&mut self, queued: &mut VecDeque<Item>) -> Option<Item> {
+        let current = self.current.as_mut()?;
+        match current.input.next_chunk(&mut current.unfinished, &mut current.next_line, CHUNK) {
+            Ok((chunk, skipped)) => {
+                let input = self.input;
+                if let Some(chunk) = chunk {
+                    if !skipped.is_empty() {
+                        queued.push_back(Item::Lines { input, chunk });
+                        return Some(Item::TooLong { input, lines: skipped });
                     }
-                };
-            let too_long = skipped.into_iter().map(|line| Event::TooLong { line }).collect();
-            report.events(&mut self.source, too_long, out)?;
-            let Some(chunk) = chunk else { break };
-            read_any = true;
-            let events = pipeline::classify(reader.catalog, &chunk, reader.wanted).events;
-            report.events(&mut self.source, events, out)?;
-            if reader.stop.load(Ordering::Relaxed) {
-                // Ctrl-C while a long file is read: the summary is due.
-                break;
+                    return Some(Item::Lines { input, chunk });
+                }
+                (!skipped.is_empty()).then_some(Item::TooLong { input, lines: skipped })
+            }
+            Err(err) => {
+                let message = format!("{}: {}", self.label, input::io_message(&err));
+                self.current = None;
+                queued.push_back(Item::Problem { problem: Problem::ReadError, message });
+                None
             }
         }
-        Ok(read_any)
     }
 }
 
@@ -306,5 +390,83 @@ impl Identity {
     fn of(metadata: &fs::Metadata) -> Identity {
         let created = metadata.created().ok().and_then(|time| time.duration_since(std::time::UNIX_EPOCH).ok());
         Identity { device: 0, inode: created.map_or(0, |time| time.as_nanos() as u64) }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    fn append(path: &Path, text: &str) {
+        fs::OpenOptions::new().create(true).append(true).open(path).unwrap().write_all(text.as_bytes()).unwrap();
+    }
+
+    /// The items of one round, chunks as (input, first line, text).
+    fn round(follower: &mut Follower) -> Vec<(usize, u64, String)> {
+        let mut lines = Vec::new();
+        for item in follower.by_ref() {
+            match item {
+                Item::Lines { input, chunk } => {
+                    lines.push((input, chunk.first_line, String::from_utf8(chunk.data.to_vec()).unwrap()))
+                }
+                Item::CaughtUp => return lines,
+                Item::TooLong { .. } | Item::Problem { .. } => panic!("an unexpected item"),
+            }
+        }
+        lines
+    }
+
+    #[test]
+    fn yields_the_lines_written_through_a_rotation_and_a_truncation() {
+        let dir = tempfile::tempdir().unwrap();
+        let (log, other) = (dir.path().join("a.log"), dir.path().join("b.log"));
+        append(&log, "old 1\nold 2\nunfinished");
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut follower = Follower::new(&[log.clone(), other.clone()], false, Arc::clone(&stop));
+        assert_eq!(round(&mut follower), []);
+        append(&log, " line\nnew\n");
+        assert_eq!(round(&mut follower), [(0, 3, "unfinished line\nnew\n".to_owned())]);
+
+        // Renamed, the last line of the old file unfinished; a new file.
+        fs::rename(&log, dir.path().join("a.log.1")).unwrap();
+        append(&dir.path().join("a.log.1"), "last of old");
+        append(&log, "first of new\n");
+        append(&other, "b\n");
+        let lines = round(&mut follower);
+        assert_eq!(
+            lines,
+            [(0, 5, "last of old".to_owned()), (0, 1, "first of new\n".to_owned()), (1, 1, "b\n".to_owned())]
+        );
+
+        // Truncated in place and written again.
+        fs::OpenOptions::new().write(true).open(&log).unwrap().set_len(0).unwrap();
+        assert_eq!(round(&mut follower), []);
+        append(&log, "again\n");
+        assert_eq!(round(&mut follower), [(0, 1, "again\n".to_owned())]);
+
+        // Stopped: what was written before is read, then the iteration ends.
+        append(&log, "before the stop\n");
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(round(&mut follower), [(0, 2, "before the stop\n".to_owned())]);
+        assert!(follower.next().is_none());
+    }
+
+    #[test]
+    fn paths_that_cannot_be_followed_are_problems_and_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = [dir.path().join("x.log.gz"), dir.path().to_owned()];
+        let stop = Arc::new(AtomicBool::new(true));
+        let problems: Vec<(Problem, String)> = Follower::new(&paths, false, stop)
+            .filter_map(|item| match item {
+                Item::Problem { problem, message } => Some((problem, message)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(problems.len(), 2);
+        assert!(problems.iter().all(|(problem, _)| *problem == Problem::NotFollowable));
+        assert!(problems[0].1.ends_with("x.log.gz: a compressed file cannot be followed; scan it without --follow"));
+        assert!(problems[1].1.ends_with(": is a directory (give the log files in it)"));
     }
 }

@@ -13,8 +13,10 @@ use crate::report::HtmlReport;
 use crate::style::{truncate, Out};
 use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
 
-// `--follow`: live inputs, read as they grow, reported through the same `Report`.
+// `--follow`: files followed as they grow, a source of lines for `live`.
 mod follow;
+// `--follow` and `--metrics`: live inputs consumed by the report and the metrics.
+mod live;
 
 pub struct Options {
     pub json: bool,
@@ -29,6 +31,8 @@ pub struct Options {
     pub follow: bool,
     /// With `follow`: read the files from their start, not their end.
     pub from_start: bool,
+    /// Serve the counts as Prometheus metrics on this address (`--metrics`).
+    pub metrics: Option<String>,
 }
 
 /// Where an error was seen.
@@ -54,8 +58,8 @@ struct Summary {
 }
 
 pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
-    if options.follow {
-        return follow::run(catalog, files, options, out);
+    if options.follow || options.metrics.is_some() {
+        return live::run(catalog, files, options, out);
     }
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };

@@ -1,0 +1,203 @@
+//! `errcat scan --follow` and `errcat scan --metrics`: live inputs, read
+//! until Ctrl-C or SIGTERM (or the end of a pipe).
+//!
+//! The lines come from a source (files followed by [`Follower`], or
+//! standard input read on a thread of its own); each chunk is classified
+//! here and what is found goes to the sinks: the report (printed matches,
+//! the summary, the exit status) and, with `--metrics`, the counters that
+//! the HTTP server serves.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+
+use error_catalog::{Catalog, LogLevel};
+
+use super::follow::{Follower, Item, INTERVAL};
+use super::{Options, Report, Source};
+use crate::input::{self, CHUNK};
+use crate::metrics::{server, Metrics, Problem};
+use crate::pipeline::{self, Event, Wanted};
+use crate::style::Out;
+use crate::{FOUND, TROUBLE};
+
+pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
+    let stdin = files.is_empty() || (files.len() == 1 && files[0] == Path::new("-"));
+    if options.follow && (files.is_empty() || files.iter().any(|path| path == Path::new("-"))) {
+        eprintln!(
+            "errcat: --follow reads files: name them (a pipe is followed without it: `tail -F log | errcat scan`)"
+        );
+        return Ok(TROUBLE);
+    }
+    if !options.follow && !stdin {
+        eprintln!("errcat: --metrics reads live inputs: add --follow to follow files, or pipe the log in");
+        return Ok(TROUBLE);
+    }
+    let labels: Vec<String> =
+        if stdin { vec!["<stdin>".to_owned()] } else { files.iter().map(|p| p.display().to_string()).collect() };
+    let metrics = options.metrics.as_ref().map(|_| Arc::new(Metrics::new(catalog, &labels)));
+    let server = match (&options.metrics, &metrics) {
+        (Some(address), Some(metrics)) => match server::start(address, Arc::clone(metrics)) {
+            Ok(server) => {
+                eprintln!("errcat: serving metrics on http://{}/metrics", server.address);
+                Some(server)
+            }
+            Err(message) => {
+                eprintln!("errcat: {message}");
+                return Ok(TROUBLE);
+            }
+        },
+        _ => None,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
+    let items: Box<dyn Iterator<Item = Item>> = if stdin {
+        Box::new(piped(stop.clone()))
+    } else {
+        Box::new(Follower::new(files, options.from_start, stop.clone()))
+    };
+    let mut report = Report::new(catalog, options);
+    let sinks = Sinks { catalog, options, metrics: metrics.as_deref() };
+    let mut sources: Vec<Source> = labels.iter().map(|label| Source::new(label)).collect();
+    let result = sinks.consume(items, &mut report, &mut sources, out);
+    if let Some(server) = server {
+        server.stop();
+    }
+    result?;
+    for source in &sources {
+        report.end_of(source, out)?;
+    }
+    let status = report.finish(out)?;
+    // An exporter stopped by a signal has done its job (service managers
+    // read another status as a failure): the problems it met were told on
+    // stderr and counted in `errcat_input_errors_total`.
+    Ok(if metrics.is_some() && stop.load(Ordering::Relaxed) { FOUND } else { status })
+}
+
+/// Where what is found goes.
+struct Sinks<'a> {
+    catalog: &'a Catalog,
+    options: &'a Options,
+    metrics: Option<&'a Metrics>,
+}
+
+impl Sinks<'_> {
+    fn consume(
+        &self,
+        items: impl Iterator<Item = Item>,
+        report: &mut Report<'_>,
+        sources: &mut [Source],
+        out: &mut Out,
+    ) -> io::Result<()> {
+        let levels = &self.options.unmatched_levels;
+        let reported_level = super::unmatched_level(levels);
+        // Metrics count every unmatched line by its level; the report lists
+        // those of the levels asked for.
+        let level_of: &pipeline::LevelOf<'_> =
+            if self.metrics.is_some() { &Metrics::level_of } else { &reported_level };
+        let wanted =
+            Wanted { unmatched: (self.metrics.is_some() || !levels.is_empty()).then_some(level_of), line_text: false };
+        for item in items {
+            match item {
+                Item::Lines { input, chunk } => {
+                    let classified = pipeline::classify(self.catalog, &chunk, &wanted);
+                    let lines = classified.line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
+                    self.to_report(input, lines, classified.events, report, sources, out)?;
+                }
+                Item::TooLong { input, lines } => {
+                    let events = lines.into_iter().map(|line| Event::TooLong { line }).collect();
+                    self.to_report(input, 0, events, report, sources, out)?;
+                }
+                Item::Problem { problem, message } => {
+                    if let Some(metrics) = self.metrics {
+                        metrics.problem(problem);
+                    }
+                    report.trouble(&message, out)?;
+                }
+                Item::CaughtUp => out.flush()?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts the events of `lines` lines of input `input`, then reports
+    /// them (an unmatched line only if its level was asked for).
+    fn to_report(
+        &self,
+        input: usize,
+        lines: u64,
+        mut events: Vec<Event>,
+        report: &mut Report<'_>,
+        sources: &mut [Source],
+        out: &mut Out,
+    ) -> io::Result<()> {
+        if let Some(metrics) = self.metrics {
+            metrics.count(input, lines, &events);
+            let levels = &self.options.unmatched_levels;
+            events.retain(|event| match event {
+                Event::Unmatched { level, .. } => {
+                    let level = LogLevel::from_name(level);
+                    level.is_some() && levels.iter().any(|wanted| LogLevel::from_name(wanted) == level)
+                }
+                _ => true,
+            });
+        }
+        report.events(&mut sources[input], events, out)
+    }
+}
+
+/// Standard input, read on a thread of its own so that a signal ends the
+/// scan even while no line comes: its items until the input ends or `stop`
+/// is set.
+fn piped(stop: Arc<AtomicBool>) -> impl Iterator<Item = Item> {
+    let (sender, receiver) = mpsc::sync_channel(4);
+    std::thread::spawn(move || {
+        let mut input = match input::open(Path::new("-")) {
+            Ok(input) => input,
+            Err(message) => {
+                let _ = sender.send(Item::Problem { problem: Problem::Unreadable, message });
+                return;
+            }
+        };
+        let (mut carry, mut next_line) = (Vec::new(), 1);
+        loop {
+            let items = match input.next_chunk(&mut carry, &mut next_line, CHUNK) {
+                Ok((chunk, skipped)) => {
+                    let too_long = (!skipped.is_empty()).then_some(Item::TooLong { input: 0, lines: skipped });
+                    let Some(chunk) = chunk else {
+                        let _ = too_long.map(|item| sender.send(item));
+                        return;
+                    };
+                    let caught_up = chunk.input_paused.then_some(Item::CaughtUp);
+                    [too_long, Some(Item::Lines { input: 0, chunk }), caught_up]
+                }
+                Err(err) => {
+                    let message = format!("{}: {}", input.label, input::io_message(&err));
+                    [Some(Item::Problem { problem: Problem::ReadError, message }), None, None]
+                }
+            };
+            let failed = matches!(items[0], Some(Item::Problem { .. }));
+            for item in items.into_iter().flatten() {
+                if sender.send(item).is_err() {
+                    return;
+                }
+            }
+            if failed {
+                return;
+            }
+        }
+    });
+    std::iter::from_fn(move || loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        match receiver.recv_timeout(INTERVAL) {
+            Ok(item) => return Some(item),
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+        }
+    })
+}
