@@ -39,6 +39,8 @@ pub fn check(template: &Template) {
     // one a `Count::Arg` names (Go's `%[2]*[1]d`).
     let mut rendered: HashSet<usize> = placeholders.iter().copied().collect();
     let mut star_counts: HashSet<usize> = HashSet::new();
+    // Fields named as a `*` count, whatever their kind.
+    let mut counted: HashSet<usize> = HashSet::new();
     for piece in template.pieces.iter() {
         let Piece::Value { field, spec } = piece else { continue };
         let arg = template.fields[usize::from(*field)].arg;
@@ -50,6 +52,7 @@ pub fn check(template: &Template) {
         let width_back = if spec.precision.is_star() { 2 } else { 1 };
         for star_arg in [star_arg(spec.precision, 1), star_arg(spec.width, width_back)].into_iter().flatten() {
             let star = template.fields.iter().position(|f| f.arg == star_arg);
+            counted.extend(star);
             if let Some(star) = star.filter(|&star| template.fields[star].kind == ValueKind::Int) {
                 rendered.insert(star);
                 star_counts.insert(star);
@@ -95,7 +98,10 @@ pub fn check(template: &Template) {
                 _ => None,
             })
             .collect();
-        field.kind == ValueKind::Text && renderings.len() > 1
+        // A `*` count (an integer) that `%t` also writes is text too; Go
+        // writes `%!t(int=7)` for it, which no template reads.
+        let counted_and_boolean = renderings.iter().any(|(verb, _)| *verb == 't') && counted.contains(&index);
+        field.kind == ValueKind::Text && (renderings.len() > 1 || counted_and_boolean)
     });
     if mixed {
         return;
