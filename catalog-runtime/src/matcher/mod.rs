@@ -793,28 +793,40 @@ pub(crate) fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<
         }
     }
     // `*` counts are read back from the text the value was written as, once
-    // every value written by a placeholder of its own is known. A count also
-    // written as a value (`%[2]*[1]d ... %[2]d`) keeps that value when it
-    // renders the placeholder as the count read back does: a width smaller
-    // than the value needs pads nothing (found by fuzzing).
+    // every value written by a placeholder of its own is known. A count used
+    // by several placeholders, or also written as a value (`%[2]*[1]d ...
+    // %[2]d`), takes the first reading that renders every one of them as
+    // its own reading does: a width read from text it does not pad is only
+    // a bound (found by fuzzing).
+    let mut readings: Vec<(usize, &Spec, usize, Value<'h>)> = Vec::new();
     for (&(field, spec), &text) in placeholders.iter().zip(&texts) {
         let (width, precision) = format::star_fields(template, field, spec);
         for (star, is_width) in [(width, true), (precision, false)] {
-            let Some(star) = star else { continue };
-            let read = format::star_value(spec, template.dialect, text, is_width);
-            match &values[star] {
-                None => values[star] = Some(read),
-                Some(known) if *known == read => {}
-                Some(_) => {
-                    let as_known = format::render_placeholder(template, field, spec, &values)?;
-                    let mut as_read = values.clone();
-                    as_read[star] = Some(read);
-                    if format::render_placeholder(template, field, spec, &as_read)? != as_known {
-                        return None;
-                    }
-                }
+            if let Some(star) = star {
+                readings.push((star, spec, field, format::star_value(spec, template.dialect, text, is_width)));
             }
         }
+    }
+    let mut stars: Vec<usize> = readings.iter().map(|reading| reading.0).collect();
+    stars.sort_unstable();
+    stars.dedup();
+    for star in stars {
+        let of_star: Vec<_> = readings.iter().filter(|reading| reading.0 == star).collect();
+        let candidates: Vec<Value<'h>> = match &values[star] {
+            Some(known) => vec![known.clone()],
+            None => of_star.iter().map(|reading| reading.3.clone()).collect(),
+        };
+        let renders_as_read = |candidate: &Value<'h>| {
+            of_star.iter().all(|&(_, spec, field, read)| {
+                let with = |count: &Value<'h>| {
+                    let mut values = values.clone();
+                    values[star] = Some(count.clone());
+                    format::render_placeholder(template, *field, spec, &values)
+                };
+                candidate == read || with(candidate).is_some_and(|text| Some(text) == with(read))
+            })
+        };
+        values[star] = Some(candidates.into_iter().find(renders_as_read)?);
     }
     values.into_iter().collect()
 }
