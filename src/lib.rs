@@ -11,22 +11,27 @@
 //! three classify a message alike.
 //!
 //! ```
-//! // A directory of records, relative to the crate's Cargo.toml. A crate that
-//! // uses the macro also needs a build script, or adding a record file
-//! // rebuilds nothing:  fn main() { println!("cargo:rerun-if-changed=data"); }
-//! #[error_catalog::catalog(path = "data/nats-io/nats-server")]
+//! // A crate that uses the macro also needs a build script, or adding a record
+//! // file rebuilds nothing:  fn main() { println!("cargo:rerun-if-changed=data"); }
+//! #[error_catalog::catalog(path = "data/nats-io/nats-server")]   // relative to Cargo.toml
 //! pub enum NatsServerError {}
 //!
-//! # fn retry_later(ps_id: error_catalog::ByteString, seq: String, err: String) {
-//! #     assert_eq!((ps_id.as_str(), seq.as_str(), err.as_str()), (Some("sess-1"), "7", "nats: timeout"));
-//! # }
-//! let log_line = r#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist session "sess-1" (seq=7): nats: timeout"#;
-//! match NatsServerError::find(log_line) {
-//!     Some(NatsServerError::UnableToPersistSession { ps_id, seq, err }) => retry_later(ps_id, seq, err),
-//!     Some(other) => eprintln!("{other}: {}", other.metadata().record.documentation),
-//!     None => {}
+//! fn report(log_line: &str) {
+//!     match NatsServerError::find(log_line) {
+//!         Some(NatsServerError::UnableToPersistSession { ps_id, seq, .. }) => {
+//!             eprintln!("session {ps_id} lost its state at seq {seq}")
+//!         }
+//!         Some(other) => eprintln!("{other}: {}", other.metadata().record.documentation),
+//!         None => {}
+//!     }
 //! }
-//! # assert!(NatsServerError::find(log_line).is_some());
+//!
+//! # report(r#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist session "s" (seq=7): nats: timeout"#);
+//! let line = r#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist session "sess-1" (seq=7): nats: timeout"#;
+//! let Some(NatsServerError::UnableToPersistSession { ps_id, seq, err }) = NatsServerError::find(line) else {
+//!     panic!("a known error")
+//! };
+//! assert_eq!((ps_id.as_str(), seq.as_str(), err.as_str()), (Some("sess-1"), "7", "nats: timeout"));
 //! // Display re-renders the message; the metadata is the record.
 //! let error = NatsServerError::parse(r#"unable to persist session "s" (seq=1): x"#).unwrap();
 //! assert_eq!(error.to_string(), r#"unable to persist session "s" (seq=1): x"#);
