@@ -1,4 +1,85 @@
-#![doc = include_str!("../README.md")]
+//! Typed Rust errors generated from a dataset of documented error messages.
+//!
+//! A *record* (one JSON file) documents one error message of an open-source
+//! project: its format string (Go's `unable to persist session %q
+//! (seq=%v): %v`), severity, documentation, solutions, source link. The
+//! [`catalog`] attribute reads a directory of records at compile time and fills
+//! an enum with one variant per record, with typed fields for the message's
+//! placeholders; [`Catalog`](derive@Catalog) (the derive) imports chosen
+//! records into an enum you write; the run-time [`Catalog`](struct@Catalog)
+//! loads the same records with the same loader, compiler and namer, so all
+//! three classify a message alike.
+//!
+//! ```
+//! // A crate that uses the macro also needs a build script, or adding a record
+//! // file rebuilds nothing:  fn main() { println!("cargo:rerun-if-changed=data"); }
+//! #[error_catalog::catalog(path = "data/nats-io/nats-server")]   // relative to Cargo.toml
+//! pub enum NatsServerError {}
+//!
+//! fn report(log_line: &str) {
+//!     match NatsServerError::find(log_line) {
+//!         Some(NatsServerError::UnableToPersistSession { ps_id, seq, .. }) => {
+//!             eprintln!("session {ps_id} lost its state at seq {seq}")
+//!         }
+//!         Some(other) => eprintln!("{other}: {}", other.metadata().record.documentation),
+//!         None => {}
+//!     }
+//! }
+//!
+//! # report(r#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist session "s" (seq=7): nats: timeout"#);
+//! let line = r#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist session "sess-1" (seq=7): nats: timeout"#;
+//! let Some(NatsServerError::UnableToPersistSession { ps_id, seq, err }) = NatsServerError::find(line) else {
+//!     panic!("a known error")
+//! };
+//! assert_eq!((ps_id.as_str(), seq.as_str(), err.as_str()), (Some("sess-1"), "7", "nats: timeout"));
+//! // Display re-renders the message; the metadata is the record.
+//! let error = NatsServerError::parse(r#"unable to persist session "s" (seq=1): x"#).unwrap();
+//! assert_eq!(error.to_string(), r#"unable to persist session "s" (seq=1): x"#);
+//! assert!(!error.metadata().record.solutions.is_empty());
+//! ```
+//!
+//! # The attribute
+//!
+//! `#[catalog(...)]` on an empty enum takes `path` (the records' directory,
+//! relative to the crate's `Cargo.toml`; required), the filters `repo =
+//! "owner/name"`, `tags = [...]` (records with any of them) and `severity =
+//! "error"` or `[...]`, `dialect = "go"` (read every message in that format
+//! syntax) and `crate = "::path"` (where this crate is, when re-exported).
+//! It generates one variant per record (a doc comment with the record's
+//! message, documentation, solutions and source link; `#[doc(alias =
+//! "<slug>")]`), a fieldless `<Enum>Kind` (`ALL`, `COUNT`, `from_index`,
+//! `from_id`, `from_slug`, `from_name`, `metadata`), `parse(message)`,
+//! `find(line)`, `find_span(line)`, `find_all(line)`, `metadata()`,
+//! `values()`, `kind()`, `entries()`, `Display` (which re-renders the
+//! message: `parse(&e.to_string()) == Some(e)`), `FromStr`,
+//! `std::error::Error`, `Debug`, `Clone`, `PartialEq` and [`CatalogEnum`].
+//! With the features `serde` and `miette`, `Serialize`/`Deserialize` and
+//! `miette::Diagnostic` too. The macro chooses the enum's `#[repr]`; other
+//! attributes are kept.
+//!
+//! # Updating the dataset
+//!
+//! Variant names come from the messages' leading words. A *names file*
+//! (`error-catalog.names` in the records' directory, written by `errcat names
+//! DIR`) pins every record's variant and field names, so that records added
+//! later rename nothing; the macro, the derive and the run-time loader read it
+//! when it is there. `errcat diff OLD NEW` tells what an update changes in the
+//! enum and what that means for semver.
+//!
+//! # `#[non_exhaustive]`
+//!
+//! A library that exposes a generated enum should mark it `#[non_exhaustive]`
+//! (put on its `Kind` enum too): a dataset update that only adds records is
+//! then a minor release for its users. An application should not, so that
+//! every new record it does not handle yet is a compile error in its `match`.
+//!
+//! # More
+//!
+//! The repository's `README.md` is the overview; `docs/guide.md` has every
+//! option of the macro, the derive and the `errcat` command, the record
+//! schema and the library API; `docs/formats.md` what each dialect's fields
+//! hold. The default catalog, [`nats_server::NatsServerError`], holds the
+//! three seed records of `data/`.
 #![warn(missing_docs)]
 
 // Lets the default catalog below use the same `::error_catalog::...` paths
