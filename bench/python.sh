@@ -9,7 +9,7 @@
 #   bench/python.sh                    # LINES=2000000 sparse lines, BIG=10500000 lines (1 GB)
 #   LINES=200000 BIG=1000000 bench/python.sh   # a quicker run
 #
-# Needs the wheel installed (see the README: maturin build, pip install)
+# Needs the wheel installed (see bindings/python/README.md: maturin build, pip install)
 # and Java for Spark; installs nothing itself but numpy if missing.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +20,7 @@ partitions=${PARTITIONS:-2 8 32}
 work=${WORK:-$root/target/bench}
 [ -d "$corpus" ] || { echo "corpus not found at $corpus (set CORPUS=dir)" >&2; exit 2; }
 mkdir -p "$work"
-python3 -c "import error_catalog" || { echo "install the wheel first (see README)" >&2; exit 2; }
+python3 -c "import error_catalog" || { echo "install the wheel first (see bindings/python/README.md)" >&2; exit 2; }
 python3 -c "import numpy" 2>/dev/null || pip install -q numpy >&2
 [ -x /usr/bin/time ] || { apt-get update -qq >&2 && apt-get install -y -qq time >&2; }
 

@@ -88,6 +88,11 @@ extern crate self as error_catalog;
 
 pub use catalog_macros::catalog;
 
+// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// Fills in the API of a user-written enum whose variants import records.
 ///
 /// ```

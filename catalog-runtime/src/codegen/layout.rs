@@ -21,8 +21,8 @@
 //! differently: the fields after a union aligned for all of them), gives
 //! variant `i` the tag `i`, and instantiates a struct only with the
 //! variant's own field types, in order. (An attribute macro placed after
-//! `#[catalog]` runs on its output and could still add a `repr`: the README
-//! says not to.)
+//! `#[catalog]` runs on its output and could still add a `repr`:
+//! docs/guide.md says not to.)
 
 use std::mem::{align_of, size_of, MaybeUninit};
 

@@ -1,7 +1,7 @@
 //! Every record of the JavaScript, Python, Rust and Java corpora compiles in
 //! its own language's dialect, as the corpus's README counts them: the
 //! `messagePattern` fallback is taken for no record (the counts are also in
-//! this repository's README).
+//! docs/guide.md).
 
 use crate::corpus;
 

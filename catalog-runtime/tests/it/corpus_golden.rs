@@ -210,7 +210,7 @@ struct Report {
     causes: BTreeMap<String, (usize, Vec<String>)>,
     failures: Vec<String>,
     /// Values right but for a text field ending the message that took the
-    /// rest of the line too (the context rule of the README).
+    /// rest of the line too (the context rule of docs/formats.md).
     rest_of_line: usize,
     /// Display left apart: Python's `repr` of a value that is not a string.
     display_repr: usize,

@@ -9,7 +9,7 @@
 //!   it; when it rounds or cuts, the values read back render the same output).
 //!
 //! A row that no template can get right is a documented limitation (see
-//! [`limitation`] and the README); any other mismatch fails the test.
+//! [`limitation`] and docs/formats.md); any other mismatch fails the test.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -151,7 +151,7 @@ fn keeps_the_value(spec: &Spec, dialect: Dialect, value: &Value<'_>) -> bool {
 }
 
 /// Why a row cannot be checked, when it is a documented limitation (also
-/// listed in the README).
+/// listed in docs/formats.md).
 fn limitation(dialect: Dialect, row: &Row) -> Option<&'static str> {
     if row.out.is_none() {
         return Some("output not UTF-8 (C's %s of invalid UTF-8, Go's %s of invalid UTF-8): lines are text");
@@ -290,7 +290,7 @@ fn report(name: &str, tally: &Tally) {
 }
 
 /// Checks every row of `file`; `limited` is the number of rows left out as
-/// documented limitations (README), pinned so that a change cannot quietly
+/// documented limitations (docs/formats.md), pinned so that a change cannot quietly
 /// move rows out of the check.
 fn run(name: &str, file: &str, dialect: Dialect, limited: usize) {
     let tally = check(file, dialect);
@@ -298,7 +298,7 @@ fn run(name: &str, file: &str, dialect: Dialect, limited: usize) {
     assert!(tally.rows > 500, "{file}: only {} rows", tally.rows);
     assert!(tally.failures.is_empty(), "{name}: {} failures (listed above)", tally.failures.len());
     let left_out: usize = tally.limited.values().sum();
-    assert_eq!(left_out, limited, "{name}: rows left out as limitations (listed above; update the README too)");
+    assert_eq!(left_out, limited, "{name}: rows left out as limitations (listed above; update docs/formats.md too)");
 }
 
 #[test]

@@ -218,7 +218,7 @@ fn truncate(s: &str, prec: Option<usize>) -> &str {
 
 /// The first `prec` bytes of `s` (C's `%.Ns` counts bytes), down to a
 /// character boundary: a `&str` cannot hold the cut character's first
-/// bytes, which C writes (such output is not text; see the README).
+/// bytes, which C writes (such output is not text; see docs/formats.md).
 fn truncate_bytes(s: &str, prec: Option<usize>) -> &str {
     let mut end = prec.map_or(s.len(), |prec| prec.min(s.len()));
     while !s.is_char_boundary(end) {
