@@ -86,12 +86,29 @@ impl<'h> Search<'_, 'h> {
                         *f == field && *s == spec && spec.width == Count::None && !spec.precision.is_star()
                     })
                     .map(|(_, text)| *text);
+                // Only ends that what follows can start at are worth a step
+                // of the budget: the next literal's occurrences, or the end
+                // of an anchored message after the last piece.
+                let (pieces, anchored_end) = (&self.template.pieces, self.anchored_end);
+                let next_literal = match pieces.get(piece + 1) {
+                    Some(Piece::Literal(literal)) if piece + 2 == pieces.len() && self.in_line => {
+                        Some(literal.trim_end_matches(['\n', '\r']))
+                    }
+                    Some(Piece::Literal(literal)) => Some(literal.as_ref()),
+                    _ => None,
+                };
+                let last = piece + 1 == pieces.len();
+                let viable = move |end: usize| {
+                    text.is_char_boundary(end)
+                        && next_literal.is_none_or(|literal| text[end..].starts_with(literal))
+                        && !(last && anchored_end && end != text.len())
+                };
                 let ends: Box<dyn Iterator<Item = usize>> = match again {
                     Some(previous) if text[at..].starts_with(previous) => {
                         Box::new(std::iter::once(at + previous.len()))
                     }
                     Some(_) => return None,
-                    None => Box::new((at..=text.len()).filter(|&end| text.is_char_boundary(end))),
+                    None => Box::new((at..=text.len()).filter(move |&end| viable(end))),
                 };
                 for end in ends {
                     if self.budget == 0 {
