@@ -108,7 +108,11 @@ pub fn check(template: &Template) {
     }
     let samples = template.sample_values();
     let message = template.render(&samples).expect("a sample value per field");
-    assert!(anchored.is_match(&message), "{:?} does not match its own rendering {message:?}", template.regex);
+    assert!(
+        anchored.is_match(&message),
+        "{:?} does not match its own rendering {message:?} ({template:?})",
+        template.regex
+    );
     // A text field rendered twice, or a number followed by literal digits,
     // may be split wrongly by the regex (`%(k)s%(k)s` of `samplesample` as
     // `s`, `amplesample`; `%0o0%099F` with the octal's digits taking the
@@ -145,7 +149,11 @@ pub fn check(template: &Template) {
         })
         .collect();
     let message = template.render(&edge).expect("a value per field");
-    assert!(anchored.is_match(&message), "{:?} does not match its own rendering {message:?}", template.regex);
+    assert!(
+        anchored.is_match(&message),
+        "{:?} does not match its own rendering {message:?} ({template:?})",
+        template.regex
+    );
     assert!(matcher.parse(&message).is_some(), "the rendering {message:?} of {template:?} does not parse back");
 }
 

@@ -263,8 +263,10 @@ fn string(out: &mut dyn Write, s: &[u8], verb: char, dialect: Dialect, go_syntax
             if is_hex_text(&text, verb == 'X') {
                 pad(out, &text, o, zero)
             } else {
+                // Bytes run together: C and Python have no spaced form of
+                // `% x` (Go's), and their `%x` regex reads one number.
                 let bytes = &s[..o.prec.map_or(s.len(), |p| p.min(s.len()))];
-                pad(out, &hex_encode(bytes, verb == 'X', o), o, zero)
+                pad(out, &hex_encode(bytes, verb == 'X', &Opts { space: false, ..*o }), o, zero)
             }
         }
         's' | 'p' if dialect == Dialect::Printf => pad_bytes(out, truncate_bytes(&text, o.prec), o),
