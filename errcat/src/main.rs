@@ -62,10 +62,20 @@ fn run(cli: Cli) -> io::Result<u8> {
     };
     let status = match cli.command {
         Command::Explain { messages } => explain::run(&catalog, messages, &mut out)?,
-        Command::Scan { files, json, count, unmatched, html, threads, follow, from_start } => {
+        Command::Scan { files, json, count, unmatched, html, threads, follow, from_start, envelope, min_severity } => {
             let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.map_or_else(cores, usize::from);
-            let options = scan::Options { json, count, unmatched_levels: unmatched, html, threads, follow, from_start };
+            let options = scan::Options {
+                json,
+                count,
+                unmatched_levels: unmatched,
+                html,
+                threads,
+                follow,
+                from_start,
+                envelope: envelope.0,
+                min_severity,
+            };
             scan::run(&catalog, &files, &options, &mut out)?
         }
         Command::List { repo, tag, severity, json } => {

@@ -46,8 +46,11 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
     }
     let mut report = Report::new(catalog, options);
     let unmatched = scan::unmatched_level(&options.unmatched_levels);
-    let wanted =
-        Wanted { unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _), line_text: false };
+    let wanted = Wanted {
+        unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _),
+        line_text: false,
+        envelope: options.envelope.clone().unwrap_or(error_catalog::Envelope::None),
+    };
     let mut followed = Vec::new();
     for path in files {
         if let Some(file) = Followed::start(path, options.from_start, &mut report, out)? {
