@@ -187,3 +187,167 @@ fn nats_server_corpus_messages_classify_in_every_envelope_as_bare() {
     let matched = same_as_bare(dir.path(), &["--data", data, "--no-cache"], &messages);
     assert_eq!(matched, messages.len());
 }
+
+/// A Docker json-file line of `text` on `stream`.
+fn docker_line(text: &str, stream: &str) -> String {
+    format!(r#"{{"log":{},"stream":"{stream}","time":"2026-11-29T17:20:35.000001Z"}}"#, docker_string(text))
+}
+
+/// The pieces of a long line as Docker writes them: at most 16 KiB of the
+/// line each, only the last with the `\n` (moby `daemon/logger/copier.go`,
+/// `defaultBufSize = 16 * 1024`; the line is ASCII here: Docker cuts bytes,
+/// see docs/logs.md on what cannot be recovered).
+fn docker_pieces(line: &str, stream: &str) -> Vec<String> {
+    let whole = format!("{line}\n");
+    let bytes = whole.as_bytes();
+    bytes.chunks(16 * 1024).map(|piece| docker_line(std::str::from_utf8(piece).unwrap(), stream)).collect()
+}
+
+#[test]
+fn pieces_of_long_container_lines_are_joined_across_chunks_and_streams() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = format!("{}\"{}", "x".repeat(40_000), HOSTILE);
+    let long = format!("{PREFIX}unable to persist session {session:?} (seq=5): timeout");
+    let short = format!("{PREFIX}unable to persist session \"s1\" (seq=1): timeout");
+    // Filler, so that the pieces straddle the first 1 MiB chunk's end.
+    let filler = docker_line("[1] 2026/11/29 17:20:35.000001 [INF] nothing to see here\n", "stdout");
+    let mut lines = vec![filler; (1 << 20) / 100 - 20];
+    let first_piece = lines.len() + 1;
+    let pieces = docker_pieces(&long, "stderr");
+    assert_eq!(pieces.len(), 3);
+    lines.push(pieces[0].clone());
+    // A whole line of the other stream between the pieces.
+    lines.push(docker_line(&format!("{short}\n"), "stdout"));
+    lines.extend(pieces[1..].iter().cloned());
+    fs::write(dir.path().join("docker.log"), lines.join("\n") + "\n").unwrap();
+    let cri = [
+        format!("2026-11-29T17:20:35.000000001Z stderr P {}", &long[..20_000]),
+        format!("2026-11-29T17:20:35.000000002Z stderr P {}", &long[20_000..30_000]),
+        format!("2026-11-29T17:20:35.000000003Z stdout F {short}"),
+        format!("2026-11-29T17:20:35.000000004Z stderr F {}", &long[30_000..]),
+    ];
+    fs::write(dir.path().join("cri.log"), cri.join("\n") + "\n").unwrap();
+    for threads in ["1", "2"] {
+        for (file, long_line, short_line) in [("docker.log", first_piece, first_piece + 1), ("cri.log", 1, 3)] {
+            let out = errcat(&["scan", "--json", "--threads", threads, file], dir.path());
+            let found = scanned(&out);
+            let places: Vec<(u64, &str)> =
+                found.iter().map(|f| (f["line"].as_u64().unwrap(), f["fields"]["ps_id"].as_str().unwrap())).collect();
+            assert_eq!(places, [(short_line as u64, "s1"), (long_line as u64, session.as_str())], "{file}");
+            assert!(out.stderr.is_empty(), "{file}: {}", out.stderr);
+        }
+    }
+}
+
+#[test]
+fn a_line_of_too_many_pieces_is_classified_as_it_stands_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines: Vec<String> = (0..130).map(|i| format!("2026-11-29T17:20:35.{i:09}Z stderr P piece {i} ")).collect();
+    // A line whose last piece never comes, at the end of the input.
+    lines.push(format!("2026-11-29T17:20:36.000000000Z stdout P {PREFIX}unable to persist session \"s\" (seq=1): "));
+    fs::write(dir.path().join("cut.log"), lines.join("\n") + "\n").unwrap();
+    let out = errcat(&["scan", "--json", "cut.log"], dir.path());
+    assert!(out.stderr.contains("cut.log:1: a line of more than 1 MiB or 128 pieces"), "{}", out.stderr);
+    assert!(out.stderr.contains("cut.log:131: the last piece of this line never came"), "{}", out.stderr);
+    let found = scanned(&out);
+    assert_eq!(found.len(), 1, "{}", out.stdout);
+    assert_eq!((found[0]["line"].as_u64(), found[0]["fields"]["err"].as_str()), (Some(131), Some("")));
+}
+
+#[test]
+fn unmatched_lines_take_their_level_from_the_envelope() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = [
+        (
+            "app.json",
+            vec![
+                json!({"level": "error", "msg": "disk <full>"}).to_string(),
+                json!({"level": "info", "msg": "started"}).to_string(),
+                json!({"level": 40, "msg": "pino warns"}).to_string(),
+            ],
+        ),
+        ("app.logfmt", vec!["level=error msg=\"disk full\" a=1".into(), "level=debug msg=\"ERROR: not this\"".into()]),
+        (
+            "journal.json",
+            vec![
+                json!({"__CURSOR": "s=1", "PRIORITY": "3", "MESSAGE": "disk full"}).to_string(),
+                json!({"__CURSOR": "s=2", "PRIORITY": "6", "MESSAGE": "[ERR] the envelope's level wins"}).to_string(),
+            ],
+        ),
+    ];
+    for (file, lines) in &logs {
+        fs::write(dir.path().join(file), lines.join("\n") + "\n").unwrap();
+    }
+    let out = errcat(&["scan", "--unmatched", "ERR,WRN", "app.json", "app.logfmt", "journal.json"], dir.path());
+    let listed: Vec<&str> = out.stdout.lines().filter(|line| line.contains(": unmatched ")).collect();
+    assert_eq!(
+        listed,
+        [
+            "app.json:1: unmatched ERR: disk <full>",
+            "app.json:3: unmatched WRN: pino warns",
+            "app.logfmt:1: unmatched ERR: disk full",
+            "journal.json:1: unmatched ERR: disk full",
+        ],
+        "{}",
+        out.stdout
+    );
+}
+
+/// A dataset of three records, one per severity, the info one with a name
+/// longer than a terminal's summary column.
+fn severities_dataset(dir: &Path) -> std::path::PathBuf {
+    let data = dir.join("data");
+    fs::create_dir_all(&data).unwrap();
+    let records = [
+        ("a000000000000001", "error", "disk is full on volume %q"),
+        ("a000000000000002", "warning", "slow consumer detected for client %v"),
+        ("a000000000000003", "info", "the periodic background compaction of the write ahead log completed in %v"),
+    ];
+    for (id, severity, message) in records {
+        let record = json!({"record": {"id": id, "repo": "example/app", "slug": id, "errorMessage": message,
+                                       "severity": severity, "filePath": "main.go"}});
+        fs::write(data.join(format!("{id}.json")), record.to_string()).unwrap();
+    }
+    // A pinned name longer than the 48 columns a terminal's summary gives it.
+    let names = "a000000000000003 PeriodicBackgroundCompactionOfTheWriteAheadLogCompletedInTime\n";
+    fs::write(data.join("error-catalog.names"), names).unwrap();
+    data
+}
+
+#[test]
+fn min_severity_keeps_the_severe_and_the_summary_counts_severities_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = severities_dataset(dir.path());
+    let lines = [
+        json!({"level": "info", "msg": "the periodic background compaction of the write ahead log completed in 5s"}),
+        json!({"level": "info", "msg": "the periodic background compaction of the write ahead log completed in 6s"}),
+        json!({"level": "info", "msg": "the periodic background compaction of the write ahead log completed in 7s"}),
+        json!({"level": "warn", "msg": "slow consumer detected for client 7"}),
+        json!({"level": "warn", "msg": "slow consumer detected for client 8"}),
+        json!({"level": "error", "msg": "disk is full on volume \"/var/é\""}),
+    ];
+    let text: Vec<String> = lines.iter().map(Json::to_string).collect();
+    fs::write(dir.path().join("app.log"), text.join("\n") + "\n").unwrap();
+    let data = data.to_str().unwrap();
+    let out = errcat(&["--data", data, "--no-cache", "scan", "--count", "app.log"], dir.path());
+    let rows: Vec<Vec<&str>> =
+        out.stdout.lines().skip(1).take(3).map(|line| line.split_whitespace().take(3).collect()).collect();
+    // The most severe first, then the most frequent; the long name whole.
+    assert_eq!(
+        rows,
+        [
+            ["1", "error", "DiskIsFullOnVolume"],
+            ["2", "warning", "SlowConsumerDetectedForClient"],
+            ["3", "info", "PeriodicBackgroundCompactionOfTheWriteAheadLogCompletedInTime"],
+        ],
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("1 error line(s), 2 warning line(s), 3 info/debug line(s)\n"), "{}", out.stdout);
+    let out =
+        errcat(&["--data", data, "--no-cache", "scan", "--json", "--min-severity", "warn", "app.log"], dir.path());
+    let lines: Vec<u64> = scanned(&out).iter().map(|found| found["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [4, 5, 6]);
+    let out = errcat(&["scan", "--min-severity", "loud", "app.log"], dir.path());
+    assert!(out.stderr.contains("not a severity"), "{}", out.stderr);
+}
