@@ -35,8 +35,12 @@ Exit status: 0 when some line matched, 1 when none did, 2 on any error.";
 #[command(name = "errcat", version, after_help = EXAMPLES)]
 pub struct Cli {
     /// Use the records under DIR, loaded at run time, instead of the embedded catalog.
-    #[arg(long, global = true, value_name = "DIR")]
-    pub data: Option<PathBuf>,
+    ///
+    /// Repeat it to use several datasets as one catalog (a host running
+    /// several systems); their record ids must differ. Without --data,
+    /// $ERRCAT_DATA, a list of directories separated as in $PATH.
+    #[arg(long, global = true, value_name = "DIR", env = "ERRCAT_DATA", value_delimiter = PATH_LIST_SEPARATOR)]
+    pub data: Vec<PathBuf>,
 
     /// Load --data from its record files, without the compiled-catalog cache.
     ///
@@ -61,6 +65,9 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// How $ERRCAT_DATA separates directories, as $PATH does.
+const PATH_LIST_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
 
 fn parse_dialect(name: &str) -> Result<error_catalog::Dialect, String> {
     error_catalog::Dialect::from_name(name).ok_or_else(|| {

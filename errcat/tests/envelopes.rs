@@ -351,3 +351,38 @@ fn min_severity_keeps_the_severe_and_the_summary_counts_severities_apart() {
     let out = errcat(&["scan", "--min-severity", "loud", "app.log"], dir.path());
     assert!(out.stderr.contains("not a severity"), "{}", out.stderr);
 }
+
+#[test]
+fn several_datasets_scan_as_one_catalog_and_a_shared_id_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let apps = severities_dataset(dir.path());
+    let nats = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/nats-io/nats-server");
+    let log = [
+        json!({"level": "error", "msg": "disk is full on volume \"/var\""}).to_string(),
+        json!({"level": "error", "msg": "unable to persist session \"s7\" (seq=5): timeout"}).to_string(),
+    ];
+    fs::write(dir.path().join("mixed.log"), log.join("\n") + "\n").unwrap();
+    let (apps, nats) = (apps.to_str().unwrap(), nats.to_str().unwrap());
+    let names =
+        |out: &Out| scanned(out).iter().map(|found| found["name"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let out = errcat(&["--data", apps, "--data", nats, "--no-cache", "scan", "--json", "mixed.log"], dir.path());
+    assert_eq!(names(&out), ["DiskIsFullOnVolume", "UnableToPersistSession"], "{}", out.stderr);
+    // $ERRCAT_DATA, a path list as $PATH is.
+    let joined = std::env::join_paths([apps, nats]).unwrap();
+    let listed = Command::cargo_bin("errcat")
+        .unwrap()
+        .env("ERRCAT_DATA", &joined)
+        .args(["--no-cache", "list", "--json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let records: Vec<Json> =
+        String::from_utf8(listed.stdout).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(records.len(), 6);
+    let file = |id: &str| records.iter().find(|r| r["id"] == id).unwrap()["file"].as_str().unwrap().to_owned();
+    assert!(file("a000000000000001").starts_with(apps), "{}", file("a000000000000001"));
+    assert!(file("503f49fe39cf5793").starts_with(nats), "{}", file("503f49fe39cf5793"));
+    let out = errcat(&["--data", apps, "--data", apps, "--no-cache", "scan", "mixed.log"], dir.path());
+    assert!(out.stderr.contains("the record id a000000000000001 is in both"), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+}
