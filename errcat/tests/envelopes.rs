@@ -11,9 +11,12 @@ use std::path::Path;
 use assert_cmd::Command;
 use error_catalog::{Catalog, Value, ValueKind};
 use serde_json::{json, Value as Json};
+use wrap::{docker_string, go_quote};
 
 #[path = "../../tests/support/corpus.rs"]
 mod support;
+#[path = "../../tests/support/wrap.rs"]
+mod wrap;
 
 const PREFIX: &str = "[1] 2026/11/29 17:20:35.000001 [ERR] ";
 /// A value as hostile as logs give: quotes, the envelopes' own delimiters
@@ -39,25 +42,6 @@ fn scanned(out: &Out) -> Vec<Json> {
 /// What must be the same for a wrapped line as for its bare line.
 fn classified(found: &Json) -> (Json, Json, Json, Json) {
     (found["line"].clone(), found["id"].clone(), found["fields"].clone(), found["args"].clone())
-}
-
-/// The escaped JSON string of `text` as Docker writes it: HTML-safe
-/// (`\u003c`, `\u003e`, `\u0026`) and a tab as `\u0009` (moby
-/// `daemon/logger/jsonfilelog/jsonlog/jsonlogbytes.go`, `ffjsonWriteJSONBytesAsString`).
-fn docker_string(text: &str) -> String {
-    serde_json::to_string(text)
-        .unwrap()
-        .replace("\\t", "\\u0009")
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
-}
-
-/// `text` quoted as Go's `strconv.Quote` does for printable text (slog's
-/// TextHandler, go-logfmt): `"` and `\` escaped, a tab as `\t`.
-fn go_quote(text: &str) -> String {
-    let escaped = text.replace('\\', "\\\\").replace('"', "\\\"").replace('\t', "\\t");
-    format!("\"{escaped}\"")
 }
 
 /// The envelopes, each as a function from the bare line (prefix and

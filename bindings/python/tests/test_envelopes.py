@@ -20,11 +20,30 @@ def go_quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
 
 
+def docker_string(text: str) -> str:
+    """A JSON string as moby's json-file driver writes it: `"` `\\` escaped,
+    `\\n` `\\r` short, other control characters (a tab too) and `<` `>` `&`
+    as `\\u00XX`."""
+    out = []
+    for c in text:
+        if c == '"':
+            out.append('\\"')
+        elif c == "\\":
+            out.append("\\\\")
+        elif c == "\n":
+            out.append("\\n")
+        elif c == "\r":
+            out.append("\\r")
+        elif ord(c) < 0x20 or c in "<>&\u2028\u2029":
+            out.append("\\u%04x" % ord(c))
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
 def docker(text: str, stream: str = "stderr") -> str:
-    """A json-file line as moby writes it: HTML-safe escapes, a tab as \\u0009."""
-    log = json.dumps(text)
-    log = log.replace("\\t", "\\u0009").replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return '{"log":%s,"stream":"%s","time":"2026-11-29T17:20:35.000001Z"}' % (log, stream)
+    """A json-file line as moby writes it."""
+    return '{"log":%s,"stream":"%s","time":"2026-11-29T17:20:35.000001Z"}' % (docker_string(text), stream)
 
 
 MESSAGES = [
