@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::sync::mpsc;
 
-use error_catalog::{Catalog, Envelope, LogLine, Match, PartialLines};
+use error_catalog::{Catalog, Envelope, LineRole, LogLine, Match, MultiLine, PartialLines};
 
 use crate::input::{Chunk, Input, CHUNK};
 
@@ -63,13 +63,21 @@ pub enum Event {
     },
 }
 
-/// What an envelope said of a matching line.
+impl Wrapped {
+    /// Of a line in no envelope (which may carry a trace as context).
+    fn plain() -> Wrapped {
+        Wrapped { envelope: "none", span_in_input: 0..0, context: None }
+    }
+}
+
+/// What an envelope said of a matching line, and the trace it carries.
 pub struct Wrapped {
     /// The envelope's name (`docker`, `json`...).
     pub envelope: &'static str,
     /// Where the message was in the input line (see [`LogLine::span_in_input`]).
     pub span_in_input: std::ops::Range<usize>,
-    /// A stack trace carried beside the message.
+    /// A stack trace carried beside the message (by the envelope, or in
+    /// the lines after it).
     pub context: Option<String>,
 }
 
@@ -98,7 +106,7 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
     let mut events = Vec::new();
     // The matcher numbers the lines and checks that they are UTF-8 in its
     // own pass over the chunk.
-    let plain = wanted.unmatched.is_none() && wanted.envelope == Envelope::None;
+    let plain = wanted.unmatched.is_none() && wanted.envelope == Envelope::None && !has_traces(&chunk.data);
     let scanned = plain.then(|| {
         catalog.matcher().find_numbered_lines_in(&chunk.data, |number, range, found| {
             let line = chunk.first_line + number as u64;
@@ -117,10 +125,20 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
     Classified { events, line_breaks }
 }
 
+/// Whether `data` may hold a multi-line event (a Java, Python or Go
+/// trace), which only the line-by-line classification groups: a few
+/// substring searches, far faster than matching.
+fn has_traces(data: &[u8]) -> bool {
+    const MARKS: [&[u8]; 5] =
+        [b"\n\tat ", b"\n    at ", b"\nCaused by: ", b"Traceback (most recent call last):", b"\ngoroutine "];
+    MARKS.iter().any(|mark| memchr::memmem::find(data, mark).is_some())
+}
+
 /// Classifies a chunk line by line: needed for unmatched lines, invalid
-/// UTF-8 and envelopes.
+/// UTF-8, envelopes and multi-line events.
 fn classify_lines(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) {
     let mut pieces = PartialLines::new();
+    let mut grouped = Grouped { multi_line: MultiLine::new(), last_line: None };
     let body = chunk.data.strip_suffix(b"\n").unwrap_or(&chunk.data);
     for (offset, bytes) in body.split(|&b| b == b'\n').enumerate() {
         let line = chunk.first_line + offset as u64;
@@ -136,13 +154,65 @@ fn classify_lines(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events:
         // A plain line read lossily: the span is given in its own bytes.
         let lossy_plain = matches!(text, std::borrow::Cow::Owned(_)) && unwrapped.envelope() == "none";
         if !wanted.envelope.has_pieces() {
-            classify_line(catalog, wanted, line, unwrapped, lossy_plain.then_some(bytes), events);
+            grouped.classify(catalog, wanted, line, unwrapped, lossy_plain.then_some(bytes), events);
         } else if let Some((line, whole)) = pieces.push(line, unwrapped) {
-            classify_line(catalog, wanted, line, whole, lossy_plain.then_some(bytes), events);
+            grouped.classify(catalog, wanted, line, whole, lossy_plain.then_some(bytes), events);
         }
     }
     for (line, whole) in pieces.finish() {
-        classify_line(catalog, wanted, line, whole, None, events);
+        grouped.classify(catalog, wanted, line, whole, None, events);
+    }
+}
+
+/// Lines grouped into multi-line events (see [`MultiLine`]) as they are
+/// classified.
+struct Grouped {
+    multi_line: MultiLine,
+    /// The line whose event the trace lines that follow belong to, and
+    /// where its event (if any) is in the events.
+    last_line: Option<Option<usize>>,
+}
+
+impl Grouped {
+    fn classify(
+        &mut self,
+        catalog: &Catalog,
+        wanted: &Wanted<'_>,
+        line: u64,
+        unwrapped: LogLine<'_>,
+        lossy_of: Option<&[u8]>,
+        events: &mut Vec<Event>,
+    ) {
+        let context = match self.multi_line.role(line, unwrapped.text()) {
+            LineRole::Held => return,
+            LineRole::Context => {
+                // A trace line: context of the event of the line it follows.
+                if let Some(Some(at)) = self.last_line {
+                    if let Some(Event::Found { wrapped, .. }) = events.get_mut(at) {
+                        let wrapped = wrapped.get_or_insert_with(|| Box::new(Wrapped::plain()));
+                        match &mut wrapped.context {
+                            Some(context) => {
+                                context.push('\n');
+                                context.push_str(unwrapped.text());
+                            }
+                            None => wrapped.context = Some(unwrapped.text().to_owned()),
+                        }
+                    }
+                }
+                return;
+            }
+            LineRole::Message { context, .. } => Some(context),
+            _ => None,
+        };
+        let before = events.len();
+        classify_line(catalog, wanted, line, unwrapped, lossy_of, events);
+        let found = events[before..].iter().position(|event| matches!(event, Event::Found { .. }));
+        self.last_line = Some(found.map(|at| before + at));
+        if let (Some(context), Some(Some(at))) = (context, self.last_line) {
+            if let Some(Event::Found { wrapped, .. }) = events.get_mut(at) {
+                wrapped.get_or_insert_with(|| Box::new(Wrapped::plain())).context = Some(context);
+            }
+        }
     }
 }
 

@@ -370,3 +370,46 @@ fn several_datasets_scan_as_one_catalog_and_a_shared_id_is_an_error() {
     assert!(out.stderr.contains("the record id a000000000000001 is in both"), "{}", out.stderr);
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn java_python_and_go_traces_are_one_event_with_the_trace_as_context() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = severities_dataset(dir.path());
+    let log = [
+        "2026-11-29 17:20:35,001 ERROR disk is full on volume \"/var\"",
+        "\tat com.example.Store.write(Store.java:42)",
+        "Caused by: java.io.IOException: slow consumer detected for client 7",
+        "\t... 3 more",
+        "Traceback (most recent call last):",
+        "  File \"app.py\", line 3, in <module>",
+        "    main()",
+        "OSError: disk is full on volume \"/tmp\"",
+        "panic: disk is full on volume \"/go\"",
+        "",
+        "goroutine 1 [running]:",
+        "main.main()",
+        "\t/app/main.go:8 +0x1d",
+        "exit status 2",
+        "slow consumer detected for client 8",
+    ];
+    fs::write(dir.path().join("traces.log"), log.join("\n") + "\n").unwrap();
+    let out = errcat(&["--data", data.to_str().unwrap(), "--no-cache", "scan", "--json", "traces.log"], dir.path());
+    let found = scanned(&out);
+    let events: Vec<(u64, &str, Option<&str>)> = found
+        .iter()
+        .map(|f| (f["line"].as_u64().unwrap(), f["name"].as_str().unwrap(), f["context"].as_str()))
+        .collect();
+    assert_eq!(
+        events,
+        [
+            (1, "DiskIsFullOnVolume", Some(log[1..4].join("\n").as_str())),
+            (8, "DiskIsFullOnVolume", Some(log[4..7].join("\n").as_str())),
+            (9, "DiskIsFullOnVolume", Some(log[9..14].join("\n").as_str())),
+            (15, "SlowConsumerDetectedForClient", None),
+        ],
+        "{}",
+        out.stdout
+    );
+    // The `Caused by:` line is the first event's context, not a match of its own.
+    assert_eq!(found[0]["fields"]["arg0"], "/var", "{}", out.stdout);
+}

@@ -3,12 +3,17 @@ logfmt and JSON envelopes classify as errcat scan classifies them (with no
 option: auto-detected), and as their bare lines do."""
 
 import json
+import sys
 
 import pytest
 
 from error_catalog import Catalog
 
-from conftest import assert_equals_errcat, errcat_scan
+from conftest import REPO, assert_equals_errcat, errcat_scan
+
+# Docker's escaping, as the golden files' generator writes it.
+sys.path.insert(0, str(REPO / "tools"))
+from envelope_fixtures import docker_string  # noqa: E402
 
 PREFIX = "[1] 2026/11/29 17:20:35.000001 [ERR] "
 # Quotes, the envelopes' delimiters and escapes, a tab, non-ASCII beyond the BMP.
@@ -18,27 +23,6 @@ HOSTILE = 's "7" <x> & y=\\z\té😀'
 def go_quote(text: str) -> str:
     """As Go's strconv.Quote writes printable text (slog's TextHandler)."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
-
-
-def docker_string(text: str) -> str:
-    """A JSON string as moby's json-file driver writes it: `"` `\\` escaped,
-    `\\n` `\\r` short, other control characters (a tab too) and `<` `>` `&`
-    as `\\u00XX`."""
-    out = []
-    for c in text:
-        if c == '"':
-            out.append('\\"')
-        elif c == "\\":
-            out.append("\\\\")
-        elif c == "\n":
-            out.append("\\n")
-        elif c == "\r":
-            out.append("\\r")
-        elif ord(c) < 0x20 or c in "<>&\u2028\u2029":
-            out.append("\\u%04x" % ord(c))
-        else:
-            out.append(c)
-    return '"' + "".join(out) + '"'
 
 
 def docker(text: str, stream: str = "stderr") -> str:

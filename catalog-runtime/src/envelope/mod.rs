@@ -34,10 +34,12 @@ mod json;
 mod json_fields;
 mod level;
 mod logfmt;
+mod multiline;
 mod syslog;
 mod unescape;
 
 pub use join::PartialLines;
+pub use multiline::{LineRole, MultiLine};
 
 /// How the lines of an input are wrapped.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -298,8 +298,10 @@ fn print_match(
         if let Some(wrapped) = wrapped {
             // `span` is in the message taken out of the envelope;
             // `message_span` is where that message is in the input line.
-            object["envelope"] = json!(wrapped.envelope);
-            object["message_span"] = json!([wrapped.span_in_input.start, wrapped.span_in_input.end]);
+            if wrapped.envelope != "none" {
+                object["envelope"] = json!(wrapped.envelope);
+                object["message_span"] = json!([wrapped.span_in_input.start, wrapped.span_in_input.end]);
+            }
             if let Some(context) = &wrapped.context {
                 object["context"] = json!(context);
             }
