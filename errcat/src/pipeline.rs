@@ -106,7 +106,8 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
     let mut events = Vec::new();
     // The matcher numbers the lines and checks that they are UTF-8 in its
     // own pass over the chunk.
-    let plain = wanted.unmatched.is_none() && wanted.envelope == Envelope::None && !has_traces(&chunk.data);
+    let traces = has_traces(&chunk.data);
+    let plain = wanted.unmatched.is_none() && wanted.envelope == Envelope::None && !traces;
     let scanned = plain.then(|| {
         catalog.matcher().find_numbered_lines_in(&chunk.data, |number, range, found| {
             let line = chunk.first_line + number as u64;
@@ -118,11 +119,49 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
         Some(line_breaks) => line_breaks as u64,
         None => {
             events.clear();
-            classify_lines(catalog, chunk, wanted, &mut events);
+            let unwrapped_at_once = wanted.unmatched.is_none() && !traces && wanted.envelope != Envelope::None;
+            if !(unwrapped_at_once && classify_unwrapped(catalog, chunk, wanted, &mut events)) {
+                events.clear();
+                classify_lines(catalog, chunk, wanted, &mut events);
+            }
             memchr::memchr_iter(b'\n', &chunk.data).count() as u64
         }
     };
     Classified { events, line_breaks }
+}
+
+/// Classifies a chunk in an envelope as the plain fast path does: the
+/// lines' messages, unwrapped, into one buffer that the matcher scans at
+/// once. `false` (with nothing to keep in `events`) when some line needs the
+/// line-by-line path: invalid UTF-8, a piece of a longer line, a note, a
+/// message holding a line break.
+fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) -> bool {
+    let Ok(text) = std::str::from_utf8(&chunk.data) else { return false };
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let mut messages = String::with_capacity(text.len());
+    // What the envelope said of each line, for the lines that match.
+    let mut said: Vec<Option<Wrapped>> = Vec::new();
+    for line in body.split('\n') {
+        let unwrapped = wanted.envelope.unwrap(line.strip_suffix('\r').unwrap_or(line));
+        let message = unwrapped.text();
+        if unwrapped.is_piece() || unwrapped.note().is_some() || message.contains(['\n', '\r']) {
+            return false;
+        }
+        messages.push_str(message);
+        messages.push('\n');
+        said.push((unwrapped.envelope() != "none").then(|| Wrapped {
+            envelope: unwrapped.envelope(),
+            span_in_input: unwrapped.span_in_input(),
+            context: unwrapped.context().map(str::to_owned),
+        }));
+    }
+    catalog.matcher().find_numbered_lines(&messages, |number, range, found| {
+        let line = chunk.first_line + number as u64;
+        let text = wanted.line_text.then(|| Box::from(&messages[range]));
+        let wrapped = said[number].take().map(Box::new);
+        events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
+    });
+    true
 }
 
 /// Whether `data` may hold a multi-line event (a Java, Python or Go
