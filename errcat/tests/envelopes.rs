@@ -328,6 +328,10 @@ fn min_severity_keeps_the_severe_and_the_summary_counts_severities_apart() {
         out.stdout
     );
     assert!(out.stdout.contains("1 error line(s), 2 warning line(s), 3 info/debug line(s)\n"), "{}", out.stdout);
+    // The HTML report's header counts them apart too.
+    errcat(&["--data", data, "--no-cache", "scan", "--count", "--html", "report.html", "app.log"], dir.path());
+    let page = fs::read_to_string(dir.path().join("report.html")).unwrap();
+    assert!(page.contains("1 error line, 2 warning lines, 3 info/debug lines · app.log"), "{page}");
     let out =
         errcat(&["--data", data, "--no-cache", "scan", "--json", "--min-severity", "warn", "app.log"], dir.path());
     let lines: Vec<u64> = scanned(&out).iter().map(|found| found["line"].as_u64().unwrap()).collect();
