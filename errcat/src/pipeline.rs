@@ -10,7 +10,7 @@
 //! arrived is printed while the writer is quiet.
 //!
 //! Lines in an envelope (Docker, CRI, JSON logs...; see
-//! [`Envelope`](error_catalog::Envelope)) are unwrapped before they are
+//! [`Envelope`]) are unwrapped before they are
 //! matched, and the pieces of a long container line joined: the reader ends
 //! chunks only after a whole line (see [`Input::line_ends_chunk`]), so that
 //! the pieces of a line are all in one chunk.
