@@ -38,8 +38,12 @@ Exit status: 0 when some line matched, 1 when none did, 2 on any error.";
 #[command(name = "errcat", version, after_help = EXAMPLES)]
 pub struct Cli {
     /// Use the records under DIR, loaded at run time, instead of the embedded catalog.
-    #[arg(long, global = true, value_name = "DIR")]
-    pub data: Option<PathBuf>,
+    ///
+    /// Repeat it to use several datasets as one catalog (a host running
+    /// several systems); their record ids must differ. Without --data,
+    /// $ERRCAT_DATA, a list of directories separated as in $PATH.
+    #[arg(long, global = true, value_name = "DIR", env = "ERRCAT_DATA", value_delimiter = PATH_LIST_SEPARATOR)]
+    pub data: Vec<PathBuf>,
 
     /// Load --data from its record files, without the compiled-catalog cache.
     ///
@@ -64,6 +68,9 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// How $ERRCAT_DATA separates directories, as $PATH does.
+const PATH_LIST_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
 
 fn parse_dialect(name: &str) -> Result<error_catalog::Dialect, String> {
     error_catalog::Dialect::from_name(name).ok_or_else(|| {
@@ -140,6 +147,19 @@ pub enum Command {
         /// stderr and counted in errcat_input_errors_total).
         #[arg(long, value_name = "ADDR", conflicts_with = "html")]
         metrics: Option<String>,
+        /// How the lines are wrapped: auto (chosen for each input from its
+        /// first lines), none, docker, cri, journald, syslog, logfmt, json,
+        /// or json:KEY (the message under KEY).
+        ///
+        /// The message is taken out of its envelope and unescaped before it
+        /// is matched; the pieces of long Docker and CRI lines are joined.
+        /// With --follow, auto reads plain lines.
+        #[arg(long, value_name = "ENVELOPE", default_value = "auto", value_parser = envelope)]
+        envelope: EnvelopeChoice,
+        /// Only matches of records at least this severe: fatal, critical,
+        /// error, warning, info, debug, trace.
+        #[arg(long, value_name = "SEVERITY", value_parser = severity)]
+        min_severity: Option<error_catalog::Severity>,
     },
 
     /// List the catalog's records.
@@ -259,5 +279,31 @@ fn log_level(name: &str) -> Result<String, String> {
         Some(_) => Ok(name.to_owned()),
         None => Err("not a log level (TRC, DBG, INF, WRN, ERR, FTL, SYS, or TRACE, DEBUG, INFO, WARNING, ERROR, ...)"
             .to_owned()),
+    }
+}
+
+/// `--envelope`: one envelope for every input, or (auto) each input's own.
+#[derive(Clone, Debug)]
+pub struct EnvelopeChoice(pub Option<error_catalog::Envelope>);
+
+fn envelope(name: &str) -> Result<EnvelopeChoice, String> {
+    if name.eq_ignore_ascii_case("auto") {
+        return Ok(EnvelopeChoice(None));
+    }
+    match error_catalog::Envelope::from_name(name) {
+        Some(envelope) => Ok(EnvelopeChoice(Some(envelope))),
+        None => Err(format!("not an envelope; one of auto, {}", error_catalog::ENVELOPE_NAMES)),
+    }
+}
+
+/// A record severity by name (`warn` for `warning`).
+fn severity(name: &str) -> Result<error_catalog::Severity, String> {
+    let name = name.to_ascii_lowercase();
+    let name = if name == "warn" { "warning" } else { name.as_str() };
+    match error_catalog::Severity::from_text(name) {
+        error_catalog::Severity::Other(_) => {
+            Err("not a severity (fatal, critical, error, warning, info, debug, trace)".to_owned())
+        }
+        severity => Ok(severity),
     }
 }

@@ -82,7 +82,21 @@ pub struct Input {
     /// them (while classifying the chunk) and tells
     /// [`lines_counted`](Self::lines_counted) before the next chunk.
     pub count_lines: bool,
+    /// Whether a line may end a chunk (one that is not the piece of a
+    /// longer container line, whose pieces must be joined in one chunk);
+    /// every line may when `None`. A chunk grows past its size by at most
+    /// [`PIECES_PAST_CHUNK`] waiting for such a line.
+    pub line_ends_chunk: Option<Box<EndsChunk>>,
 }
+
+/// Whether a line (without its line break) may end a chunk.
+pub type EndsChunk = dyn Fn(&[u8]) -> bool;
+
+/// How far a chunk may grow past its size for the pieces of a line (more
+/// than the 1 MiB of pieces that are joined into one line).
+pub const PIECES_PAST_CHUNK: usize = 2 << 20;
+/// How many of an input's first lines [`Input::first_lines`] gives, at most.
+const FIRST_LINES: usize = 16;
 
 /// Opens `path` (`-` is standard input); `.gz` files are decompressed.
 pub fn open(path: &Path) -> Result<Input, String> {
@@ -145,6 +159,7 @@ impl Input {
             hold_unfinished_line: false,
             lines_read: 0,
             count_lines: true,
+            line_ends_chunk: None,
         }
     }
 
@@ -152,6 +167,19 @@ impl Input {
     pub fn looks_binary(&mut self) -> io::Result<bool> {
         let start = self.reader.fill_buf()?;
         Ok(start[..start.len().min(BINARY_PROBE)].contains(&0))
+    }
+
+    /// The whole lines at the start of the input that its first read gave
+    /// (at most [`FIRST_LINES`], read lossily), to choose its envelope from;
+    /// nothing is consumed.
+    pub fn first_lines(&mut self) -> io::Result<Vec<String>> {
+        let start = self.reader.fill_buf()?;
+        let whole = memchr::memrchr(b'\n', start).map_or(start, |end| &start[..end]);
+        Ok(whole
+            .split(|&b| b == b'\n')
+            .take(FIRST_LINES)
+            .map(|line| String::from_utf8_lossy(line).into_owned())
+            .collect())
     }
 
     /// Whether the input has no bytes at all.
@@ -248,7 +276,7 @@ impl Input {
                 self.discarding = true;
                 continue;
             }
-            if data.len() >= size && line_start > 0 {
+            if data.len() >= size && line_start > 0 && self.may_end_chunk(&data[..line_start], size) {
                 carry.extend_from_slice(&data[line_start..]);
                 data.truncate(line_start);
                 break;
@@ -269,6 +297,16 @@ impl Input {
             self.lines_counted(&chunk, line_breaks, next_line);
         }
         Ok((Some(chunk), skipped))
+    }
+
+    /// Whether a chunk of `whole_lines` (ending with a line break) may end
+    /// here: its last line is no piece of a longer one, or it has grown too
+    /// far past `size` waiting for the line's end.
+    fn may_end_chunk(&self, whole_lines: &[u8], size: usize) -> bool {
+        let Some(ends_chunk) = &self.line_ends_chunk else { return true };
+        let body = &whole_lines[..whole_lines.len() - 1];
+        let last = &body[last_line_start(body, 0)..];
+        whole_lines.len() >= size + PIECES_PAST_CHUNK || ends_chunk(last.strip_suffix(b"\r").unwrap_or(last))
     }
 
     /// Advances `next_line` past `chunk`, which has `line_breaks` line

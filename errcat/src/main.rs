@@ -59,16 +59,38 @@ fn run(cli: Cli) -> io::Result<u8> {
     }
     let cache = if cli.no_cache { None } else { cache_dir() };
     let filter = Filter::new().dialect(cli.dialect);
-    let Some(catalog) = load_catalog(cli.data.as_deref(), &filter, cache.as_deref()) else {
+    let Some(catalog) = load_catalogs(&cli.data, &filter, cache.as_deref()) else {
         return Ok(TROUBLE);
     };
     let status = match cli.command {
         Command::Explain { messages } => explain::run(&catalog, messages, &mut out)?,
-        Command::Scan { files, json, count, unmatched, html, threads, follow, from_start, metrics } => {
+        Command::Scan {
+            files,
+            json,
+            count,
+            unmatched,
+            html,
+            threads,
+            follow,
+            from_start,
+            metrics,
+            envelope,
+            min_severity,
+        } => {
             let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.map_or_else(cores, usize::from);
-            let options =
-                scan::Options { json, count, unmatched_levels: unmatched, html, threads, follow, from_start, metrics };
+            let options = scan::Options {
+                json,
+                count,
+                unmatched_levels: unmatched,
+                html,
+                threads,
+                follow,
+                from_start,
+                metrics,
+                envelope: envelope.0,
+                min_severity,
+            };
             scan::run(&catalog, &files, &options, &mut out)?
         }
         Command::List { repo, tag, severity, json } => {
@@ -94,16 +116,43 @@ fn run(cli: Cli) -> io::Result<u8> {
 /// The directory a dataset command works on: its own argument, else
 /// `--data`, else `data`.
 fn dataset_dir<'a>(dir: &'a Option<PathBuf>, cli: &'a Cli) -> &'a Path {
-    dir.as_deref().or(cli.data.as_deref()).unwrap_or(Path::new("data"))
+    dir.as_deref().or(cli.data.first().map(PathBuf::as_path)).unwrap_or(Path::new("data"))
 }
 
-/// The embedded catalog, or the records under `--data` (through the
-/// compiled-catalog cache in `cache`, if any); a bad dataset is reported
-/// record by record, as `check` does.
-fn load_catalog(data: Option<&Path>, filter: &Filter, cache: Option<&Path>) -> Option<Catalog> {
-    let Some(dir) = data else {
-        return Some(Catalog::from_entries(NatsServerError::entries().to_vec()));
-    };
+/// The embedded catalog, or the records under the `--data` directories as
+/// one catalog (see [`load_catalog`]); two datasets with a record id in
+/// common are an error.
+fn load_catalogs(data: &[PathBuf], filter: &Filter, cache: Option<&Path>) -> Option<Catalog> {
+    let dirs: Vec<&Path> = data.iter().map(PathBuf::as_path).filter(|dir| !dir.as_os_str().is_empty()).collect();
+    match dirs[..] {
+        [] => return Some(Catalog::from_entries(NatsServerError::entries().to_vec())),
+        [dir] => return load_catalog(dir, filter, cache),
+        _ => {}
+    }
+    let mut catalogs = Vec::new();
+    let mut seen: std::collections::HashMap<String, &Path> = std::collections::HashMap::new();
+    let mut clashes = 0;
+    for dir in &dirs {
+        let catalog = load_catalog(dir, filter, cache)?;
+        for entry in catalog.entries() {
+            if let Some(first) = seen.insert(entry.record.id.to_string(), dir) {
+                eprintln!(
+                    "errcat: the record id {} is in both {} and {}: ids must differ across --data datasets",
+                    entry.record.id,
+                    first.display(),
+                    dir.display()
+                );
+                clashes += 1;
+            }
+        }
+        catalogs.push(catalog);
+    }
+    (clashes == 0).then(|| Catalog::concat(catalogs))
+}
+
+/// The records under `dir` (through the compiled-catalog cache in `cache`,
+/// if any); a bad dataset is reported record by record, as `check` does.
+fn load_catalog(dir: &Path, filter: &Filter, cache: Option<&Path>) -> Option<Catalog> {
     let loaded = match cache {
         Some(cache) => Catalog::load_cached(dir, filter, cache),
         None => Catalog::load_filtered(dir, filter),

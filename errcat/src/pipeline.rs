@@ -8,12 +8,18 @@
 //! ends early; the chunks in flight are then all delivered before reading on,
 //! followed by [`Delivery::CaughtUp`] so that the output is flushed: what has
 //! arrived is printed while the writer is quiet.
+//!
+//! Lines in an envelope (Docker, CRI, JSON logs...; see
+//! [`Envelope`]) are unwrapped before they are
+//! matched, and the pieces of a long container line joined: the reader ends
+//! chunks only after a whole line (see [`Input::line_ends_chunk`]), so that
+//! the pieces of a line are all in one chunk.
 
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::mpsc;
 
-use error_catalog::{Catalog, Match};
+use error_catalog::{Catalog, Envelope, LineRole, LogLine, Match, MultiLine, PartialLines};
 
 use crate::input::{Chunk, Input, CHUNK};
 
@@ -31,9 +37,12 @@ pub enum Event {
     Found {
         line: u64,
         found: Match<'static>,
-        /// The whole line, when [`Wanted::line_text`] (lossily decoded if it
-        /// is not UTF-8; `found.span` is then in the original bytes).
+        /// The message matched (unwrapped from its envelope), when
+        /// [`Wanted::line_text`] (lossily decoded if it is not UTF-8;
+        /// `found.span` is then in the original bytes).
         text: Option<Box<str>>,
+        /// What the envelope said, for a line in one.
+        wrapped: Option<Box<Wrapped>>,
     },
     Unmatched {
         line: u64,
@@ -47,10 +56,33 @@ pub enum Event {
     TooLong {
         line: u64,
     },
+    /// Something the envelope tells of a line (see [`LogLine::note`]).
+    Note {
+        line: u64,
+        note: &'static str,
+    },
+}
+
+impl Wrapped {
+    /// Of a line in no envelope (which may carry a trace as context).
+    fn plain() -> Wrapped {
+        Wrapped { envelope: "none", span_in_input: 0..0, context: None }
+    }
+}
+
+/// What an envelope said of a matching line, and the trace it carries.
+pub struct Wrapped {
+    /// The envelope's name (`docker`, `json`...).
+    pub envelope: &'static str,
+    /// Where the message was in the input line (see [`LogLine::span_in_input`]).
+    pub span_in_input: std::ops::Range<usize>,
+    /// A stack trace carried beside the message (by the envelope, or in
+    /// the lines after it).
+    pub context: Option<String>,
 }
 
 /// Gives the level of a line (`ERR`, ...) when it is one of those wanted.
-pub type LevelOf<'f> = dyn Fn(&str) -> Option<String> + Sync + 'f;
+pub type LevelOf<'f> = dyn Fn(&LogLine<'_>) -> Option<String> + Sync + 'f;
 
 /// What to look for besides matches.
 pub struct Wanted<'a> {
@@ -58,6 +90,8 @@ pub struct Wanted<'a> {
     pub unmatched: Option<&'a LevelOf<'a>>,
     /// Whether matches carry their line's text (for `--html`).
     pub line_text: bool,
+    /// The envelope of the input's lines.
+    pub envelope: Envelope,
 }
 
 /// What a chunk holds.
@@ -72,48 +106,189 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
     let mut events = Vec::new();
     // The matcher numbers the lines and checks that they are UTF-8 in its
     // own pass over the chunk.
-    let scanned = wanted.unmatched.is_none().then(|| {
+    let traces = has_traces(&chunk.data);
+    let plain = wanted.unmatched.is_none() && wanted.envelope == Envelope::None && !traces;
+    let scanned = plain.then(|| {
         catalog.matcher().find_numbered_lines_in(&chunk.data, |number, range, found| {
             let line = chunk.first_line + number as u64;
             let text = wanted.line_text.then(|| String::from_utf8_lossy(&chunk.data[range]).into());
-            events.push(Event::Found { line, found: found.into_owned(), text });
+            events.push(Event::Found { line, found: found.into_owned(), text, wrapped: None });
         })
     });
     let line_breaks = match scanned.flatten() {
         Some(line_breaks) => line_breaks as u64,
         None => {
             events.clear();
-            // Line by line: needed for unmatched lines and invalid UTF-8.
-            let body = chunk.data.strip_suffix(b"\n").unwrap_or(&chunk.data);
-            for (offset, bytes) in body.split(|&b| b == b'\n').enumerate() {
-                let line = chunk.first_line + offset as u64;
-                let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-                let text = match std::str::from_utf8(bytes) {
-                    Ok(text) => std::borrow::Cow::Borrowed(text),
-                    Err(_) => {
-                        events.push(Event::InvalidUtf8 { line });
-                        String::from_utf8_lossy(bytes)
-                    }
-                };
-                match catalog.find(&text) {
-                    Some(mut found) => {
-                        if let std::borrow::Cow::Owned(_) = text {
-                            found.span = found.span_in_bytes(bytes);
-                        }
-                        let text = wanted.line_text.then(|| Box::from(&*text));
-                        events.push(Event::Found { line, found: found.into_owned(), text });
-                    }
-                    None => {
-                        if let Some(level) = wanted.unmatched.and_then(|level_of| level_of(&text)) {
-                            events.push(Event::Unmatched { line, level, text: text.into_owned() });
-                        }
-                    }
-                }
+            let unwrapped_at_once = wanted.unmatched.is_none() && !traces && wanted.envelope != Envelope::None;
+            if !(unwrapped_at_once && classify_unwrapped(catalog, chunk, wanted, &mut events)) {
+                events.clear();
+                classify_lines(catalog, chunk, wanted, &mut events);
             }
             memchr::memchr_iter(b'\n', &chunk.data).count() as u64
         }
     };
     Classified { events, line_breaks }
+}
+
+/// Classifies a chunk in an envelope as the plain fast path does: the
+/// lines' messages, unwrapped, into one buffer that the matcher scans at
+/// once. `false` (with nothing to keep in `events`) when some line needs the
+/// line-by-line path: invalid UTF-8, a piece of a longer line, a note, a
+/// message holding a line break.
+fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) -> bool {
+    let Ok(text) = std::str::from_utf8(&chunk.data) else { return false };
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let mut messages = String::with_capacity(text.len());
+    // What the envelope said of each line, for the lines that match.
+    let mut said: Vec<Option<Wrapped>> = Vec::new();
+    for line in body.split('\n') {
+        let unwrapped = wanted.envelope.unwrap(line.strip_suffix('\r').unwrap_or(line));
+        let message = unwrapped.text();
+        if unwrapped.is_piece() || unwrapped.note().is_some() || message.contains(['\n', '\r']) {
+            return false;
+        }
+        messages.push_str(message);
+        messages.push('\n');
+        said.push((unwrapped.envelope() != "none").then(|| Wrapped {
+            envelope: unwrapped.envelope(),
+            span_in_input: unwrapped.span_in_input(),
+            context: unwrapped.context().map(str::to_owned),
+        }));
+    }
+    catalog.matcher().find_numbered_lines(&messages, |number, range, found| {
+        let line = chunk.first_line + number as u64;
+        let text = wanted.line_text.then(|| Box::from(&messages[range]));
+        let wrapped = said[number].take().map(Box::new);
+        events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
+    });
+    true
+}
+
+/// Whether `data` may hold a multi-line event (a Java, Python or Go
+/// trace), which only the line-by-line classification groups: a few
+/// substring searches, far faster than matching.
+fn has_traces(data: &[u8]) -> bool {
+    const MARKS: [&[u8]; 5] =
+        [b"\n\tat ", b"\n    at ", b"\nCaused by: ", b"Traceback (most recent call last):", b"\ngoroutine "];
+    MARKS.iter().any(|mark| memchr::memmem::find(data, mark).is_some())
+}
+
+/// Classifies a chunk line by line: needed for unmatched lines, invalid
+/// UTF-8, envelopes and multi-line events.
+fn classify_lines(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) {
+    let mut pieces = PartialLines::new();
+    let mut grouped = Grouped { multi_line: MultiLine::new(), last_line: None };
+    let body = chunk.data.strip_suffix(b"\n").unwrap_or(&chunk.data);
+    for (offset, bytes) in body.split(|&b| b == b'\n').enumerate() {
+        let line = chunk.first_line + offset as u64;
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => std::borrow::Cow::Borrowed(text),
+            Err(_) => {
+                events.push(Event::InvalidUtf8 { line });
+                String::from_utf8_lossy(bytes)
+            }
+        };
+        let unwrapped = wanted.envelope.unwrap(&text);
+        // A plain line read lossily: the span is given in its own bytes.
+        let lossy_plain = matches!(text, std::borrow::Cow::Owned(_)) && unwrapped.envelope() == "none";
+        if !wanted.envelope.has_pieces() {
+            grouped.classify(catalog, wanted, line, unwrapped, lossy_plain.then_some(bytes), events);
+        } else if let Some((line, whole)) = pieces.push(line, unwrapped) {
+            grouped.classify(catalog, wanted, line, whole, lossy_plain.then_some(bytes), events);
+        }
+    }
+    for (line, whole) in pieces.finish() {
+        grouped.classify(catalog, wanted, line, whole, None, events);
+    }
+}
+
+/// Lines grouped into multi-line events (see [`MultiLine`]) as they are
+/// classified.
+struct Grouped {
+    multi_line: MultiLine,
+    /// The line whose event the trace lines that follow belong to, and
+    /// where its event (if any) is in the events.
+    last_line: Option<Option<usize>>,
+}
+
+impl Grouped {
+    fn classify(
+        &mut self,
+        catalog: &Catalog,
+        wanted: &Wanted<'_>,
+        line: u64,
+        unwrapped: LogLine<'_>,
+        lossy_of: Option<&[u8]>,
+        events: &mut Vec<Event>,
+    ) {
+        let context = match self.multi_line.role(line, unwrapped.text()) {
+            LineRole::Held => return,
+            LineRole::Context => {
+                // A trace line: context of the event of the line it follows.
+                if let Some(Some(at)) = self.last_line {
+                    if let Some(Event::Found { wrapped, .. }) = events.get_mut(at) {
+                        let wrapped = wrapped.get_or_insert_with(|| Box::new(Wrapped::plain()));
+                        match &mut wrapped.context {
+                            Some(context) => {
+                                context.push('\n');
+                                context.push_str(unwrapped.text());
+                            }
+                            None => wrapped.context = Some(unwrapped.text().to_owned()),
+                        }
+                    }
+                }
+                return;
+            }
+            LineRole::Message { context, .. } => Some(context),
+            _ => None,
+        };
+        let before = events.len();
+        classify_line(catalog, wanted, line, unwrapped, lossy_of, events);
+        let found = events[before..].iter().position(|event| matches!(event, Event::Found { .. }));
+        self.last_line = Some(found.map(|at| before + at));
+        if let (Some(context), Some(Some(at))) = (context, self.last_line) {
+            if let Some(Event::Found { wrapped, .. }) = events.get_mut(at) {
+                wrapped.get_or_insert_with(|| Box::new(Wrapped::plain())).context = Some(context);
+            }
+        }
+    }
+}
+
+/// Classifies one line (its message, out of its envelope); `lossy_of` is
+/// the line's bytes when its text was decoded lossily.
+fn classify_line(
+    catalog: &Catalog,
+    wanted: &Wanted<'_>,
+    line: u64,
+    unwrapped: LogLine<'_>,
+    lossy_of: Option<&[u8]>,
+    events: &mut Vec<Event>,
+) {
+    if let Some(note) = unwrapped.note() {
+        events.push(Event::Note { line, note });
+    }
+    match catalog.find(unwrapped.text()) {
+        Some(mut found) => {
+            if let Some(bytes) = lossy_of {
+                found.span = found.span_in_bytes(bytes);
+            }
+            let text = wanted.line_text.then(|| Box::from(unwrapped.text()));
+            let wrapped = (unwrapped.envelope() != "none").then(|| {
+                Box::new(Wrapped {
+                    envelope: unwrapped.envelope(),
+                    span_in_input: unwrapped.span_in_input(),
+                    context: unwrapped.context().map(str::to_owned),
+                })
+            });
+            events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
+        }
+        None => {
+            if let Some(level) = wanted.unmatched.and_then(|level_of| level_of(&unwrapped)) {
+                events.push(Event::Unmatched { line, level, text: unwrapped.text().to_owned() });
+            }
+        }
+    }
 }
 
 /// Passes on the results that are next in input order.
@@ -245,7 +420,7 @@ mod tests {
         Catalog::from_entries(NatsServerError::entries().to_vec())
     }
 
-    const WANTED: Wanted<'static> = Wanted { unmatched: None, line_text: false };
+    const WANTED: Wanted<'static> = Wanted { unmatched: None, line_text: false, envelope: Envelope::None };
 
     /// About `bytes` of matching lines.
     fn log(dir: &Path, bytes: usize) -> PathBuf {

@@ -46,6 +46,8 @@ pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> 
                 "errorMessage": entry.record.error_message,
                 "messagePattern": entry.record.message_pattern,
                 "tags": entry.record.tags,
+                // Which dataset (of several --data) the record came from.
+                "file": catalog.origin(index).map(|origin| origin.path.display().to_string()),
             });
             out.line(&object.to_string())?;
         }
@@ -102,6 +104,7 @@ pub fn show(catalog: &Catalog, key: &str, json: bool, out: &mut Out) -> io::Resu
         ("id", Some(entry.record.id.to_string())),
         ("slug", Some(entry.record.slug.to_string())),
         ("repo", Some(entry.record.repo.to_string())),
+        ("file", catalog.origin(index).map(|origin| format!("{}:{}", origin.path.display(), origin.line))),
         ("message", Some(entry.record.error_message.to_string())),
         ("pattern", Some(entry.template.regex.to_string())),
         ("dataset pattern", entry.record.message_pattern.as_deref().map(str::to_owned)),

@@ -3,6 +3,7 @@
 //! for each).
 
 mod derive_import;
+mod envelopes;
 mod forbid_unsafe;
 mod generated_api;
 mod integrations;
@@ -19,3 +20,5 @@ mod wide_variants;
 mod corpus;
 #[path = "../support/values.rs"]
 mod values;
+#[path = "../support/wrap.rs"]
+mod wrap;

@@ -9,12 +9,18 @@
 //! the original bytes, as `errcat` does; a line longer than [`MAX_LINE`] is
 //! skipped, as `errcat` skips it; an element that holds several lines gets
 //! the match of the first of them that has one.
+//!
+//! In an envelope (`classify(lines, envelope=...)`), each element is taken
+//! out of it first, as `errcat scan --envelope` does (see
+//! [`Envelope`](error_catalog::Envelope)): the span is then in the message
+//! so unwrapped, and the pieces of a long Docker or CRI line are joined, the
+//! match given to the row of its first piece.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use error_catalog::{Catalog, Match};
+use error_catalog::{Catalog, Envelope, Match, PartialLines};
 
 /// Longest line classified, as in `errcat scan` (16 MiB); longer lines give
 /// no match and are reported.
@@ -143,15 +149,23 @@ pub fn fields_json(catalog: &Catalog, found: &Match<'_>) -> serde_json::Value {
     serde_json::Value::Object(fields)
 }
 
-/// Classifies `rows` of `column`.
-fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>) -> ChunkResult {
+/// Adds the match `found` of `row` to `result`.
+fn push(catalog: &Catalog, result: &mut ChunkResult, row: usize, found: &Match<'_>, span: Range<usize>) {
+    let start = result.json.len();
+    // Writing a JSON value into memory cannot fail.
+    let _ = serde_json::to_writer(&mut result.json, &fields_json(catalog, found));
+    let fields = start..result.json.len();
+    result.hits.push(Hit { row, index: found.index, span, fields });
+}
+
+/// Classifies `rows` of `column`, in `envelope`.
+fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>, envelope: &Envelope) -> ChunkResult {
+    if *envelope != Envelope::None {
+        return classify_wrapped(catalog, column, rows, envelope);
+    }
     let mut result = ChunkResult::default();
     let push = |result: &mut ChunkResult, row: usize, found: &Match<'_>, span: Range<usize>| {
-        let start = result.json.len();
-        // Writing a JSON value into memory cannot fail.
-        let _ = serde_json::to_writer(&mut result.json, &fields_json(catalog, found));
-        let fields = start..result.json.len();
-        result.hits.push(Hit { row, index: found.index, span, fields });
+        push(catalog, result, row, found, span)
     };
     // Whole lines, one per row (an empty one for rows classified apart).
     let mut buffer = Vec::with_capacity(column.bytes(rows.clone()) + rows.len());
@@ -227,6 +241,53 @@ fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>) ->
     result
 }
 
+/// Classifies `rows` of `column`, each taken out of `envelope` (the first
+/// line of an element that holds several), pieces of long lines joined.
+fn classify_wrapped(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>, envelope: &Envelope) -> ChunkResult {
+    let mut result = ChunkResult::default();
+    let mut pieces = PartialLines::new();
+    let classify = |result: &mut ChunkResult, row: u64, line: error_catalog::LogLine<'_>| {
+        if let Some(found) = catalog.find(line.text()) {
+            push(catalog, result, row as usize, &found, found.span.clone());
+        }
+    };
+    for row in rows {
+        let Some(element) = column.get(row) else { continue };
+        let element = element.strip_suffix(b"\n").unwrap_or(element);
+        if element.len() > MAX_LINE {
+            result.too_long.push(row);
+            continue;
+        }
+        let first = element.split(|&b| b == b'\n').next().unwrap_or_default();
+        let first = first.strip_suffix(b"\r").unwrap_or(first);
+        let text = String::from_utf8_lossy(first);
+        if matches!(text, std::borrow::Cow::Owned(_)) {
+            result.invalid_utf8.push(row);
+        }
+        if let Some((row, line)) = pieces.push(row as u64, envelope.unwrap(&text)) {
+            classify(&mut result, row, line);
+        }
+    }
+    for (row, line) in pieces.finish() {
+        classify(&mut result, row, line);
+    }
+    result.hits.sort_by_key(|hit| hit.row);
+    result
+}
+
+/// The envelope of `column`'s lines: `auto` chooses it from the first of them.
+pub fn envelope_of(name: &str, column: &Column<'_>) -> Result<Envelope, String> {
+    if name.eq_ignore_ascii_case("auto") {
+        let first: Vec<String> = (0..column.len().min(16))
+            .filter_map(|row| column.get(row))
+            .map(|line| String::from_utf8_lossy(line).into_owned())
+            .collect();
+        return Ok(Envelope::detect(first.iter().map(String::as_str)));
+    }
+    Envelope::from_name(name)
+        .ok_or_else(|| format!("unknown envelope {name:?}; one of auto, {}", error_catalog::ENVELOPE_NAMES))
+}
+
 /// Row ranges of about [`CHUNK_BYTES`] each.
 fn chunks(column: &Column<'_>) -> Vec<Range<usize>> {
     let mut chunks = Vec::new();
@@ -247,14 +308,15 @@ fn chunks(column: &Column<'_>) -> Vec<Range<usize>> {
 
 /// Classifies every element of `column` on `threads` threads; the chunks'
 /// results in row order.
-pub fn classify(catalog: &Catalog, column: &Column<'_>, threads: usize) -> Vec<ChunkResult> {
-    let chunks = chunks(column);
+pub fn classify(catalog: &Catalog, column: &Column<'_>, threads: usize, envelope: &Envelope) -> Vec<ChunkResult> {
+    // The pieces of a line may be in any rows: one chunk.
+    let chunks = if envelope.has_pieces() { std::iter::once(0..column.len()).collect() } else { chunks(column) };
     let results: Vec<Mutex<Option<ChunkResult>>> = chunks.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(rows) = chunks.get(i) else { break };
-        let result = classify_chunk(catalog, column, rows.clone());
+        let result = classify_chunk(catalog, column, rows.clone(), envelope);
         *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
     };
     let threads = threads.clamp(1, chunks.len().max(1));
@@ -401,7 +463,7 @@ mod tests {
         let (data, offsets) = owned(&lines);
         let column = Column::new(&data, Offsets::Owned(offsets), None).unwrap();
         for threads in [1, 3] {
-            let out = assemble(&catalog, lines.len(), classify(&catalog, &column, threads));
+            let out = assemble(&catalog, lines.len(), classify(&catalog, &column, threads, &Envelope::None));
             let rows: Vec<usize> = (0..lines.len()).filter(|&i| out.validity[i / 8] & (1 << (i % 8)) != 0).collect();
             assert_eq!(rows, [1, 2, 3, 5]);
             assert_eq!(out.invalid_utf8, [2]);
@@ -414,8 +476,30 @@ mod tests {
             let noise_first = [&b"noise\r\n"[..], good].concat();
             let (data, offsets) = owned(&[&noise_first]);
             let column = Column::new(&data, Offsets::Owned(offsets), None).unwrap();
-            let out = assemble(&catalog, 1, classify(&catalog, &column, threads));
+            let out = assemble(&catalog, 1, classify(&catalog, &column, threads, &Envelope::None));
             assert_eq!(out.span, [found.span.start as i64 + 7, found.span.end as i64 + 7]);
         }
+    }
+
+    #[test]
+    fn rows_in_an_envelope_are_unwrapped_and_their_pieces_joined() {
+        let catalog = catalog();
+        let message = r#"unable to persist session \"s \u003c7\u003e\" (seq=3): nats: timeout"#;
+        let lines: Vec<String> = vec![
+            format!(r#"{{"log":"{}","stream":"stderr","time":"t"}}"#, &message[..30]),
+            r#"{"log":"noise\n","stream":"stdout","time":"t"}"#.to_owned(),
+            format!(r#"{{"log":"{}\n","stream":"stderr","time":"t"}}"#, &message[30..]),
+        ];
+        let lines: Vec<&[u8]> = lines.iter().map(|line| line.as_bytes()).collect();
+        let (data, offsets) = owned(&lines);
+        let column = Column::new(&data, Offsets::Owned(offsets), None).unwrap();
+        let envelope = envelope_of("auto", &column).unwrap();
+        assert_eq!(envelope, Envelope::Docker);
+        let out = assemble(&catalog, lines.len(), classify(&catalog, &column, 2, &envelope));
+        let rows: Vec<usize> = (0..lines.len()).filter(|&i| out.validity[i / 8] & (1 << (i % 8)) != 0).collect();
+        assert_eq!(rows, [0], "the match is the first piece's row");
+        let bare = catalog.find(r#"unable to persist session "s <7>" (seq=3): nats: timeout"#).unwrap();
+        assert_eq!(&out.span[..2], [bare.span.start as i64, bare.span.end as i64]);
+        assert!(envelope_of("xml", &column).is_err());
     }
 }

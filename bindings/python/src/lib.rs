@@ -555,12 +555,21 @@ impl Catalog {
     /// characters (spans in the original bytes), and lines over 16 MiB are
     /// skipped (null, with a `CatalogWarning`), as errcat skips them.
     /// `threads`: how many threads (default: one per core).
-    #[pyo3(signature = (lines, *, threads = None))]
+    ///
+    /// `envelope`: how the lines are wrapped, as `errcat scan --envelope`
+    /// takes it: "auto" (chosen from the first lines), "none", "docker",
+    /// "cri", "journald", "syslog", "logfmt", "json" or "json:KEY". The
+    /// message is taken out of its envelope and unescaped before it is
+    /// matched (`span` is then in that message); the pieces of a long
+    /// Docker or CRI line are joined, and its match is the row of its first
+    /// piece.
+    #[pyo3(signature = (lines, *, threads = None, envelope = "auto"))]
     fn classify<'py>(
         &self,
         py: Python<'py>,
         lines: &Bound<'py, PyAny>,
         threads: Option<usize>,
+        envelope: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
         let threads = match threads {
             Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
@@ -576,18 +585,18 @@ impl Catalog {
             }
             let (schema, array) = arrow::capsules(lines)?;
             let column = arrow::column(&schema, &array)?;
-            return self.classify_column(py, &column, threads);
+            return self.classify_column(py, &column, threads, envelope);
         }
         if lines.hasattr("chunks")? && lines.hasattr("__arrow_c_stream__")? {
             // A pyarrow ChunkedArray: each chunk, then one chunked result.
             let results = lines
                 .getattr("chunks")?
                 .try_iter()?
-                .map(|chunk| self.classify(py, &chunk?, Some(threads)))
+                .map(|chunk| self.classify(py, &chunk?, Some(threads), envelope))
                 .collect::<PyResult<Vec<_>>>()?;
             let pa = py.import("pyarrow")?;
             if results.is_empty() {
-                let empty = self.classify(py, &PyList::empty(py), Some(1))?;
+                let empty = self.classify(py, &PyList::empty(py), Some(1), envelope)?;
                 return pa.call_method1("chunked_array", (PyList::empty(py), empty.getattr("type")?));
             }
             return pa.call_method1("chunked_array", (results,));
@@ -633,7 +642,7 @@ impl Catalog {
         }
         let validity = any_null.then_some((&validity[..], 0));
         let column = Column::new(&data, Offsets::Owned(offsets), validity).map_err(PyValueError::new_err)?;
-        self.classify_column(py, &column, threads)
+        self.classify_column(py, &column, threads, envelope)
     }
 
     fn __repr__(&self) -> String {
@@ -647,10 +656,12 @@ impl Catalog {
         py: Python<'py>,
         column: &Column<'_>,
         threads: usize,
+        envelope: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
         let engine = &*self.engine;
+        let envelope = classify::envelope_of(envelope, column).map_err(PyValueError::new_err)?;
         let assembled = py.detach(|| {
-            let results = classify::classify(engine, column, threads);
+            let results = classify::classify(engine, column, threads, &envelope);
             classify::assemble(engine, column.len(), results)
         });
         if let Some(first) = assembled.too_long.first() {

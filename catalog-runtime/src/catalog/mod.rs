@@ -145,6 +145,28 @@ impl Catalog {
         Catalog::with_origins(entries, origins)
     }
 
+    /// One catalog of the entries of `catalogs`, in order, each with where
+    /// it was read from: several datasets scanned at once. Lookups by id,
+    /// slug or name give the first entry that has it, so callers that need
+    /// ids unique check them first.
+    ///
+    /// ```
+    /// use catalog_runtime::Catalog;
+    /// let nats = || Catalog::load("../data/nats-io/nats-server").unwrap();
+    /// let both = Catalog::concat(vec![nats(), nats()]);
+    /// assert_eq!(both.len(), 2 * nats().len());
+    /// assert_eq!(both.origin(3), nats().origin(0));
+    /// ```
+    pub fn concat(catalogs: Vec<Catalog>) -> Catalog {
+        let mut entries = Vec::new();
+        let mut origins = Vec::new();
+        for catalog in catalogs {
+            origins.extend((0..catalog.len()).map(|index| catalog.origin(index).cloned()));
+            entries.extend(catalog.matcher.into_items());
+        }
+        Catalog::with_origins(entries, origins)
+    }
+
     /// The catalog of `entries`, read from `origins` (one each).
     pub(crate) fn with_origins(entries: Vec<Entry>, origins: Vec<Option<Origin>>) -> Catalog {
         Catalog::with(entries, Origins::Known(origins))

@@ -15,7 +15,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use error_catalog::{Catalog, Entry, LogLevel};
+use error_catalog::{Catalog, Entry, LogLevel, LogLine};
 use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric};
 use prometheus_client::metrics::counter::ConstCounter;
 use prometheus_client::metrics::gauge::ConstGauge;
@@ -120,6 +120,8 @@ impl Metrics {
                 }
                 Event::InvalidUtf8 { .. } => self.problem(Problem::InvalidUtf8),
                 Event::TooLong { .. } => self.problem(Problem::LineTooLong),
+                // Told on stderr by the report; not a problem of the input.
+                Event::Note { .. } => {}
             }
         }
     }
@@ -130,10 +132,15 @@ impl Metrics {
         self.problems[index].fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The level an unmatched line is counted by: as written in the line
-    /// (`ERROR`), or `none`. Every unmatched line is counted.
-    pub fn level_of(line: &str) -> Option<String> {
-        Some(LogLevel::find_in(line).map_or(NO_LEVEL.to_owned(), |(_, span)| line[span].to_owned()))
+    /// The level an unmatched line is counted by: its envelope's, else as
+    /// written in the line (`ERROR`), else `none`. Every unmatched line is
+    /// counted.
+    pub fn level_of(line: &LogLine<'_>) -> Option<String> {
+        if let Some(level) = line.envelope_level() {
+            return Some(level.tag().to_owned());
+        }
+        let text = line.text();
+        Some(LogLevel::find_in(text).map_or(NO_LEVEL.to_owned(), |(_, span)| text[span].to_owned()))
     }
 }
 
@@ -275,7 +282,7 @@ mod tests {
         let found = catalog.find("unable to persist session \"a\" (seq=1): timeout").unwrap().into_owned();
         let index = found.index;
         let events = [
-            Event::Found { line: 1, found, text: None },
+            Event::Found { line: 1, found, text: None, wrapped: None },
             Event::Unmatched { line: 2, level: "error".to_owned(), text: String::new() },
             Event::Unmatched { line: 3, level: NO_LEVEL.to_owned(), text: String::new() },
             Event::TooLong { line: 4 },

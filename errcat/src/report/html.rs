@@ -164,11 +164,33 @@ impl Page<'_> {
         };
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_micros());
         let generated = Stamp { micros: now as i64 }.display(false);
+        // Errors (fatal and critical too) and warnings apart from the rest.
+        let mut by_severity = [0u64; 3];
+        for (index, stats) in &report.errors {
+            let rank = severity_rank(&self.records[index].severity);
+            by_severity[match rank {
+                0..=2 => 0,
+                3 => 1,
+                _ => 2,
+            }] += stats.count;
+        }
+        let severities = if distinct == 0 {
+            String::new()
+        } else {
+            let [errors, warnings, rest] = by_severity;
+            format!(
+                "{}, {}, {} · ",
+                plural(errors, "error line", "error lines"),
+                plural(warnings, "warning line", "warning lines"),
+                plural(rest, "info/debug line", "info/debug lines")
+            )
+        };
         let _ = write!(
             self.out,
             "<header class=\"top\"><div class=\"wrap\"><p class=\"brand\">errcat · scan report</p><h1>{}</h1>\
-             <p class=\"sub\">{} · generated {} UTC by errcat {}</p></div></header>",
+             <p class=\"sub\">{}{} · generated {} UTC by errcat {}</p></div></header>",
             esc(&title),
+            esc(&severities),
             esc(&self.inputs_phrase()),
             esc(&generated[..19]),
             env!("CARGO_PKG_VERSION"),

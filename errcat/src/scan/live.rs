@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 
-use error_catalog::{Catalog, LogLevel};
+use error_catalog::{Catalog, Envelope, LogLevel};
 
 use super::follow::{Follower, Item, INTERVAL};
 use super::{Options, Report, Source};
@@ -98,8 +98,13 @@ impl Sinks<'_> {
         // those of the levels asked for.
         let level_of: &pipeline::LevelOf<'_> =
             if self.metrics.is_some() { &Metrics::level_of } else { &reported_level };
-        let wanted =
-            Wanted { unmatched: (self.metrics.is_some() || !levels.is_empty()).then_some(level_of), line_text: false };
+        // With `auto`, followed files are read as plain lines.
+        let envelope = self.options.envelope.clone().unwrap_or(Envelope::None);
+        let wanted = Wanted {
+            unmatched: (self.metrics.is_some() || !levels.is_empty()).then_some(level_of),
+            line_text: false,
+            envelope,
+        };
         for item in items {
             match item {
                 Item::Lines { input, chunk } => {

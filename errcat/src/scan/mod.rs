@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
 
-use error_catalog::{Catalog, LogLevel, Match};
+use error_catalog::{Catalog, Envelope, LogLevel, LogLine, Match, Severity};
 use serde_json::{json, Map};
 
 use crate::input::{self, MAX_LINE};
-use crate::pipeline::{self, Delivery, Event};
+use crate::pipeline::{self, Delivery, Event, Wrapped};
 use crate::report::HtmlReport;
 use crate::style::{truncate, Out};
 use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
@@ -33,6 +33,10 @@ pub struct Options {
     pub from_start: bool,
     /// Serve the counts as Prometheus metrics on this address (`--metrics`).
     pub metrics: Option<String>,
+    /// The envelope of every input; `None` to detect each input's own.
+    pub envelope: Option<Envelope>,
+    /// Only matches of records at least this severe (`--min-severity`).
+    pub min_severity: Option<Severity>,
 }
 
 /// Where an error was seen.
@@ -111,9 +115,19 @@ fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) 
     }
     let (catalog, options) = (report.catalog, report.options);
     let unmatched = unmatched_level(&options.unmatched_levels);
+    let envelope = match &options.envelope {
+        Some(envelope) => envelope.clone(),
+        None => Envelope::detect(input.first_lines()?.iter().map(String::as_str)),
+    };
+    if envelope.has_pieces() {
+        let pieces_of = envelope.clone();
+        input.line_ends_chunk =
+            Some(Box::new(move |line| !pieces_of.unwrap(&String::from_utf8_lossy(line)).is_piece()));
+    }
     let wanted = pipeline::Wanted {
         unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _),
         line_text: report.html.is_some(),
+        envelope,
     };
     let result = pipeline::scan(catalog, input, &wanted, options.threads, |delivery| match delivery {
         Delivery::Events(events) => report.events(&mut source, events, out),
@@ -167,14 +181,27 @@ impl<'a> Report<'a> {
         let (catalog, options, label) = (self.catalog, self.options, source.label.as_str());
         for event in events {
             match event {
-                Event::Found { line, found, text } => {
+                Event::Found { line, found, text, wrapped } => {
+                    let severity = catalog.entries()[found.index].record.severity_or_default();
+                    if options
+                        .min_severity
+                        .as_ref()
+                        .is_some_and(|least| severity_rank(&severity) > severity_rank(least))
+                    {
+                        continue;
+                    }
                     record(&mut self.summary, found.index, Place { file: source.file.clone(), line });
                     if let (Some(html), Some(text)) = (&mut self.html, text) {
                         html.found(line, &text, &found);
                     }
                     if !options.count {
-                        print_match(catalog, label, line, &found, options.json, out)?;
+                        let place = (label, line);
+                        print_match(catalog, place, &found, wrapped.as_deref(), options.json, out)?;
                     }
+                }
+                Event::Note { line, note } => {
+                    out.flush()?;
+                    eprintln!("errcat: {label}:{line}: {note}");
                 }
                 Event::Unmatched { line, level, text } => {
                     self.summary.unmatched += 1;
@@ -250,9 +277,9 @@ fn record(summary: &mut Summary, index: usize, place: Place) {
 
 fn print_match(
     catalog: &Catalog,
-    file: &str,
-    line: u64,
+    (file, line): (&str, u64),
     found: &Match<'_>,
+    wrapped: Option<&Wrapped>,
     json: bool,
     out: &mut Out,
 ) -> io::Result<()> {
@@ -261,7 +288,7 @@ fn print_match(
     if json {
         let fields: Map<String, serde_json::Value> =
             names.iter().zip(&found.values).map(|(name, value)| (name.to_string(), value.to_json())).collect();
-        let object = json!({
+        let mut object = json!({
             "file": file,
             "line": line,
             "id": entry.record.id,
@@ -272,11 +299,35 @@ fn print_match(
             "fields": fields,
             "args": args(entry, found),
         });
+        if let Some(wrapped) = wrapped {
+            // `span` is in the message taken out of the envelope;
+            // `message_span` is where that message is in the input line.
+            if wrapped.envelope != "none" {
+                object["envelope"] = json!(wrapped.envelope);
+                object["message_span"] = json!([wrapped.span_in_input.start, wrapped.span_in_input.end]);
+            }
+            if let Some(context) = &wrapped.context {
+                object["context"] = json!(context);
+            }
+        }
         return out.line(&object.to_string());
     }
     let fields: Vec<String> =
         names.iter().zip(&found.values).map(|(name, value)| format!("{name}={}", show_value(value))).collect();
     out.line(&format!("{file}:{line}: {}({})", out.bold(&entry.name), fields.join(", ")))
+}
+
+/// How severe a record severity is: 0 for the most severe. A severity this
+/// version does not know counts as an error.
+pub fn severity_rank(severity: &Severity) -> u8 {
+    match severity {
+        Severity::Fatal | Severity::Critical => 0,
+        Severity::Warning => 2,
+        Severity::Info => 3,
+        Severity::Debug => 4,
+        Severity::Trace => 5,
+        _ => 1,
+    }
 }
 
 /// The captured values in placeholder order (a value rendered twice appears twice).
@@ -300,12 +351,20 @@ fn print_unmatched(file: &str, line: u64, level: &str, text: &str, json: bool, o
     out.line(&format!("{file}:{line}: unmatched {level}: {text}"))
 }
 
-/// The level of a line, as written (`ERR`, `ERROR`), when it is one of
-/// `levels` (`--unmatched`; `ERR` also takes `ERROR`, ...).
-pub fn unmatched_level(levels: &[String]) -> impl Fn(&str) -> Option<String> + Sync + '_ {
-    move |line: &str| {
-        let (level, span) = LogLevel::find_in(line)?;
-        levels.iter().any(|wanted| LogLevel::from_name(wanted) == Some(level)).then(|| line[span].to_owned())
+/// The level of a line when it is one of `levels` (`--unmatched`; `ERR`
+/// also takes `ERROR`, ...): the envelope's (a JSON `level`, journald's
+/// `PRIORITY`, syslog's PRI), shown as its tag, else the one in the
+/// message's prefix, as written (`ERR`, `ERROR`).
+pub fn unmatched_level(levels: &[String]) -> impl Fn(&LogLine<'_>) -> Option<String> + Sync + '_ {
+    move |line: &LogLine<'_>| {
+        let (level, written) = match line.envelope_level() {
+            Some(level) => (level, level.tag().to_owned()),
+            None => {
+                let (level, span) = LogLevel::find_in(line.text())?;
+                (level, line.text()[span].to_owned())
+            }
+        };
+        levels.iter().any(|wanted| LogLevel::from_name(wanted) == Some(level)).then_some(written)
     }
 }
 
@@ -337,8 +396,12 @@ fn print_summary(catalog: &Catalog, summary: &Summary, options: &Options, out: &
         out.line("no known error found")?;
     } else {
         let mut rows: Vec<(&usize, &Seen)> = summary.by_record.iter().collect();
-        rows.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(b.0)));
-        let name_width = rows.iter().map(|(i, _)| catalog.entries()[**i].name.len()).max().unwrap_or(4).clamp(4, 48);
+        let rank = |index: usize| severity_rank(&catalog.entries()[index].record.severity_or_default());
+        // The most severe first, then the most frequent.
+        rows.sort_by(|a, b| rank(*a.0).cmp(&rank(*b.0)).then(b.1.count.cmp(&a.1.count)).then(a.0.cmp(b.0)));
+        let longest = rows.iter().map(|(i, _)| catalog.entries()[**i].name.chars().count()).max().unwrap_or(4);
+        // Names are cut to fit a terminal only; piped, they are whole.
+        let name_width = if out.terminal_columns.is_some() { longest.clamp(4, 48) } else { longest.max(4) };
         let place = |p: &Place| format!("{}:{}", p.file, p.line);
         let first_width = rows.iter().map(|(_, seen)| place(&seen.first).len()).max().unwrap_or(5).max(5);
         let header =
@@ -361,9 +424,23 @@ fn print_summary(catalog: &Catalog, summary: &Summary, options: &Options, out: &
             print_fixes(catalog, rows.iter().map(|(index, _)| **index), out)?;
         }
     }
+    if summary.matched > 0 {
+        out.line(&out.dim(&severity_counts(catalog, summary)))?;
+    }
     let mut total = format!("{} matching line(s), {} distinct error(s)", summary.matched, summary.by_record.len());
     if !options.unmatched_levels.is_empty() {
         total.push_str(&format!(", {} unmatched {} line(s)", summary.unmatched, options.unmatched_levels.join("/")));
     }
     out.line(&out.dim(&total))
+}
+
+/// The matching lines by the severity of their records: errors (fatal and
+/// critical included) and warnings apart from info, debug and trace.
+fn severity_counts(catalog: &Catalog, summary: &Summary) -> String {
+    let mut counts = [0u64; 3];
+    for (index, seen) in &summary.by_record {
+        let rank = severity_rank(&catalog.entries()[*index].record.severity_or_default());
+        counts[usize::from(rank.saturating_sub(1).min(2))] += seen.count;
+    }
+    format!("{} error line(s), {} warning line(s), {} info/debug line(s)", counts[0], counts[1], counts[2])
 }

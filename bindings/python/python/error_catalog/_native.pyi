@@ -139,12 +139,20 @@ class Catalog:
         """Every record that matches inside the line, best first."""
     @overload
     def classify(
-        self, lines: Union[Sequence[Optional[Line]], pyarrow.Array], *, threads: Optional[int] = None
+        self,
+        lines: Union[Sequence[Optional[Line]], pyarrow.Array],
+        *,
+        threads: Optional[int] = None,
+        envelope: str = "auto",
     ) -> pyarrow.StructArray: ...
     @overload
-    def classify(self, lines: pyarrow.ChunkedArray, *, threads: Optional[int] = None) -> pyarrow.ChunkedArray: ...
-    def classify(self, lines: Any, *, threads: Optional[int] = None) -> Any:
+    def classify(
+        self, lines: pyarrow.ChunkedArray, *, threads: Optional[int] = None, envelope: str = "auto"
+    ) -> pyarrow.ChunkedArray: ...
+    def classify(self, lines: Any, *, threads: Optional[int] = None, envelope: str = "auto") -> Any:
         """One row per line: null, or id, slug, name, severity, span (bytes),
-        fields (JSON), as ``errcat scan --json``. All cores, GIL released."""
+        fields (JSON), as ``errcat scan --json``. All cores, GIL released.
+        ``envelope``: auto, none, docker, cri, journald, syslog, logfmt, json
+        or json:KEY, as ``errcat scan --envelope``."""
 
 def version() -> str: ...

@@ -96,6 +96,7 @@ def classify(
     *,
     output: str = "error",
     threads: int = 1,
+    envelope: str = "auto",
 ) -> "DataFrame":
     """``df`` with a column ``output`` (default ``"error"``) holding the match
     of each line of the string (or binary) column ``column``: see
@@ -105,6 +106,9 @@ def classify(
     ``catalog``: the catalog to use (default: ``Catalog.default()``).
     ``threads``: threads per batch (default 1: Spark already runs one task
     per executor core).
+    ``envelope``: how the lines are wrapped, as ``Catalog.classify`` takes it
+    (``"auto"`` chooses per batch from its first lines; the pieces of a long
+    Docker or CRI line are joined within a batch).
     """
     from pyspark.sql import types as T
 
@@ -134,7 +138,7 @@ def classify(
         for batch in batches:
             lines = batch.column(batch.schema.get_field_index(column))
             large = pa.types.is_large_string(lines.type) or pa.types.is_large_binary(lines.type)
-            result = engine.classify(lines, threads=threads)
+            result = engine.classify(lines, threads=threads, envelope=envelope)
             wanted = _arrow_type(large)
             if result.type != wanted:
                 result = result.cast(wanted)

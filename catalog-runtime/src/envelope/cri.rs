@@ -1,0 +1,57 @@
+//! The CRI log format (containerd, CRI-O; read by kubelet):
+//! `TIMESTAMP STREAM TAG MESSAGE`, e.g.
+//! `2016-10-06T00:17:09.669794202Z stderr F log content`. The message is raw
+//! (not escaped). `TAG` is `P` for a piece of a longer line and `F` for the
+//! last (or only) piece, with further tags after a `:` (kubernetes
+//! `pkg/kubelet/kuberuntime/logs/logs.go` `parseCRILog`; containerd
+//! `pkg/cri/io/logger.go` writes `P` for lines longer than its buffer).
+
+use super::{LogLine, Stream};
+
+/// The line's message, when `line` is a CRI log line.
+pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
+    let (timestamp, rest) = line.split_once(' ')?;
+    let bytes = timestamp.as_bytes();
+    // An RFC 3339 time: `YYYY-MM-DDTHH:MM:SS...`.
+    if bytes.len() < 20 || !bytes[..4].iter().all(u8::is_ascii_digit) || bytes[4] != b'-' || bytes[10] != b'T' {
+        return None;
+    }
+    let (stream, rest) = rest.split_once(' ')?;
+    let stream = match stream {
+        "stdout" => Stream::Stdout,
+        "stderr" => Stream::Stderr,
+        _ => return None,
+    };
+    let (tags, message) = rest.split_once(' ').unwrap_or((rest, ""));
+    let ends_line = match tags.split(':').next() {
+        Some("F") => true,
+        Some("P") => false,
+        _ => return None,
+    };
+    let start = line.len() - message.len();
+    let mut unwrapped = LogLine::wrapped("cri", message.into(), start..line.len());
+    unwrapped.stream = Some(stream);
+    unwrapped.ends_line = ends_line;
+    Some(unwrapped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_message_is_the_rest_after_the_tag() {
+        // The examples of kubelet's `logs_test.go`.
+        let full = unwrap("2016-10-06T00:17:09.669794202Z stdout F log content 1").unwrap();
+        assert_eq!((full.text(), full.ends_line, full.stream), ("log content 1", true, Some(Stream::Stdout)));
+        assert_eq!(full.span_in_input(), 40..53);
+        let piece = unwrap("2016-10-06T00:17:09.669794203Z stderr P log content 2 ").unwrap();
+        assert_eq!((piece.text(), piece.ends_line), ("log content 2 ", false));
+        let tagged = unwrap("2016-10-06T00:17:10.113242941Z stderr F:x  two spaces").unwrap();
+        assert_eq!(tagged.text(), " two spaces");
+        assert_eq!(unwrap("2016-10-06T00:17:10.113242941Z stdout F").unwrap().text(), "");
+        for line in ["2016-10-06 stdout F x", "2016-10-06T00:17:09.669794202Z stdin F x", "[1] 2026/11/29 x y z"] {
+            assert!(unwrap(line).is_none(), "{line}");
+        }
+    }
+}

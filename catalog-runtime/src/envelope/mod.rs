@@ -1,0 +1,289 @@
+//! Envelopes: what log shippers, container runtimes and structured loggers
+//! wrap around the message a program wrote (Docker's json-file, CRI,
+//! journald's JSON, syslog, logfmt, JSON logs), and how to take it off
+//! losslessly so that a record sees exactly that message: escapes undone
+//! (JSON, including surrogate pairs; Go quoting), the envelope's own fields
+//! (time, stream, level) kept apart, pieces of long lines joined
+//! ([`PartialLines`]). Each envelope is a small module citing the
+//! producer's source for its rules; [`Envelope::detect`] picks one for an
+//! input from its first lines, as kubelet, Filebeat and lnav do.
+//!
+//! ```
+//! use catalog_runtime::{Envelope, LogLevel};
+//!
+//! let line = r#"{"log":"[ERR] disk \u003cfull\u003e \"s7\"\n","stream":"stderr","time":"2026-11-29T17:20:35Z"}"#;
+//! let envelope = Envelope::detect([line]);
+//! assert_eq!(envelope, Envelope::Docker);
+//! let unwrapped = envelope.unwrap(line);
+//! assert_eq!(unwrapped.text(), r#"[ERR] disk <full> "s7""#);
+//! assert_eq!(unwrapped.level(), Some(LogLevel::Error));
+//! ```
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Range;
+
+use crate::matcher::LogLevel;
+
+mod cri;
+mod detect;
+mod docker;
+mod join;
+mod journald;
+mod json;
+mod json_fields;
+mod level;
+mod logfmt;
+mod multiline;
+mod syslog;
+mod unescape;
+
+pub use join::PartialLines;
+pub use multiline::{LineRole, MultiLine};
+
+/// How the lines of an input are wrapped.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Envelope {
+    /// Plain lines, read as they are.
+    None,
+    /// Docker's json-file driver: `{"log":"…\n","stream":…,"time":…}`.
+    Docker,
+    /// The CRI format (containerd, CRI-O): `TIME STREAM P|F MESSAGE`.
+    Cri,
+    /// `journalctl -o json`: `MESSAGE`, `PRIORITY`.
+    Journald,
+    /// RFC 5424 or RFC 3164 syslog.
+    Syslog,
+    /// logfmt: `level=error msg="…"`.
+    Logfmt,
+    /// JSON objects with the message under this key, or (with `None`)
+    /// under the first of the usual keys (`msg`, `message`, `event`, `M`,
+    /// `@m`, `body`, `Body`) the object has.
+    Json(Option<String>),
+}
+
+/// The names [`Envelope::from_name`] takes, for messages.
+pub const ENVELOPE_NAMES: &str = "none, docker, cri, journald, syslog, logfmt, json, json:KEY";
+
+impl Envelope {
+    /// The envelope named `name`: `none`, `docker`, `cri`, `journald`,
+    /// `syslog`, `logfmt`, `json` or `json:KEY` (the message under KEY,
+    /// dotted for nested objects: `json:error.message`).
+    ///
+    /// ```
+    /// use catalog_runtime::Envelope;
+    /// assert_eq!(Envelope::from_name("json:detail"), Some(Envelope::Json(Some("detail".into()))));
+    /// assert_eq!(Envelope::from_name("CRI"), Some(Envelope::Cri));
+    /// assert_eq!(Envelope::from_name("xml"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Envelope> {
+        if let Some(key) = name.strip_prefix("json:").or_else(|| name.strip_prefix("JSON:")) {
+            return (!key.is_empty()).then(|| Envelope::Json(Some(key.to_owned())));
+        }
+        Some(match name.to_ascii_lowercase().as_str() {
+            "none" | "plain" => Envelope::None,
+            "docker" => Envelope::Docker,
+            "cri" => Envelope::Cri,
+            "journald" => Envelope::Journald,
+            "syslog" => Envelope::Syslog,
+            "logfmt" => Envelope::Logfmt,
+            "json" => Envelope::Json(None),
+            _ => return None,
+        })
+    }
+
+    /// The envelope that most of the first lines of an input (up to 16 that
+    /// are not blank) are in; [`Envelope::None`] when none is.
+    pub fn detect<'l>(first_lines: impl IntoIterator<Item = &'l str>) -> Envelope {
+        detect::detect(first_lines)
+    }
+
+    /// Whether lines in this envelope can come in pieces that
+    /// [`PartialLines`] joins.
+    pub fn has_pieces(&self) -> bool {
+        matches!(self, Envelope::Docker | Envelope::Cri)
+    }
+
+    /// The message of `line` (without its line break) and what the envelope
+    /// says of it. A line not in the envelope is read as it is (a plain line
+    /// among JSON ones, say); a container line (Docker, CRI) holding a JSON
+    /// or logfmt line is unwrapped twice.
+    pub fn unwrap<'a>(&self, line: &'a str) -> LogLine<'a> {
+        let unwrapped = match self {
+            Envelope::None => None,
+            Envelope::Docker => docker::unwrap(line).map(nested),
+            Envelope::Cri => cri::unwrap(line).map(nested),
+            Envelope::Journald => journald::unwrap(line),
+            Envelope::Syslog => syslog::unwrap(line),
+            Envelope::Logfmt => logfmt::unwrap(line),
+            Envelope::Json(key) => json::unwrap(line, key.as_deref()),
+        };
+        unwrapped.unwrap_or_else(|| LogLine::plain(line))
+    }
+}
+
+impl fmt::Display for Envelope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Envelope::None => f.write_str("none"),
+            Envelope::Docker => f.write_str("docker"),
+            Envelope::Cri => f.write_str("cri"),
+            Envelope::Journald => f.write_str("journald"),
+            Envelope::Syslog => f.write_str("syslog"),
+            Envelope::Logfmt => f.write_str("logfmt"),
+            Envelope::Json(None) => f.write_str("json"),
+            Envelope::Json(Some(key)) => write!(f, "json:{key}"),
+        }
+    }
+}
+
+/// The output stream a container line was written to: pieces of a line
+/// are joined per stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// A log line's message, taken out of its envelope, and what the envelope
+/// says of it.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct LogLine<'a> {
+    text: Cow<'a, str>,
+    level: Option<LogLevel>,
+    span_in_input: Range<usize>,
+    context: Option<Cow<'a, str>>,
+    envelope: &'static str,
+    stream: Option<Stream>,
+    ends_line: bool,
+    note: Option<&'static str>,
+}
+
+impl<'a> LogLine<'a> {
+    /// `line` as it is, in no envelope.
+    pub fn plain(line: &'a str) -> LogLine<'a> {
+        LogLine::wrapped("none", Cow::Borrowed(line), 0..line.len())
+    }
+
+    fn wrapped(envelope: &'static str, text: Cow<'a, str>, span_in_input: Range<usize>) -> LogLine<'a> {
+        LogLine { text, level: None, span_in_input, context: None, envelope, stream: None, ends_line: true, note: None }
+    }
+
+    /// The message as the program wrote it, unescaped: what the catalog
+    /// matches (spans of matches are in it).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The line's level: from the envelope (a JSON `level`, journald's
+    /// `PRIORITY`, syslog's PRI...), else from a level in the message's
+    /// prefix (`[ERR]`, `ERROR:`).
+    pub fn level(&self) -> Option<LogLevel> {
+        self.level.or_else(|| LogLevel::find_in(&self.text).map(|(level, _)| level))
+    }
+
+    /// The level the envelope gives, if any.
+    pub fn envelope_level(&self) -> Option<LogLevel> {
+        self.level
+    }
+
+    /// The bytes of the input line the message was read from, as the
+    /// envelope wrote them (escaped). For a line unwrapped twice whose
+    /// outer envelope escapes, the outer message's bytes.
+    pub fn span_in_input(&self) -> Range<usize> {
+        self.span_in_input.clone()
+    }
+
+    /// A stack trace the envelope carries beside the message (`stack_trace`,
+    /// `stacktrace`, `error.stack_trace`, `exception.stacktrace`...).
+    pub fn context(&self) -> Option<&str> {
+        self.context.as_deref()
+    }
+
+    /// The name of the (outer) envelope the message was taken from; `none`
+    /// for a line read as it is.
+    pub fn envelope(&self) -> &'static str {
+        self.envelope
+    }
+
+    /// Whether this is a piece of a longer line, which [`PartialLines`]
+    /// joins with the pieces after it.
+    pub fn is_piece(&self) -> bool {
+        !self.ends_line
+    }
+
+    /// Something to tell of the line: a message the envelope left out
+    /// (journald's `null`), a line of too many pieces cut short.
+    pub fn note(&self) -> Option<&'static str> {
+        self.note
+    }
+
+    /// The line with its texts copied out of the input.
+    pub fn into_owned(self) -> LogLine<'static> {
+        LogLine {
+            text: Cow::Owned(self.text.into_owned()),
+            context: self.context.map(|context| Cow::Owned(context.into_owned())),
+            level: self.level,
+            span_in_input: self.span_in_input,
+            envelope: self.envelope,
+            stream: self.stream,
+            ends_line: self.ends_line,
+            note: self.note,
+        }
+    }
+
+    /// Drops a line break the envelope kept at the end of the message
+    /// (`\n` or `\r\n`), as plain lines are read without it.
+    fn strip_line_break(&mut self) {
+        let kept = crate::matcher::trim_line_break(&self.text).len();
+        match &mut self.text {
+            Cow::Borrowed(text) => *text = &text[..kept],
+            Cow::Owned(text) => text.truncate(kept),
+        }
+    }
+}
+
+/// A container line's message unwrapped again when it is itself a JSON log
+/// line or logfmt (its level, when it has one, is the line's).
+fn nested<'a>(outer: LogLine<'a>) -> LogLine<'a> {
+    if outer.is_piece() {
+        return outer;
+    }
+    let inner = match &outer.text {
+        Cow::Borrowed(text) => {
+            let text: &'a str = text;
+            let start = outer.span_in_input.start;
+            inner_of(text).map(|inner| {
+                let span = start + inner.span_in_input.start..start + inner.span_in_input.end;
+                LogLine { span_in_input: span, ..inner }
+            })
+        }
+        Cow::Owned(text) => {
+            inner_of(text).map(|inner| LogLine { span_in_input: outer.span_in_input.clone(), ..inner.into_owned() })
+        }
+    };
+    match inner {
+        Some(inner) => LogLine {
+            level: inner.level.or(outer.level),
+            envelope: outer.envelope,
+            stream: outer.stream,
+            note: outer.note,
+            ..inner
+        },
+        None => outer,
+    }
+}
+
+/// A container line's message read as a JSON log line or logfmt, if it is one.
+fn inner_of(text: &str) -> Option<LogLine<'_>> {
+    match text.as_bytes().first() {
+        Some(b'{') => json::unwrap(text, None),
+        Some(_) if text.contains("msg=") || text.contains("message=") => logfmt::unwrap(text),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,227 @@
+//! Multi-line events: a Java stack trace (`\tat …`, `Caused by: …`,
+//! `... N more`), a Python traceback (`Traceback (most recent call last):`
+//! up to the exception line) or a Go panic and goroutine dump, written over
+//! several lines, is one event, classified by its message and carrying the
+//! rest as context. The message of a Java or Go event is its first line (the
+//! exception, the `panic:`), which the caller has classified already: the
+//! lines after it only add context. A Python traceback's message is its last
+//! line (`ValueError: …`), so its lines are held until that line comes.
+
+/// What a line is to the event around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LineRole {
+    /// A line of its own (maybe the first of an event): classify it.
+    Line,
+    /// A line of the trace of the event whose first line came last: add it
+    /// to that event's context.
+    Context,
+    /// A line held for the message that ends the event (a Python traceback).
+    Held,
+    /// The message ending a held event: classify it, with this context (the
+    /// lines held, the first of them numbered as given).
+    Message {
+        /// The lines before the message, joined with `\n`.
+        context: String,
+        /// The number of the event's first line.
+        first_line: u64,
+    },
+}
+
+/// Which kind of event is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Open {
+    None,
+    /// A line classified; Java or Go trace lines may follow.
+    AfterLine,
+    /// Within a Java trace.
+    Java,
+    /// Within a Go panic or goroutine dump.
+    Go,
+    /// Within a Python traceback, lines held.
+    Python,
+}
+
+/// The most lines held for one Python traceback; past this the held lines
+/// are given up as context-free (bounded memory, as Promtail's 128 lines).
+const MAX_HELD: usize = 128;
+
+/// Groups the lines of one input into events (see the module's docs).
+///
+/// ```
+/// use catalog_runtime::{MultiLine, LineRole};
+///
+/// let mut events = MultiLine::new();
+/// let roles: Vec<LineRole> = [
+///     "Exception in thread \"main\" java.lang.IllegalStateException: boom",
+///     "\tat com.example.App.run(App.java:22)",
+///     "Caused by: java.io.IOException: disk full",
+///     "\t... 3 more",
+///     "next line",
+/// ]
+/// .iter()
+/// .enumerate()
+/// .map(|(i, line)| events.role(i as u64 + 1, line))
+/// .collect();
+/// assert_eq!(roles, [LineRole::Line, LineRole::Context, LineRole::Context, LineRole::Context, LineRole::Line]);
+/// ```
+#[derive(Debug)]
+pub struct MultiLine {
+    open: Open,
+    held: Vec<String>,
+    first_held: u64,
+}
+
+impl Default for MultiLine {
+    fn default() -> Self {
+        MultiLine::new()
+    }
+}
+
+impl MultiLine {
+    /// No event open.
+    pub fn new() -> Self {
+        MultiLine { open: Open::None, held: Vec::new(), first_held: 0 }
+    }
+
+    /// The role of the message `text` of line `number`, given the lines before it.
+    pub fn role(&mut self, number: u64, text: &str) -> LineRole {
+        if self.open == Open::Python {
+            if python_continues(text) && self.held.len() < MAX_HELD {
+                self.held.push(text.to_owned());
+                return LineRole::Held;
+            }
+            let context = std::mem::take(&mut self.held).join("\n");
+            self.open = Open::AfterLine;
+            if context.is_empty() || text.trim().is_empty() {
+                return LineRole::Line;
+            }
+            return LineRole::Message { context, first_line: self.first_held };
+        }
+        if text.starts_with("Traceback (most recent call last):") {
+            self.open = Open::Python;
+            self.first_held = number;
+            self.held = vec![text.to_owned()];
+            return LineRole::Held;
+        }
+        let continues = match self.open {
+            Open::AfterLine => {
+                if java_continues(text) {
+                    self.open = Open::Java;
+                    true
+                } else if go_continues(text) && !text.trim().is_empty() {
+                    self.open = Open::Go;
+                    true
+                } else {
+                    false
+                }
+            }
+            Open::Java => java_continues(text),
+            Open::Go => go_continues(text),
+            Open::None | Open::Python => false,
+        };
+        if continues {
+            return LineRole::Context;
+        }
+        // Go's runtime writes a blank line between the panic and its goroutines.
+        let go_panic = text.starts_with("panic: ") || text.starts_with("fatal error: ");
+        self.open = if go_panic { Open::Go } else { Open::AfterLine };
+        LineRole::Line
+    }
+
+    /// Ends the input: the lines held, if any, as context without a message
+    /// (with the number of the first).
+    pub fn finish(&mut self) -> Option<(u64, String)> {
+        self.open = Open::None;
+        (!self.held.is_empty()).then(|| (self.first_held, std::mem::take(&mut self.held).join("\n")))
+    }
+}
+
+/// A line of a Java stack trace after its first line.
+fn java_continues(text: &str) -> bool {
+    let trimmed = text.trim_start();
+    let indented = trimmed.len() < text.len();
+    (indented && (trimmed.starts_with("at ") || trimmed.starts_with("... ") && trimmed.ends_with(" more")))
+        || trimmed.starts_with("Caused by: ")
+        || (indented && trimmed.starts_with("Suppressed: "))
+}
+
+/// A line of a Go panic or goroutine dump after its first line: blank
+/// lines, `goroutine N [state]:`, frames (`pkg.fn(args)`, then `\tfile:line`),
+/// `created by …`, `[signal …`, `exit status N`.
+fn go_continues(text: &str) -> bool {
+    if text.trim().is_empty() || text.starts_with('\t') {
+        return true;
+    }
+    if text.starts_with("goroutine ") && text.ends_with("]:") || text.starts_with("created by ") {
+        return true;
+    }
+    if text.starts_with("[signal ") || text.starts_with("exit status ") {
+        return true;
+    }
+    // A frame: `main.main()`, `net/http.(*conn).serve(0xc000, {0x1, 0x2})`.
+    let Some(open) = text.find('(') else { return false };
+    text.ends_with(')') && open > 0 && !text[..open].contains(' ') && text[..open].contains('.')
+}
+
+/// A line of a Python traceback before its exception line.
+fn python_continues(text: &str) -> bool {
+    text.starts_with(' ')
+        || text.starts_with('\t')
+        || text.is_empty()
+        || text.starts_with("During handling of the above exception")
+        || text.starts_with("The above exception was the direct cause")
+        || text.starts_with("Traceback (most recent call last):")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roles(lines: &[&str]) -> Vec<LineRole> {
+        let mut events = MultiLine::new();
+        lines.iter().enumerate().map(|(i, line)| events.role(i as u64 + 1, line)).collect()
+    }
+
+    #[test]
+    fn a_python_traceback_is_classified_by_its_exception_line() {
+        let lines = [
+            "Traceback (most recent call last):",
+            "  File \"app.py\", line 3, in <module>",
+            "    main()",
+            "ValueError: bad \"x\"",
+            "next",
+        ];
+        let context = lines[..3].join("\n");
+        let held = LineRole::Held;
+        assert_eq!(
+            roles(&lines),
+            [held.clone(), held.clone(), held, LineRole::Message { context, first_line: 1 }, LineRole::Line]
+        );
+    }
+
+    #[test]
+    fn a_go_panic_and_its_goroutines_are_context() {
+        let lines = [
+            "panic: runtime error: index out of range [5] with length 3",
+            "",
+            "goroutine 1 [running]:",
+            "main.main()",
+            "\t/app/main.go:8 +0x1d",
+            "exit status 2",
+            "[INF] next",
+        ];
+        let mut expected = vec![LineRole::Context; lines.len()];
+        (expected[0], expected[6]) = (LineRole::Line, LineRole::Line);
+        assert_eq!(roles(&lines), expected);
+    }
+
+    #[test]
+    fn plain_lines_stay_lines() {
+        let lines = ["a", "  indented but not a frame", "b (c)", "Caused by nothing"];
+        assert_eq!(roles(&lines), vec![LineRole::Line; 4]);
+        let mut events = MultiLine::new();
+        events.role(1, "Traceback (most recent call last):");
+        assert_eq!(events.finish(), Some((1, "Traceback (most recent call last):".to_owned())));
+    }
+}

@@ -1,0 +1,152 @@
+//! Undoing the escapes envelopes add, so that a record sees exactly the text
+//! the program wrote: JSON string escapes (RFC 8259, with UTF-16 surrogate
+//! pairs, as Docker, zap, slog, logrus and `json.dumps` write them) and Go
+//! quoting (`strconv.Quote`, which slog's text handler and logfmt writers
+//! use; go-logfmt's JSON-style escapes are a subset of it).
+
+use std::borrow::Cow;
+
+/// The text of a JSON string literal's contents `raw` (between its quotes).
+/// A lone surrogate (which no valid UTF-16 holds, but some encoders write)
+/// becomes U+FFFD; a malformed escape gives `None`.
+///
+/// ```text
+/// json_string(r#"disk \u003cfull\u003e\u0009\ud83d\ude00"#) == "disk <full>\t😀"
+/// ```
+pub(crate) fn json_string(raw: &str) -> Option<Cow<'_, str>> {
+    if !raw.contains('\\') {
+        return Some(Cow::Borrowed(raw));
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let escape = &rest[at + 1..];
+        let (text, used) = match escape.as_bytes().first()? {
+            b'"' => ('"', 1),
+            b'\\' => ('\\', 1),
+            b'/' => ('/', 1),
+            b'b' => ('\u{8}', 1),
+            b'f' => ('\u{c}', 1),
+            b'n' => ('\n', 1),
+            b'r' => ('\r', 1),
+            b't' => ('\t', 1),
+            b'u' => utf16_escape(escape)?,
+            _ => return None,
+        };
+        out.push(text);
+        rest = &escape[used..];
+    }
+    out.push_str(rest);
+    Some(Cow::Owned(out))
+}
+
+/// `uXXXX` (and a following `\uXXXX` low surrogate) at the start of
+/// `escape`: the character and the bytes used.
+fn utf16_escape(escape: &str) -> Option<(char, usize)> {
+    let unit = hex(escape.get(1..5)?)?;
+    if (0xD800..0xDC00).contains(&unit) {
+        let low = escape.get(5..7).filter(|s| *s == "\\u").and_then(|_| hex(escape.get(7..11)?));
+        if let Some(low) = low.filter(|low| (0xDC00..0xE000).contains(low)) {
+            let code = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+            return Some((char::from_u32(code)?, 11));
+        }
+    }
+    Some((char::from_u32(unit).unwrap_or(char::REPLACEMENT_CHARACTER), 5))
+}
+
+fn hex(digits: &str) -> Option<u32> {
+    if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    u32::from_str_radix(digits, 16).ok()
+}
+
+/// The text of a Go-quoted string's contents `raw` (between its quotes), as
+/// `strconv.Unquote` reads it: `\a \b \f \n \r \t \v \\ \" \'`, `\xHH`,
+/// octal `\NNN`, `\uXXXX`, `\UXXXXXXXX`, plus JSON's `\/` (go-logfmt).
+/// Byte escapes that do not form UTF-8 become U+FFFD; a malformed escape
+/// gives `None`.
+pub(crate) fn go_quoted(raw: &str) -> Option<Cow<'_, str>> {
+    if !raw.contains('\\') {
+        return Some(Cow::Borrowed(raw));
+    }
+    // Bytes, since `\xHH` escapes may together spell one UTF-8 character.
+    let mut out: Vec<u8> = Vec::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(at) = rest.find('\\') {
+        out.extend_from_slice(&rest.as_bytes()[..at]);
+        let escape = &rest[at + 1..];
+        let simple = |c: char| Some((c, 1));
+        let (text, used) = match escape.as_bytes().first()? {
+            b'a' => simple('\u{7}')?,
+            b'b' => simple('\u{8}')?,
+            b'f' => simple('\u{c}')?,
+            b'n' => simple('\n')?,
+            b'r' => simple('\r')?,
+            b't' => simple('\t')?,
+            b'v' => simple('\u{b}')?,
+            b'\\' => simple('\\')?,
+            b'"' => simple('"')?,
+            b'\'' => simple('\'')?,
+            b'/' => simple('/')?,
+            b'x' => {
+                out.push(u8::try_from(hex(escape.get(1..3)?)?).ok()?);
+                rest = &escape[3..];
+                continue;
+            }
+            b'0'..=b'7' => {
+                let digits = escape.get(..3)?;
+                if !digits.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+                    return None;
+                }
+                out.push(u8::try_from(u32::from_str_radix(digits, 8).ok()?).ok()?);
+                rest = &escape[3..];
+                continue;
+            }
+            b'u' => (char::from_u32(hex(escape.get(1..5)?)?).unwrap_or(char::REPLACEMENT_CHARACTER), 5),
+            b'U' => (char::from_u32(hex(escape.get(1..9)?)?).unwrap_or(char::REPLACEMENT_CHARACTER), 9),
+            _ => return None,
+        };
+        out.extend_from_slice(text.encode_utf8(&mut [0; 4]).as_bytes());
+        rest = &escape[used..];
+    }
+    out.extend_from_slice(rest.as_bytes());
+    Some(Cow::Owned(match String::from_utf8(out) {
+        Ok(text) => text,
+        Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_escapes_come_out_as_the_program_wrote_them() {
+        // Docker's HTML-safe escapes and its `\u0009` for a tab (moby
+        // daemon/logger/jsonfilelog/jsonlog/jsonlogbytes.go).
+        let raw = r#"persist session \"s7\" (seq=5): disk \u003cfull\u003e \u0026 more\u0009at x"#;
+        assert_eq!(json_string(raw).unwrap(), "persist session \"s7\" (seq=5): disk <full> & more\tat x");
+        assert_eq!(json_string(r#"\ud83d\ude00 \u00e9\/\b\f\n\r\t\\"#).unwrap(), "😀 é/\u{8}\u{c}\n\r\t\\");
+        // A lone surrogate (high or low) is not text: U+FFFD.
+        assert_eq!(json_string(r#"a\ud83d b \ude00"#).unwrap(), "a\u{fffd} b \u{fffd}");
+        assert!(matches!(json_string("plain"), Some(Cow::Borrowed("plain"))));
+        for bad in [r"\", r"\x41", r"\u12", r"\uZZZZ", r"\u+123"] {
+            assert_eq!(json_string(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn go_quotes_come_out_as_the_program_wrote_them() {
+        // slog's TextHandler quoting a message holding a `%q` value: the
+        // quotes are escaped twice over.
+        assert_eq!(go_quoted(r#"session \"s7\" \\\"x\\\""#).unwrap(), r#"session "s7" \"x\""#);
+        assert_eq!(go_quoted(r"\a\b\f\n\r\t\v\'\/").unwrap(), "\u{7}\u{8}\u{c}\n\r\t\u{b}'/");
+        assert_eq!(go_quoted(r"\xc3\xa9 \303\251 \u00e9 \U0001F600").unwrap(), "é é é 😀");
+        assert_eq!(go_quoted(r"\xff!").unwrap(), "\u{fffd}!");
+        for bad in [r"\", r"\q", r"\x4", r"\08", r"\400", r"\U0011000"] {
+            assert_eq!(go_quoted(bad), None, "{bad}");
+        }
+    }
+}
