@@ -25,13 +25,18 @@ const PORT_ID: &str = "0c531f01b5a0fef2";
 const URL_ID: &str = "3ac9e3bf93c9dce4";
 const NAMES_FILE: &str = "error-catalog.names";
 
-/// `errcat ARGS`, in the repository's root, without the cache; checks the
-/// exit status and returns standard output and error.
+/// Where a run that is not given `--no-cache` caches compiled catalogs:
+/// never the user's own cache.
+const CACHE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/errcat-cache");
+
+/// `errcat ARGS`, in the repository's root, with its cache in [`CACHE`];
+/// checks the exit status and returns standard output and error.
 fn errcat(args: &[&str], code: i32) -> (String, String) {
     let assert = Command::cargo_bin("errcat")
         .expect("the errcat binary")
         .current_dir(ROOT)
         .env("NO_COLOR", "1")
+        .env("ERRCAT_CACHE_DIR", CACHE)
         .args(args)
         .assert();
     let output = assert.get_output().clone();

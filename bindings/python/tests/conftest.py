@@ -3,14 +3,37 @@
 corpus, and `errcat scan --json` results to compare with.
 
 A missing tool or corpus skips the tests that need it, with the reason; with
-ERROR_CATALOG_REQUIRE=1 (as in CI) it fails them instead."""
+ERROR_CATALOG_REQUIRE=1 (as in CI) it fails them instead.
+
+The tests never write into the user's home: `Catalog.load`'s default cache
+(and errcat's, and the Spark workers', which inherit the environment) is a
+temporary directory for the whole run, removed at its end."""
 
 import json
 import os
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# Set when pytest imports this file, before it imports a test module (which
+# may load a catalog as it is imported) or starts Spark: both variables, so
+# that a test that unsets ERRCAT_CACHE_DIR to see the XDG fallback still
+# stays out of ~/.cache.
+CACHE_ROOT = Path(tempfile.mkdtemp(prefix="error-catalog-tests-"))
+DEFAULT_CACHE = CACHE_ROOT / "errcat"
+os.environ["ERRCAT_CACHE_DIR"] = str(DEFAULT_CACHE)
+os.environ["XDG_CACHE_HOME"] = str(CACHE_ROOT / "xdg")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def default_cache_dir():
+    """Where the catalogs loaded without `cache_dir` are cached in this run."""
+    assert os.environ["ERRCAT_CACHE_DIR"] == str(DEFAULT_CACHE), "a test changed ERRCAT_CACHE_DIR for good"
+    yield DEFAULT_CACHE
+    shutil.rmtree(CACHE_ROOT, ignore_errors=True)
 
 REPO = Path(__file__).resolve().parents[3]
 EXAMPLE_LOG = REPO / "examples" / "nats-server.log"

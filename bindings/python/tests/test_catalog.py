@@ -249,6 +249,27 @@ def test_bad_input_types(catalog):
     assert len(catalog.classify(pa.chunked_array([], pa.string()))) == 0
 
 
+def old_copy_of_seeds(data):
+    """A copy of the seed records an hour old. A fresh checkout's files may
+    be too recent to cache (racily clean): copies with old times are cached.
+    The directory too: it is stamped, to skip listing it while unchanged."""
+    data.mkdir()
+    for path in SEED_DATA.iterdir():
+        (data / path.name).write_bytes(path.read_bytes())
+        os.utime(data / path.name, (time.time() - 3600, time.time() - 3600))
+    os.utime(data, (time.time() - 3600, time.time() - 3600))
+    return data
+
+
+def test_the_default_cache_is_this_runs_temporary_directory(tmp_path, default_cache_dir):
+    """`Catalog.load` without `cache_dir` caches where ERRCAT_CACHE_DIR says:
+    in these tests a temporary directory (conftest.py), never ~/.cache."""
+    assert os.environ["ERRCAT_CACHE_DIR"] == str(default_cache_dir)
+    before = set(default_cache_dir.glob("catalog-*.bin"))
+    Catalog.load(old_copy_of_seeds(tmp_path / "data"))
+    assert set(default_cache_dir.glob("catalog-*.bin")) - before, "nothing cached in the run's directory"
+
+
 def test_load_with_cache(tmp_path, catalog):
     fresh = Catalog.load(SEED_DATA, cache=False)
     assert [e.id for e in fresh] == [e.id for e in catalog]
@@ -256,15 +277,7 @@ def test_load_with_cache(tmp_path, catalog):
     assert origin[0].endswith(".json") and origin[1] >= 1
     cache = tmp_path / "cache"
     first = Catalog.load(SEED_DATA, cache_dir=cache)
-    # A fresh checkout's files may be too recent to cache (racily clean):
-    # copy them with old times to see the cache written and used. The
-    # directory too: it is stamped, to skip listing it while it is unchanged.
-    data = tmp_path / "data"
-    data.mkdir()
-    for path in SEED_DATA.iterdir():
-        (data / path.name).write_bytes(path.read_bytes())
-        os.utime(data / path.name, (time.time() - 3600, time.time() - 3600))
-    os.utime(data, (time.time() - 3600, time.time() - 3600))
+    data = old_copy_of_seeds(tmp_path / "data")
     Catalog.load(data, cache_dir=cache)
     assert len(list(cache.glob("catalog-*.bin"))) >= 1
     again = Catalog.load(data, cache_dir=cache)
