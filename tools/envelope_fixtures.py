@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Regenerates errcat/tests/data/envelopes/: the same nats-server messages
-written by real log producers, for errcat/tests/envelope_fixtures.rs.
+written by real log producers, for errcat/tests/it/envelope_fixtures.rs.
 
 Producers (each file is written only when its producer is there; the
 checked-in files were all made by this script):

@@ -24,7 +24,7 @@ from conftest import (
     errcat_scan,
 )
 
-# The embedded catalog's records, as errcat/tests/errcat.rs lists them (catalog order).
+# The embedded catalog's records, as errcat/tests/it/errcat.rs lists them (catalog order).
 RECORDS = [
     ("CreateQos2IncomingMessagesStreamForAccount", "443048c6cb7c33f3",
      "create-qos2-incoming-messages-stream-for-account",
@@ -37,7 +37,7 @@ RECORDS = [
      [("mqtt_max_acks_in_flight", "int"), ("jsa_timeout", "str")]),
 ]
 
-# The matches of examples/nats-server.log, as errcat/tests/errcat.rs expects them:
+# The matches of examples/nats-server.log, as errcat/tests/it/errcat.rs expects them:
 # line, record name, values in placeholder order.
 EXAMPLE_MATCHES = [
     (55, "CreateQos2IncomingMessagesStreamForAccount", ["tenant-42", "nats: timeout"]),

@@ -13,10 +13,8 @@ use error_catalog::{Catalog, Value, ValueKind};
 use serde_json::{json, Value as Json};
 use wrap::{docker_string, go_quote};
 
-#[path = "../../tests/support/corpus.rs"]
-mod support;
-#[path = "../../tests/support/wrap.rs"]
-mod wrap;
+use crate::support;
+use crate::wrap;
 
 const PREFIX: &str = "[1] 2026/11/29 17:20:35.000001 [ERR] ";
 /// A value as hostile as logs give: quotes, the envelopes' own delimiters

@@ -10,8 +10,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use serde_json::{json, Value};
 
-#[path = "../../tests/support/corpus.rs"]
-mod support;
+use crate::support;
 
 /// The repository's root: errcat runs there, on its files (the examples,
 /// the seed dataset, the test data).

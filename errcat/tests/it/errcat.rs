@@ -21,8 +21,7 @@ const LOG: &str = "examples/nats-server.log";
 const DATA: &str = "data/nats-io/nats-server";
 /// A dataset with one error of each kind.
 const BAD_DATA: &str = "tests/ui/data/bad";
-#[path = "../../tests/support/corpus.rs"]
-mod support;
+use crate::support;
 
 /// A nats-server log prefix, as in the example log.
 const PREFIX: &str = "[7] 2026/11/29 17:20:00.123456 [ERR] ";
