@@ -4,6 +4,7 @@
 mod args;
 mod check;
 mod diff;
+mod draft;
 mod explain;
 mod input;
 mod names;
@@ -60,10 +61,10 @@ fn run(cli: Cli) -> io::Result<u8> {
     let Some(catalog) = load_catalog(cli.data.as_deref(), &filter, cache.as_deref()) else {
         return Ok(TROUBLE);
     };
+    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
     let status = match cli.command {
         Command::Explain { messages } => explain::run(&catalog, messages, &mut out)?,
         Command::Scan { files, json, count, unmatched, html, threads, follow, from_start } => {
-            let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.map_or_else(cores, usize::from);
             let options = scan::Options { json, count, unmatched_levels: unmatched, html, threads, follow, from_start };
             scan::run(&catalog, &files, &options, &mut out)?
@@ -73,6 +74,13 @@ fn run(cli: Cli) -> io::Result<u8> {
             records::list(&catalog, &filters, json, &mut out)?
         }
         Command::Show { key, json } => records::show(&catalog, &key, json, &mut out)?,
+        Command::Draft { files, out: dir, level, min_count, json, threads } => {
+            let threads = threads.map_or_else(cores, usize::from);
+            // `--dialect` names the drafts' syntax too (Go when not given).
+            let dialect = cli.dialect.unwrap_or(error_catalog::Dialect::Go);
+            let options = draft::Options { out: dir, levels: level, min_count, dialect, json, threads };
+            draft::run(&catalog, &files, &options, &mut out)?
+        }
         Command::Check { .. } | Command::Names { .. } | Command::Diff { .. } => {
             unreachable!("handled above")
         }

@@ -1,0 +1,239 @@
+//! What the tree cannot see, being one length at a time: a value of several
+//! words puts a line in another length than its template's other lines, and
+//! a value seen many times (a stream name) looks like a constant word.
+//! Three passes fix these, in order:
+//!
+//! 1. siblings: [`SIBLINGS`] groups or more whose templates differ in one
+//!    word only are one template with a value there;
+//! 2. absorbing: the keys of a weak group (one line, or mostly values) that
+//!    a stronger template takes, with its values spanning several words,
+//!    join that template's group;
+//! 3. the same template: groups whose templates are the same once each run
+//!    of values is one value are one group.
+
+use std::collections::HashMap;
+
+use super::keys::Key;
+use super::mask::Mask;
+use super::template::{align, collapsed, constants, of_keys, Slot};
+
+/// Groups whose templates differ only in the word at one position, this
+/// many or more, are one template with a value there: a word with that many
+/// forms is a value (few events differ in one word only in so many ways).
+pub const SIBLINGS: usize = 8;
+
+/// A group of keys and its template.
+pub struct Group {
+    pub template: Vec<Slot>,
+    pub members: Vec<usize>,
+}
+
+/// The groups of `split` (each of one length) after the three passes.
+pub fn merge(keys: &[Key], split: Vec<Vec<usize>>) -> Vec<Group> {
+    let groups = split.into_iter().map(|members| Group { template: of_keys(keys, &members), members }).collect();
+    let groups = same_template(siblings(groups));
+    let groups = absorb(keys, groups);
+    same_template(groups)
+}
+
+fn lines(keys: &[Key], group: &Group) -> u64 {
+    group.members.iter().map(|&i| keys[i].count).sum()
+}
+
+/// A template with a value at one position (the position, the template).
+type Signature = (usize, Vec<Slot>);
+
+fn siblings(groups: Vec<Group>) -> Vec<Group> {
+    let mut groups: Vec<Option<Group>> = groups.into_iter().map(Some).collect();
+    let value = Slot::Var { kind: Mask::Text, may_be_empty: false };
+    let mut by_signature: HashMap<Signature, Vec<usize>> = HashMap::new();
+    for (index, group) in groups.iter().enumerate() {
+        let template = &group.as_ref().expect("all present").template;
+        for (position, slot) in template.iter().enumerate() {
+            if let Slot::Const(_) = slot {
+                let mut signature = template.clone();
+                signature[position] = value.clone();
+                by_signature.entry((position, signature)).or_default().push(index);
+            }
+        }
+    }
+    let mut families: Vec<(Signature, Vec<usize>)> =
+        by_signature.into_iter().filter(|(_, members)| members.len() >= SIBLINGS).collect();
+    families.sort_by_key(|(_, members)| members[0]);
+    let mut merged = Vec::new();
+    for ((position, _), members) in families {
+        // A group is in one family at most: the first that takes it.
+        let taken: Vec<Group> = members.iter().filter_map(|&i| groups[i].take()).collect();
+        let Some(first) = taken.first() else { continue };
+        let mut template = first.template.clone();
+        let empty = taken.iter().any(|g| matches!(&g.template[position], Slot::Const(w) if w.is_empty()));
+        template[position] = Slot::Var { kind: Mask::Text, may_be_empty: empty };
+        let members = taken.into_iter().flat_map(|g| g.members).collect();
+        merged.push(Group { template, members });
+    }
+    let mut all: Vec<Group> = groups.into_iter().flatten().chain(merged).collect();
+    all.sort_by_key(|g| g.members.iter().copied().min());
+    all
+}
+
+/// Whether a group's template is a poor one: one line, or more values than
+/// constant words.
+fn weak(keys: &[Key], group: &Group) -> bool {
+    lines(keys, group) < 2 || constants(&group.template) * 2 < group.template.len()
+}
+
+fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
+    // The strong groups, by their first constant word when they start with one.
+    let mut by_first: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut open_start: Vec<usize> = Vec::new();
+    let strong: Vec<bool> = groups.iter().map(|g| !weak(keys, g)).collect();
+    let templates: Vec<Vec<Slot>> = groups.iter().map(|g| g.template.clone()).collect();
+    for (index, template) in templates.iter().enumerate() {
+        if !strong[index] || !template.iter().any(|s| matches!(s, Slot::Var { .. })) {
+            continue;
+        }
+        match &template[0] {
+            Slot::Const(word) => by_first.entry(word).or_default().push(index),
+            Slot::Var { .. } => open_start.push(index),
+        }
+    }
+    let mut moved: Vec<(usize, usize, Vec<std::ops::Range<usize>>)> = Vec::new();
+    for (index, group) in groups.iter().enumerate() {
+        if strong[index] {
+            continue;
+        }
+        // A group of one line takes any strong template; a weak group of
+        // several, one with more constant words than its own.
+        let own = if group.members.len() == 1 { 0 } else { constants(&group.template) };
+        for &key in &group.members {
+            let tokens = &keys[key].tokens;
+            let candidates = by_first.get(&*tokens[0]).into_iter().flatten().chain(&open_start);
+            let best = candidates
+                .filter(|&&h| h != index && templates[h].len() < tokens.len() && constants(&templates[h]) > own)
+                .filter_map(|&h| align(&templates[h], tokens).map(|ranges| (h, ranges)))
+                .max_by_key(|(h, _)| (constants(&templates[*h]), std::cmp::Reverse(*h)));
+            if let Some((h, ranges)) = best {
+                moved.push((key, h, ranges));
+            }
+        }
+    }
+    let mut leaving: HashMap<usize, ()> = HashMap::new();
+    for (key, to, ranges) in moved {
+        leaving.insert(key, ());
+        let group = &mut groups[to];
+        for (slot, range) in group.template.iter_mut().zip(ranges) {
+            if let Slot::Var { kind, .. } = slot {
+                if range.len() != 1 {
+                    *kind = Mask::Text;
+                }
+            }
+        }
+        group.members.push(key);
+    }
+    for (index, group) in groups.iter_mut().enumerate() {
+        if strong[index] {
+            continue;
+        }
+        group.members.retain(|key| !leaving.contains_key(key));
+        if !group.members.is_empty() {
+            group.template = of_keys(keys, &group.members);
+        }
+    }
+    groups.retain(|g| !g.members.is_empty());
+    groups
+}
+
+/// Merges groups whose templates are the same once runs of values are one.
+fn same_template(groups: Vec<Group>) -> Vec<Group> {
+    let mut by_template: HashMap<Vec<Slot>, usize> = HashMap::new();
+    let mut out: Vec<Group> = Vec::new();
+    for group in groups {
+        let key = collapsed(&group.template).into_iter().map(without_kind).collect::<Vec<_>>();
+        match by_template.get(&key) {
+            Some(&at) => {
+                let into = &mut out[at];
+                let mut theirs = group.template.clone();
+                if into.template.len() != theirs.len() {
+                    // The same template, with runs of values of other lengths.
+                    into.template = collapsed(&into.template);
+                    theirs = collapsed(&theirs);
+                }
+                for (slot, theirs) in into.template.iter_mut().zip(&theirs) {
+                    if let (Slot::Var { kind, may_be_empty }, Slot::Var { kind: k, may_be_empty: e }) = (slot, theirs) {
+                        if kind != k {
+                            *kind = Mask::Text;
+                        }
+                        *may_be_empty |= *e;
+                    }
+                }
+                into.members.extend(group.members);
+            }
+            None => {
+                by_template.insert(key, out.len());
+                out.push(group);
+            }
+        }
+    }
+    out
+}
+
+fn without_kind(slot: Slot) -> Slot {
+    match slot {
+        Slot::Var { .. } => Slot::Var { kind: Mask::Text, may_be_empty: false },
+        constant => constant,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draft::keys::{Keys, Place};
+    use crate::draft::tree::split;
+
+    fn mined(lines: &[&str]) -> Vec<Vec<String>> {
+        let mut keys = Keys::new(1000);
+        for (i, line) in lines.iter().enumerate() {
+            keys.add(line, Place { input: 0, line: i as u64 }, None);
+        }
+        let mut by_length: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for (i, key) in keys.keys.iter().enumerate() {
+            by_length.entry(key.tokens.len()).or_default().push(i);
+        }
+        let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|m| split(&keys.keys, m)).collect();
+        merge(&keys.keys, split)
+            .into_iter()
+            .map(|g| {
+                let mut lines: Vec<String> = g.members.iter().map(|&i| keys.keys[i].example.to_string()).collect();
+                lines.sort();
+                lines
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_value_of_several_words_joins_its_template() {
+        let groups = mined(&[
+            "connect to alpha failed",
+            "connect to beta failed",
+            "connect to a b c failed",
+            "disk full on vol1 now",
+        ]);
+        assert!(groups.contains(&vec![
+            "connect to a b c failed".to_owned(),
+            "connect to alpha failed".to_owned(),
+            "connect to beta failed".to_owned()
+        ]));
+    }
+
+    #[test]
+    fn many_siblings_are_one_template() {
+        let names = ["orders", "billing", "audit", "events", "metrics", "users", "carts", "stock", "logs"];
+        let lines: Vec<String> =
+            names.iter().flat_map(|n| [format!("stream {n} created"), format!("stream {n} created")]).collect();
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_eq!(mined(&lines).len(), 1);
+        // Two events differing in a word stay two.
+        let two = ["stream a1 created", "stream b2 deleted", "stream c3 created", "stream d4 deleted"];
+        assert_eq!(mined(&two).len(), 2);
+    }
+}

@@ -1,0 +1,225 @@
+//! A group's template: its tokens, each a constant (with masked values in
+//! it, as in `(seq=%d):`) or a value; written as a format string in a
+//! dialect and as the regex of the draft's `messagePattern`.
+
+use std::ops::Range;
+
+use error_catalog::Dialect;
+
+use super::keys::Key;
+use super::mask::{parts, whole_mask, Mask, Part};
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// A token every line has (masked, see [`super::mask`]).
+    Const(Box<str>),
+    /// A value: one token or, after a merge, several.
+    Var { kind: Mask, may_be_empty: bool },
+}
+
+/// The template of `members`, keys of one length.
+pub fn of_keys(keys: &[Key], members: &[usize]) -> Vec<Slot> {
+    let first = &keys[members[0]].tokens;
+    (0..first.len())
+        .map(|position| {
+            let mut words = members.iter().map(|&i| &*keys[i].tokens[position]);
+            let word = words.next().expect("a group has keys");
+            if words.clone().all(|w| w == word) {
+                return Slot::Const(word.into());
+            }
+            let all = || members.iter().map(|&i| &*keys[i].tokens[position]);
+            let kind = whole_mask(word).filter(|k| all().all(|w| whole_mask(w) == Some(*k))).unwrap_or(Mask::Text);
+            Slot::Var { kind, may_be_empty: all().any(str::is_empty) }
+        })
+        .collect()
+}
+
+/// Where each slot of `template` lies in `tokens` (a value takes one token
+/// or more, a constant exactly its own), if it lies anywhere.
+pub fn align(template: &[Slot], tokens: &[Box<str>]) -> Option<Vec<Range<usize>>> {
+    let (slots, words) = (template.len(), tokens.len());
+    if words < slots || words > 512 {
+        return None;
+    }
+    // fits[i][j]: the first i slots take exactly the first j tokens.
+    let width = words + 1;
+    let mut fits = vec![false; (slots + 1) * width];
+    fits[0] = true;
+    for i in 1..=slots {
+        for j in 1..=words {
+            fits[i * width + j] = match &template[i - 1] {
+                Slot::Const(word) => **word == *tokens[j - 1] && fits[(i - 1) * width + j - 1],
+                Slot::Var { .. } => fits[(i - 1) * width + j - 1] || fits[i * width + j - 1],
+            };
+        }
+    }
+    if !fits[slots * width + words] {
+        return None;
+    }
+    // Back from the end: each value takes as few tokens as it can.
+    let mut ranges = vec![0..0; slots];
+    let mut j = words;
+    for i in (1..=slots).rev() {
+        let end = j;
+        j -= 1;
+        if let Slot::Var { .. } = template[i - 1] {
+            while !fits[(i - 1) * width + j] {
+                j -= 1;
+            }
+        }
+        ranges[i - 1] = j..end;
+    }
+    Some(ranges)
+}
+
+/// How many constant tokens `template` has.
+pub fn constants(template: &[Slot]) -> usize {
+    template.iter().filter(|slot| matches!(slot, Slot::Const(_))).count()
+}
+
+/// `template` with each run of values as one: two templates the same
+/// under this are one event whose values were logged with different numbers
+/// of words.
+pub fn collapsed(template: &[Slot]) -> Vec<Slot> {
+    let mut out: Vec<Slot> = Vec::with_capacity(template.len());
+    for slot in template {
+        match (out.last_mut(), slot) {
+            (Some(Slot::Var { kind, may_be_empty }), Slot::Var { kind: next, may_be_empty: next_empty }) => {
+                if kind != next {
+                    *kind = Mask::Text;
+                }
+                *may_be_empty |= *next_empty;
+            }
+            _ => out.push(slot.clone()),
+        }
+    }
+    out
+}
+
+/// The dialects drafts can be written in.
+pub const DIALECTS: [Dialect; 5] = [Dialect::Go, Dialect::Printf, Dialect::Python, Dialect::Rust, Dialect::PythonBrace];
+
+/// `template` as a format string in `dialect` (one of [`DIALECTS`]).
+pub fn format_string(template: &[Slot], dialect: Dialect) -> String {
+    let mut out = String::new();
+    let brace = matches!(dialect, Dialect::Rust | Dialect::PythonBrace);
+    let placeholder = |mask: Mask| -> &'static str {
+        match dialect {
+            Dialect::Go => mask.go_verb(),
+            Dialect::Python => match mask {
+                Mask::Int => "%d",
+                Mask::Quoted => "%r",
+                _ => "%s",
+            },
+            Dialect::Printf => match mask {
+                Mask::Int => "%d",
+                Mask::Float => "%g",
+                _ => "%s",
+            },
+            _ => match mask {
+                Mask::Quoted => "{:?}",
+                _ => "{}",
+            },
+        }
+    };
+    let literal = |out: &mut String, text: &str| {
+        for c in text.chars() {
+            match c {
+                '%' if !brace => out.push_str("%%"),
+                '{' if brace => out.push_str("{{"),
+                '}' if brace => out.push_str("}}"),
+                c => out.push(c),
+            }
+        }
+    };
+    for (i, slot) in template.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        match slot {
+            Slot::Var { kind, .. } => out.push_str(placeholder(*kind)),
+            Slot::Const(word) => {
+                for part in parts(word) {
+                    match part {
+                        Part::Literal(text) => literal(&mut out, &text),
+                        Part::Value(mask) => out.push_str(placeholder(mask)),
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The regex of `template`, in the dataset's convention: literal text
+/// escapes `.^$*+?()[]{}|\`, a value that can be empty is `(.*?)`, another
+/// `(.+?)`, a number `(-?[0-9]+)`...
+pub fn regex(template: &[Slot]) -> String {
+    let mut out = String::new();
+    for (i, slot) in template.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        match slot {
+            Slot::Var { kind, may_be_empty } => out.push_str(kind.regex(*may_be_empty)),
+            Slot::Const(word) => {
+                for part in parts(word) {
+                    match part {
+                        Part::Literal(text) => {
+                            for c in text.chars() {
+                                if ".^$*+?()[]{}|\\".contains(c) {
+                                    out.push('\\');
+                                }
+                                out.push(c);
+                            }
+                        }
+                        Part::Value(mask) => out.push_str(mask.regex(false)),
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draft::keys::{Keys, Place};
+
+    fn template(lines: &[&str]) -> (Keys, Vec<Slot>) {
+        let mut keys = Keys::new(100);
+        for (i, line) in lines.iter().enumerate() {
+            keys.add(line, Place { input: 0, line: i as u64 }, None);
+        }
+        let members: Vec<usize> = (0..keys.keys.len()).collect();
+        let template = of_keys(&keys.keys, &members);
+        (keys, template)
+    }
+
+    #[test]
+    fn writes_typed_placeholders_in_each_dialect() {
+        let (_, t) = template(&["persist \"s1\" (seq=3): 50% of disk", "persist \"s 2\" (seq=4): 50% of tape"]);
+        assert_eq!(format_string(&t, Dialect::Go), "persist %q (seq=%d): %d%% of %s");
+        assert_eq!(format_string(&t, Dialect::Python), "persist %r (seq=%d): %d%% of %s");
+        assert_eq!(format_string(&t, Dialect::Rust), "persist {:?} (seq={}): {}% of {}");
+        assert_eq!(regex(&t), "persist (\"(?:[^\"\\\\]|\\\\.)*\") \\(seq=(-?[0-9]+)\\): (-?[0-9]+)% of (.+?)");
+    }
+
+    #[test]
+    fn a_value_seen_empty_may_be_empty() {
+        let (_, t) = template(&["user  left {x}", "user bob left {x}"]);
+        assert_eq!(regex(&t), "user (.*?) left \\{x\\}");
+        assert_eq!(format_string(&t, Dialect::Rust), "user {} left {{x}}");
+    }
+
+    #[test]
+    fn values_of_several_words_align_to_one_slot() {
+        let (_, t) = template(&["connect to alpha failed", "connect to beta failed"]);
+        let tokens: Vec<Box<str>> = "connect to a b c failed".split(' ').map(Box::from).collect();
+        assert_eq!(align(&t, &tokens), Some(vec![0..1, 1..2, 2..5, 5..6]));
+        let other: Vec<Box<str>> = "connect to a b c succeeded".split(' ').map(Box::from).collect();
+        assert_eq!(align(&t, &other), None);
+        assert_eq!(collapsed(&[t[2].clone(), t[2].clone(), t[3].clone()]), [t[2].clone(), t[3].clone()]);
+    }
+}
