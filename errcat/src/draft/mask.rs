@@ -25,6 +25,8 @@ pub enum Mask {
     Quoted,
     /// `true`, `false`.
     Bool,
+    /// `'text'`: the quotes are the template's, the text a value.
+    SingleQuoted,
     /// Anything else that varies: a word with digits, the value of
     /// `key=value`, a position whose words differ.
     Text,
@@ -32,8 +34,8 @@ pub enum Mask {
 
 /// First character of the marker block; [`Mask`] `k` is `BASE + k`.
 const BASE: u32 = 0xE000;
-const KINDS: [Mask; 8] =
-    [Mask::Int, Mask::Float, Mask::Hex, Mask::Ip, Mask::Path, Mask::Quoted, Mask::Bool, Mask::Text];
+const KINDS: [Mask; 9] =
+    [Mask::Int, Mask::Float, Mask::Hex, Mask::Ip, Mask::Path, Mask::Quoted, Mask::Bool, Mask::SingleQuoted, Mask::Text];
 /// Written before a line's own character of the marker block.
 pub const ESCAPE: char = '\u{E00F}';
 
@@ -55,6 +57,7 @@ impl Mask {
             Mask::Float => "%v",
             Mask::Quoted => "%q",
             Mask::Bool => "%t",
+            Mask::SingleQuoted => "'%s'",
             Mask::Hex | Mask::Ip | Mask::Path | Mask::Text => "%s",
         }
     }
@@ -67,6 +70,7 @@ impl Mask {
             Mask::Float => "(-?[0-9]+\\.[0-9]+(?:[eE][-+]?[0-9]+)?)",
             Mask::Quoted => "(\"(?:[^\"\\\\]|\\\\.)*\")",
             Mask::Bool => "(true|false)",
+            Mask::SingleQuoted => "'(.*?)'",
             _ if may_be_empty => "(.*?)",
             _ => "(.+?)",
         }
@@ -85,6 +89,11 @@ pub fn whole_mask(token: &str) -> Option<Mask> {
     let mut chars = token.chars();
     let first = chars.next()?;
     chars.next().is_none().then(|| Mask::of_marker(first)).flatten()
+}
+
+/// Whether `token` has a masked value in it.
+pub fn has_mask(token: &str) -> bool {
+    token.chars().any(|c| Mask::of_marker(c).is_some())
 }
 
 /// The parts of a masked token, markers decoded.
@@ -150,6 +159,7 @@ fn value_at(text: &str, at: usize) -> Option<(usize, Mask)> {
     let bytes = text.as_bytes();
     match bytes[at] {
         b'"' => quoted_end(bytes, at).map(|end| (end, Mask::Quoted)),
+        b'\'' => single_quoted_end(bytes, at).map(|end| (end, Mask::SingleQuoted)),
         b'/' => path_end(bytes, at).map(|end| (end, Mask::Path)),
         b'[' => ipv6_end(bytes, at).map(|end| (end, Mask::Ip)),
         b'-' if bytes.get(at + 1).is_some_and(u8::is_ascii_digit) && (at == 0 || bytes[at - 1] != b'-') => {
@@ -310,6 +320,21 @@ fn quoted_end(bytes: &[u8], at: usize) -> Option<usize> {
             }
             _ => i += 1,
         }
+    }
+    None
+}
+
+/// A single-quoted text (no escapes; an apostrophe inside a word does not
+/// end it), on one line and at most 256 bytes.
+fn single_quoted_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let window = &bytes[at + 1..bytes.len().min(at + 258)];
+    let mut from = 0;
+    while let Some(quote) = window[from..].iter().position(|&b| b == b'\'').map(|q| from + q) {
+        let end = at + 1 + quote + 1;
+        if bytes.get(end).is_none_or(|&b| !is_word_byte(b)) {
+            return Some(end);
+        }
+        from = quote + 1;
     }
     None
 }

@@ -5,9 +5,10 @@
 //!
 //! 1. siblings: [`SIBLINGS`] groups or more whose templates differ in one
 //!    word only are one template with a value there;
-//! 2. absorbing: the keys of a weak group (one line, or mostly values) that
-//!    a stronger template takes, with its values spanning several words,
-//!    join that template's group;
+//! 2. absorbing: a key that lies in a strong template (two lines or more,
+//!    as many constant words as values) with more constant words than its
+//!    own group's, its values spanning any number of words, joins that
+//!    template's group (a key of a strong group only joins a larger one);
 //! 3. the same template: groups whose templates are the same once each run
 //!    of values is one value are one group.
 
@@ -18,9 +19,12 @@ use super::mask::Mask;
 use super::template::{align, collapsed, constants, of_keys, Slot};
 
 /// Groups whose templates differ only in the word at one position, this
-/// many or more, are one template with a value there: a word with that many
-/// forms is a value (few events differ in one word only in so many ways).
-pub const SIBLINGS: usize = 8;
+/// many or more, are one template with a value there: a word seen in that
+/// many forms, each on several lines, is a value seen often (a stream name),
+/// not a word of an event. Set high: on the mining benchmark's corpora,
+/// records that differ in one word (`You must set %s`-like families of
+/// a dozen or two) are many, and a lower number merged them.
+pub const SIBLINGS: usize = 32;
 
 /// A group of keys and its template.
 pub struct Group {
@@ -31,8 +35,7 @@ pub struct Group {
 /// The groups of `split` (each of one length) after the three passes.
 pub fn merge(keys: &[Key], split: Vec<Vec<usize>>) -> Vec<Group> {
     let groups = split.into_iter().map(|members| Group { template: of_keys(keys, &members), members }).collect();
-    let groups = same_template(siblings(groups));
-    let groups = absorb(keys, groups);
+    let groups = absorb(keys, siblings(groups));
     same_template(groups)
 }
 
@@ -76,10 +79,11 @@ fn siblings(groups: Vec<Group>) -> Vec<Group> {
     all
 }
 
-/// Whether a group's template is a poor one: one line, or more values than
-/// constant words.
+/// Whether a group's template is a poor one: one line, or fewer constant
+/// words than values (in its shortest line).
 fn weak(keys: &[Key], group: &Group) -> bool {
-    lines(keys, group) < 2 || constants(&group.template) * 2 < group.template.len()
+    let shortest = group.members.iter().map(|&key| keys[key].tokens.len()).min().unwrap_or(0);
+    lines(keys, group) < 2 || constants(&group.template) * 2 < shortest
 }
 
 fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
@@ -87,7 +91,8 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
     let mut by_first: HashMap<&str, Vec<usize>> = HashMap::new();
     let mut open_start: Vec<usize> = Vec::new();
     let strong: Vec<bool> = groups.iter().map(|g| !weak(keys, g)).collect();
-    let templates: Vec<Vec<Slot>> = groups.iter().map(|g| g.template.clone()).collect();
+    // Values may take several words: the templates with each run of values as one.
+    let templates: Vec<Vec<Slot>> = groups.iter().map(|g| collapsed(&g.template)).collect();
     for (index, template) in templates.iter().enumerate() {
         if !strong[index] || !template.iter().any(|s| matches!(s, Slot::Var { .. })) {
             continue;
@@ -99,17 +104,17 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
     }
     let mut moved: Vec<(usize, usize, Vec<std::ops::Range<usize>>)> = Vec::new();
     for (index, group) in groups.iter().enumerate() {
-        if strong[index] {
-            continue;
-        }
-        // A group of one line takes any strong template; a weak group of
-        // several, one with more constant words than its own.
-        let own = if group.members.len() == 1 { 0 } else { constants(&group.template) };
+        // A strong group's keys go only to templates with more lines too.
+        let lines_here = lines(keys, group);
+        // A single line goes to any strong template it lies in; the lines of
+        // a group of several, to one with more constant words than theirs.
+        let own = if lines_here == 1 { 0 } else { constants(&group.template) };
         for &key in &group.members {
             let tokens = &keys[key].tokens;
             let candidates = by_first.get(&*tokens[0]).into_iter().flatten().chain(&open_start);
             let best = candidates
-                .filter(|&&h| h != index && templates[h].len() < tokens.len() && constants(&templates[h]) > own)
+                .filter(|&&h| h != index && templates[h].len() <= tokens.len() && constants(&templates[h]) > own)
+                .filter(|&&h| !strong[index] || lines(keys, &groups[h]) > lines_here)
                 .filter_map(|&h| align(&templates[h], tokens).map(|ranges| (h, ranges)))
                 .max_by_key(|(h, _)| (constants(&templates[*h]), std::cmp::Reverse(*h)));
             if let Some((h, ranges)) = best {
@@ -117,10 +122,26 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
             }
         }
     }
-    let mut leaving: HashMap<usize, ()> = HashMap::new();
+    // A group that takes keys keeps its template (all its keys lie in it);
+    // one that only gives keys away gets the template of those left.
+    let taking: std::collections::HashSet<usize> = moved.iter().map(|(_, to, _)| *to).collect();
+    let leaving: std::collections::HashSet<usize> = moved.iter().map(|(key, _, _)| *key).collect();
+    for (index, group) in groups.iter_mut().enumerate() {
+        group.members.retain(|key| !leaving.contains(key));
+        if taking.contains(&index) {
+            continue;
+        }
+        let length = group.members.first().map(|&key| keys[key].tokens.len());
+        // A group merged across lengths keeps its template (its keys lie in it).
+        if length.is_some_and(|length| group.members.iter().all(|&key| keys[key].tokens.len() == length)) {
+            group.template = of_keys(keys, &group.members);
+        }
+    }
     for (key, to, ranges) in moved {
-        leaving.insert(key, ());
         let group = &mut groups[to];
+        if group.template.len() != templates[to].len() {
+            group.template = templates[to].clone();
+        }
         for (slot, range) in group.template.iter_mut().zip(ranges) {
             if let Slot::Var { kind, .. } = slot {
                 if range.len() != 1 {
@@ -129,15 +150,6 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
             }
         }
         group.members.push(key);
-    }
-    for (index, group) in groups.iter_mut().enumerate() {
-        if strong[index] {
-            continue;
-        }
-        group.members.retain(|key| !leaving.contains_key(key));
-        if !group.members.is_empty() {
-            group.template = of_keys(keys, &group.members);
-        }
     }
     groups.retain(|g| !g.members.is_empty());
     groups
@@ -149,7 +161,9 @@ fn same_template(groups: Vec<Group>) -> Vec<Group> {
     let mut out: Vec<Group> = Vec::new();
     for group in groups {
         let key = collapsed(&group.template).into_iter().map(without_kind).collect::<Vec<_>>();
-        match by_template.get(&key) {
+        // Templates of values only say nothing of their events: never one.
+        let known = if constants(&key) > 0 { by_template.get(&key) } else { None };
+        match known {
             Some(&at) => {
                 let into = &mut out[at];
                 let mut theirs = group.template.clone();
@@ -225,14 +239,21 @@ mod tests {
         ]));
     }
 
+    /// A plain word (letters only: no mask takes it) for `n`.
+    fn word(n: usize) -> String {
+        let letters = |d: usize| char::from(b'a' + (d % 26) as u8);
+        format!("str{}{}", letters(n / 26), letters(n))
+    }
+
     #[test]
     fn many_siblings_are_one_template() {
-        let names = ["orders", "billing", "audit", "events", "metrics", "users", "carts", "stock", "logs"];
-        let lines: Vec<String> =
-            names.iter().flat_map(|n| [format!("stream {n} created"), format!("stream {n} created")]).collect();
+        let lines: Vec<String> = (0..SIBLINGS)
+            .flat_map(|n| [format!("stream {} created", word(n)), format!("stream {} created", word(n))])
+            .collect();
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_eq!(mined(&lines).len(), 1);
-        // Two events differing in a word stay two.
+        // Fewer are events that differ in a word, told apart.
+        assert_eq!(mined(&lines[..2 * (SIBLINGS - 1)]).len(), SIBLINGS - 1);
         let two = ["stream a1 created", "stream b2 deleted", "stream c3 created", "stream d4 deleted"];
         assert_eq!(mined(&two).len(), 2);
     }

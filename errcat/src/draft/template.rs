@@ -17,17 +17,20 @@ pub enum Slot {
     Var { kind: Mask, may_be_empty: bool },
 }
 
-/// The template of `members`, keys of one length.
+/// The template of `members`, keys of one length (a key of another length
+/// makes every position a value).
 pub fn of_keys(keys: &[Key], members: &[usize]) -> Vec<Slot> {
     let first = &keys[members[0]].tokens;
+    let one_length = members.iter().all(|&i| keys[i].tokens.len() == first.len());
     (0..first.len())
         .map(|position| {
-            let mut words = members.iter().map(|&i| &*keys[i].tokens[position]);
-            let word = words.next().expect("a group has keys");
-            if words.clone().all(|w| w == word) {
+            let all = || members.iter().map(|&i| keys[i].tokens.get(position).map_or("", |w| &**w));
+            let word = &*first[position];
+            // A masked value alone is a value even when every line has its
+            // kind there (it may take several words in another line).
+            if one_length && all().all(|w| w == word) && whole_mask(word).is_none() {
                 return Slot::Const(word.into());
             }
-            let all = || members.iter().map(|&i| &*keys[i].tokens[position]);
             let kind = whole_mask(word).filter(|k| all().all(|w| whole_mask(w) == Some(*k))).unwrap_or(Mask::Text);
             Slot::Var { kind, may_be_empty: all().any(str::is_empty) }
         })
@@ -109,15 +112,18 @@ pub fn format_string(template: &[Slot], dialect: Dialect) -> String {
             Dialect::Python => match mask {
                 Mask::Int => "%d",
                 Mask::Quoted => "%r",
+                Mask::SingleQuoted => "'%s'",
                 _ => "%s",
             },
             Dialect::Printf => match mask {
                 Mask::Int => "%d",
                 Mask::Float => "%g",
+                Mask::SingleQuoted => "'%s'",
                 _ => "%s",
             },
             _ => match mask {
                 Mask::Quoted => "{:?}",
+                Mask::SingleQuoted => "'{}'",
                 _ => "{}",
             },
         }

@@ -15,7 +15,7 @@
 //! and its positions with more than one word are its values.
 
 use super::keys::Key;
-use super::mask::whole_mask;
+use super::mask::has_mask;
 
 /// The groups of the keys `members` (all of one length): lists of indices
 /// into `keys`, in the order of their first key.
@@ -57,7 +57,9 @@ fn branches_at(keys: &[Key], set: &[usize], position: usize) -> Vec<Vec<usize>> 
     for &index in set {
         *lines.entry(word(index)).or_default() += keys[index].count;
     }
-    let recurs = |w: &str| whole_mask(w).is_none() && lines[w] >= 2;
+    // A word with a masked value in it (`50%<int>`, `key=<text>`) is no
+    // branch of its own: values of one shape recur across templates.
+    let recurs = |w: &str| !has_mask(w) && lines[w] >= 2;
     let mut branch_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut branches: Vec<Vec<usize>> = Vec::new();
     let mut rest: Option<usize> = None;
