@@ -3,10 +3,9 @@
 //! so its memory is bounded by the number of keys (a cap, then a note), not
 //! by the number of lines.
 
-use std::collections::HashMap;
-
 use error_catalog::LogLevel;
 
+use super::fast_hash::HashMap;
 use super::mask::mask_into;
 
 /// Where a line was read: the index of its input and its line number.
@@ -52,7 +51,7 @@ pub struct Keys {
 
 impl Keys {
     pub fn new(cap: usize) -> Self {
-        Keys { by_text: HashMap::new(), keys: Vec::new(), cap, dropped: 0, masked: String::new() }
+        Keys { by_text: HashMap::default(), keys: Vec::new(), cap, dropped: 0, masked: String::new() }
     }
 
     /// Counts one message read at `place`, of `level` if it has one.

@@ -63,16 +63,19 @@ impl Mask {
     }
 
     /// The regex of a value of this kind (one capture group), for the draft's
-    /// `messagePattern`; `may_be_empty` for text that was seen empty.
-    pub fn regex(self, may_be_empty: bool) -> &'static str {
-        match self {
-            Mask::Int => "(-?[0-9]+)",
-            Mask::Float => "(-?[0-9]+\\.[0-9]+(?:[eE][-+]?[0-9]+)?)",
-            Mask::Quoted => "(\"(?:[^\"\\\\]|\\\\.)*\")",
-            Mask::Bool => "(true|false)",
-            Mask::SingleQuoted => "'(.*?)'",
-            _ if may_be_empty => "(.*?)",
-            _ => "(.+?)",
+    /// `messagePattern`: `may_be_empty` for text seen empty, `words` for text
+    /// of several words.
+    pub fn regex(self, may_be_empty: bool, words: bool) -> &'static str {
+        match (self, may_be_empty, words) {
+            (Mask::Int, _, false) => "(-?[0-9]+)",
+            (Mask::Float, _, false) => "(-?[0-9]+\\.[0-9]+(?:[eE][-+]?[0-9]+)?)",
+            (Mask::Quoted, _, false) => "(\"(?:[^\"\\\\]|\\\\.)*\")",
+            (Mask::Bool, _, false) => "(true|false)",
+            (Mask::SingleQuoted, _, false) => "'(.*?)'",
+            (_, true, false) => "(\\S*)",
+            (_, false, false) => "(\\S+)",
+            (_, true, true) => "(.*?)",
+            (_, false, true) => "(.+?)",
         }
     }
 }
@@ -94,6 +97,11 @@ pub fn whole_mask(token: &str) -> Option<Mask> {
 /// Whether `token` has a masked value in it.
 pub fn has_mask(token: &str) -> bool {
     token.chars().any(|c| Mask::of_marker(c).is_some())
+}
+
+/// Whether `token` has a quoted value in it, whose text may have spaces.
+pub fn has_quoted(token: &str) -> bool {
+    token.chars().any(|c| matches!(Mask::of_marker(c), Some(Mask::Quoted | Mask::SingleQuoted)))
 }
 
 /// The parts of a masked token, markers decoded.

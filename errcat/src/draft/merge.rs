@@ -12,8 +12,7 @@
 //! 3. the same template: groups whose templates are the same once each run
 //!    of values is one value are one group.
 
-use std::collections::HashMap;
-
+use super::fast_hash::{HashMap, HashSet};
 use super::keys::Key;
 use super::mask::Mask;
 use super::template::{align, collapsed, constants, of_keys, Slot};
@@ -43,20 +42,24 @@ fn lines(keys: &[Key], group: &Group) -> u64 {
     group.members.iter().map(|&i| keys[i].count).sum()
 }
 
-/// A template with a value at one position (the position, the template).
-type Signature = (usize, Vec<Slot>);
+/// A template with a value at one position: the position, the length and
+/// a hash of the other slots (members are compared in full before a merge).
+type Signature = (usize, usize, u64);
 
 fn siblings(groups: Vec<Group>) -> Vec<Group> {
+    use std::hash::BuildHasher;
+    let build = std::hash::BuildHasherDefault::<super::fast_hash::FxHasher>::default();
     let mut groups: Vec<Option<Group>> = groups.into_iter().map(Some).collect();
-    let value = Slot::Var { kind: Mask::Text, may_be_empty: false };
-    let mut by_signature: HashMap<Signature, Vec<usize>> = HashMap::new();
+    let mut by_signature: HashMap<Signature, Vec<usize>> = HashMap::default();
     for (index, group) in groups.iter().enumerate() {
         let template = &group.as_ref().expect("all present").template;
+        let slot_hashes: Vec<u64> = template.iter().map(|slot| build.hash_one(slot)).collect();
         for (position, slot) in template.iter().enumerate() {
             if let Slot::Const(_) = slot {
-                let mut signature = template.clone();
-                signature[position] = value.clone();
-                by_signature.entry((position, signature)).or_default().push(index);
+                let others = slot_hashes.iter().enumerate().filter(|(i, _)| *i != position);
+                let hash =
+                    others.fold(0u64, |hash, (_, h)| (hash.rotate_left(5) ^ h).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                by_signature.entry((position, template.len(), hash)).or_default().push(index);
             }
         }
     }
@@ -64,13 +67,21 @@ fn siblings(groups: Vec<Group>) -> Vec<Group> {
         by_signature.into_iter().filter(|(_, members)| members.len() >= SIBLINGS).collect();
     families.sort_by_key(|(_, members)| members[0]);
     let mut merged = Vec::new();
-    for ((position, _), members) in families {
+    for ((position, _, _), members) in families {
+        let Some(first) = groups[members[0]].as_ref().map(|g| g.template.clone()) else { continue };
+        let same_elsewhere =
+            |g: &Group| g.template.iter().zip(&first).enumerate().all(|(i, (a, b))| i == position || a == b);
+        let members: Vec<usize> =
+            members.into_iter().filter(|&i| groups[i].as_ref().is_some_and(same_elsewhere)).collect();
+        if members.len() < SIBLINGS {
+            continue;
+        }
         // A group is in one family at most: the first that takes it.
         let taken: Vec<Group> = members.iter().filter_map(|&i| groups[i].take()).collect();
         let Some(first) = taken.first() else { continue };
         let mut template = first.template.clone();
         let empty = taken.iter().any(|g| matches!(&g.template[position], Slot::Const(w) if w.is_empty()));
-        template[position] = Slot::Var { kind: Mask::Text, may_be_empty: empty };
+        template[position] = Slot::Var { kind: Mask::Text, may_be_empty: empty, words: false };
         let members = taken.into_iter().flat_map(|g| g.members).collect();
         merged.push(Group { template, members });
     }
@@ -87,36 +98,56 @@ fn weak(keys: &[Key], group: &Group) -> bool {
 }
 
 fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
-    // The strong groups, by their first constant word when they start with one.
-    let mut by_first: HashMap<&str, Vec<usize>> = HashMap::new();
-    let mut open_start: Vec<usize> = Vec::new();
     let strong: Vec<bool> = groups.iter().map(|g| !weak(keys, g)).collect();
+    let line_counts: Vec<u64> = groups.iter().map(|g| lines(keys, g)).collect();
     // Values may take several words: the templates with each run of values as one.
     let templates: Vec<Vec<Slot>> = groups.iter().map(|g| collapsed(&g.template)).collect();
+    let constant_counts: Vec<usize> = templates.iter().map(|t| constants(t)).collect();
+    // The strong templates with a value, by their first word when it is a
+    // constant (a key must start with it), else by their first constant word
+    // (a key must have it somewhere).
+    let mut by_first: HashMap<&str, Vec<usize>> = HashMap::default();
+    let mut by_anchor: HashMap<&str, Vec<usize>> = HashMap::default();
     for (index, template) in templates.iter().enumerate() {
         if !strong[index] || !template.iter().any(|s| matches!(s, Slot::Var { .. })) {
             continue;
         }
-        match &template[0] {
-            Slot::Const(word) => by_first.entry(word).or_default().push(index),
-            Slot::Var { .. } => open_start.push(index),
+        let first_constant = template.iter().find_map(|slot| match slot {
+            Slot::Const(word) => Some(&**word),
+            Slot::Var { .. } => None,
+        });
+        match (&template[0], first_constant) {
+            (Slot::Const(word), _) => by_first.entry(word).or_default().push(index),
+            (Slot::Var { .. }, Some(word)) => by_anchor.entry(word).or_default().push(index),
+            (Slot::Var { .. }, None) => {}
         }
     }
     let mut moved: Vec<(usize, usize, Vec<std::ops::Range<usize>>)> = Vec::new();
+    let mut candidates: Vec<usize> = Vec::new();
     for (index, group) in groups.iter().enumerate() {
         // A strong group's keys go only to templates with more lines too.
-        let lines_here = lines(keys, group);
+        let lines_here = line_counts[index];
         // A single line goes to any strong template it lies in; the lines of
         // a group of several, to one with more constant words than theirs.
         let own = if lines_here == 1 { 0 } else { constants(&group.template) };
+        let fits = |h: usize, length: usize| {
+            h != index
+                && templates[h].len() <= length
+                && constant_counts[h] > own
+                && (!strong[index] || line_counts[h] > lines_here)
+        };
         for &key in &group.members {
             let tokens = &keys[key].tokens;
-            let candidates = by_first.get(&*tokens[0]).into_iter().flatten().chain(&open_start);
-            let best = candidates
-                .filter(|&&h| h != index && templates[h].len() <= tokens.len() && constants(&templates[h]) > own)
-                .filter(|&&h| !strong[index] || lines(keys, &groups[h]) > lines_here)
-                .filter_map(|&h| align(&templates[h], tokens).map(|ranges| (h, ranges)))
-                .max_by_key(|(h, _)| (constants(&templates[*h]), std::cmp::Reverse(*h)));
+            candidates.clear();
+            candidates.extend(by_first.get(&*tokens[0]).into_iter().flatten().filter(|&&h| fits(h, tokens.len())));
+            for token in tokens.iter() {
+                let anchored = by_anchor.get(&**token).into_iter().flatten();
+                candidates.extend(anchored.filter(|&&h| fits(h, tokens.len())));
+            }
+            // The most constant words first: the first that lies there wins.
+            candidates.sort_unstable_by_key(|&h| (std::cmp::Reverse(constant_counts[h]), h));
+            candidates.dedup();
+            let best = candidates.iter().find_map(|&h| align(&templates[h], tokens).map(|ranges| (h, ranges)));
             if let Some((h, ranges)) = best {
                 moved.push((key, h, ranges));
             }
@@ -124,8 +155,8 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
     }
     // A group that takes keys keeps its template (all its keys lie in it);
     // one that only gives keys away gets the template of those left.
-    let taking: std::collections::HashSet<usize> = moved.iter().map(|(_, to, _)| *to).collect();
-    let leaving: std::collections::HashSet<usize> = moved.iter().map(|(key, _, _)| *key).collect();
+    let taking: HashSet<usize> = moved.iter().map(|(_, to, _)| *to).collect();
+    let leaving: HashSet<usize> = moved.iter().map(|(key, _, _)| *key).collect();
     for (index, group) in groups.iter_mut().enumerate() {
         group.members.retain(|key| !leaving.contains(key));
         if taking.contains(&index) {
@@ -143,9 +174,10 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
             group.template = templates[to].clone();
         }
         for (slot, range) in group.template.iter_mut().zip(ranges) {
-            if let Slot::Var { kind, .. } = slot {
+            if let Slot::Var { kind, words, .. } = slot {
                 if range.len() != 1 {
                     *kind = Mask::Text;
+                    *words = true;
                 }
             }
         }
@@ -157,7 +189,7 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
 
 /// Merges groups whose templates are the same once runs of values are one.
 fn same_template(groups: Vec<Group>) -> Vec<Group> {
-    let mut by_template: HashMap<Vec<Slot>, usize> = HashMap::new();
+    let mut by_template: HashMap<Vec<Slot>, usize> = HashMap::default();
     let mut out: Vec<Group> = Vec::new();
     for group in groups {
         let key = collapsed(&group.template).into_iter().map(without_kind).collect::<Vec<_>>();
@@ -173,11 +205,14 @@ fn same_template(groups: Vec<Group>) -> Vec<Group> {
                     theirs = collapsed(&theirs);
                 }
                 for (slot, theirs) in into.template.iter_mut().zip(&theirs) {
-                    if let (Slot::Var { kind, may_be_empty }, Slot::Var { kind: k, may_be_empty: e }) = (slot, theirs) {
+                    if let (Slot::Var { kind, may_be_empty, words }, Slot::Var { kind: k, may_be_empty: e, words: w }) =
+                        (slot, theirs)
+                    {
                         if kind != k {
                             *kind = Mask::Text;
                         }
                         *may_be_empty |= *e;
+                        *words |= *w;
                     }
                 }
                 into.members.extend(group.members);
@@ -193,7 +228,7 @@ fn same_template(groups: Vec<Group>) -> Vec<Group> {
 
 fn without_kind(slot: Slot) -> Slot {
     match slot {
-        Slot::Var { .. } => Slot::Var { kind: Mask::Text, may_be_empty: false },
+        Slot::Var { .. } => Slot::Var { kind: Mask::Text, may_be_empty: false, words: false },
         constant => constant,
     }
 }

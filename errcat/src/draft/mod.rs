@@ -9,6 +9,7 @@
 //! lengths and families ([`merge`]), and each group's template is written as
 //! a format string and a regex ([`template`]) in a draft record ([`record`]).
 
+mod fast_hash;
 mod keys;
 mod mask;
 mod merge;

@@ -7,14 +7,15 @@ use std::ops::Range;
 use error_catalog::Dialect;
 
 use super::keys::Key;
-use super::mask::{parts, whole_mask, Mask, Part};
+use super::mask::{has_quoted, parts, whole_mask, Mask, Part};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Slot {
     /// A token every line has (masked, see [`super::mask`]).
     Const(Box<str>),
-    /// A value: one token or, after a merge, several.
-    Var { kind: Mask, may_be_empty: bool },
+    /// A value: one token, or several (`words`) once lines whose values
+    /// take several words are in its group.
+    Var { kind: Mask, may_be_empty: bool, words: bool },
 }
 
 /// The template of `members`, keys of one length (a key of another length
@@ -32,7 +33,9 @@ pub fn of_keys(keys: &[Key], members: &[usize]) -> Vec<Slot> {
                 return Slot::Const(word.into());
             }
             let kind = whole_mask(word).filter(|k| all().all(|w| whole_mask(w) == Some(*k))).unwrap_or(Mask::Text);
-            Slot::Var { kind, may_be_empty: all().any(str::is_empty) }
+            // A quoted value may have spaces: the value may be several words.
+            let words = kind == Mask::Text && all().any(has_quoted);
+            Slot::Var { kind, may_be_empty: all().any(str::is_empty), words }
         })
         .collect()
 }
@@ -87,11 +90,12 @@ pub fn collapsed(template: &[Slot]) -> Vec<Slot> {
     let mut out: Vec<Slot> = Vec::with_capacity(template.len());
     for slot in template {
         match (out.last_mut(), slot) {
-            (Some(Slot::Var { kind, may_be_empty }), Slot::Var { kind: next, may_be_empty: next_empty }) => {
+            (Some(Slot::Var { kind, may_be_empty, words }), Slot::Var { kind: next, may_be_empty: next_empty, .. }) => {
                 if kind != next {
                     *kind = Mask::Text;
                 }
                 *may_be_empty |= *next_empty;
+                *words = true;
             }
             _ => out.push(slot.clone()),
         }
@@ -158,8 +162,13 @@ pub fn format_string(template: &[Slot], dialect: Dialect) -> String {
 }
 
 /// The regex of `template`, in the dataset's convention: literal text
-/// escapes `.^$*+?()[]{}|\`, a value that can be empty is `(.*?)`, another
-/// `(.+?)`, a number `(-?[0-9]+)`...
+/// escapes `.^$*+?()[]{}|\`, a value of several words that can be empty is
+/// `(.*?)`, another `(.+?)`, a value of one word `(\S*)` or `(\S+)`, a
+/// number `(-?[0-9]+)`... (A value of one word keeps a draft from taking
+/// the lines of another group when they are scanned with the drafts. No
+/// `$` at the end: the matcher anchors a pattern that ends with a value
+/// itself, and a pattern with an assertion is no longer the plain sequence
+/// of literals and groups that its literal shortcuts read.)
 pub fn regex(template: &[Slot]) -> String {
     let mut out = String::new();
     for (i, slot) in template.iter().enumerate() {
@@ -167,7 +176,7 @@ pub fn regex(template: &[Slot]) -> String {
             out.push(' ');
         }
         match slot {
-            Slot::Var { kind, may_be_empty } => out.push_str(kind.regex(*may_be_empty)),
+            Slot::Var { kind, may_be_empty, words } => out.push_str(kind.regex(*may_be_empty, *words)),
             Slot::Const(word) => {
                 for part in parts(word) {
                     match part {
@@ -179,7 +188,7 @@ pub fn regex(template: &[Slot]) -> String {
                                 out.push(c);
                             }
                         }
-                        Part::Value(mask) => out.push_str(mask.regex(false)),
+                        Part::Value(mask) => out.push_str(mask.regex(false, false)),
                     }
                 }
             }
@@ -209,13 +218,13 @@ mod tests {
         assert_eq!(format_string(&t, Dialect::Go), "persist %q (seq=%d): %d%% of %s");
         assert_eq!(format_string(&t, Dialect::Python), "persist %r (seq=%d): %d%% of %s");
         assert_eq!(format_string(&t, Dialect::Rust), "persist {:?} (seq={}): {}% of {}");
-        assert_eq!(regex(&t), "persist (\"(?:[^\"\\\\]|\\\\.)*\") \\(seq=(-?[0-9]+)\\): (-?[0-9]+)% of (.+?)");
+        assert_eq!(regex(&t), "persist (\"(?:[^\"\\\\]|\\\\.)*\") \\(seq=(-?[0-9]+)\\): (-?[0-9]+)% of (\\S+)");
     }
 
     #[test]
     fn a_value_seen_empty_may_be_empty() {
         let (_, t) = template(&["user  left {x}", "user bob left {x}"]);
-        assert_eq!(regex(&t), "user (.*?) left \\{x\\}");
+        assert_eq!(regex(&t), "user (\\S*) left \\{x\\}");
         assert_eq!(format_string(&t, Dialect::Rust), "user {} left {{x}}");
     }
 
@@ -226,6 +235,8 @@ mod tests {
         assert_eq!(align(&t, &tokens), Some(vec![0..1, 1..2, 2..5, 5..6]));
         let other: Vec<Box<str>> = "connect to a b c succeeded".split(' ').map(Box::from).collect();
         assert_eq!(align(&t, &other), None);
-        assert_eq!(collapsed(&[t[2].clone(), t[2].clone(), t[3].clone()]), [t[2].clone(), t[3].clone()]);
+        let several = Slot::Var { kind: Mask::Text, may_be_empty: false, words: true };
+        assert_eq!(collapsed(&[t[2].clone(), t[2].clone(), t[3].clone()]), [several.clone(), t[3].clone()]);
+        assert_eq!(regex(&[t[0].clone(), several]), "connect (.+?)");
     }
 }

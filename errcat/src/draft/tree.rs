@@ -14,6 +14,7 @@
 //! general words, as in IPLoM); a set that no position splits is a group,
 //! and its positions with more than one word are its values.
 
+use super::fast_hash::HashMap;
 use super::keys::Key;
 use super::mask::has_mask;
 
@@ -53,14 +54,14 @@ fn best_split(keys: &[Key], set: &[usize]) -> Option<Vec<Vec<usize>>> {
 /// more, and one for the rest (in order of first key).
 fn branches_at(keys: &[Key], set: &[usize], position: usize) -> Vec<Vec<usize>> {
     let word = |index: usize| &*keys[index].tokens[position];
-    let mut lines: std::collections::HashMap<&str, u64> = std::collections::HashMap::new();
+    let mut lines: HashMap<&str, u64> = HashMap::default();
     for &index in set {
         *lines.entry(word(index)).or_default() += keys[index].count;
     }
     // A word with a masked value in it (`50%<int>`, `key=<text>`) is no
     // branch of its own: values of one shape recur across templates.
     let recurs = |w: &str| !has_mask(w) && lines[w] >= 2;
-    let mut branch_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut branch_of: HashMap<&str, usize> = HashMap::default();
     let mut branches: Vec<Vec<usize>> = Vec::new();
     let mut rest: Option<usize> = None;
     for &index in set {
