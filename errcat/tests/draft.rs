@@ -302,7 +302,12 @@ fn hostile_lines_are_grouped_and_their_drafts_load_and_check() {
     let templates: Vec<&str> = groups.iter().map(|g| g["template"].as_str().unwrap()).collect();
     assert!(templates.contains(&"session  closed after %s"), "{templates:?}");
     assert!(templates.contains(&"quota of %q at %d%% ( ) [ ] $ ^ \\ end"), "{templates:?}");
-    assert_eq!(groups[0]["severity"], "error");
+    let severity = |start: &str| {
+        groups.iter().find(|g| g["template"].as_str().unwrap().starts_with(start)).unwrap()["severity"].clone()
+    };
+    assert_eq!(severity("<b>bad</b>"), "error");
+    assert_eq!(severity("quota"), "warning");
+    assert_eq!(severity("session"), Json::Null, "no level, no severity");
     let check = errcat().arg("check").arg(&drafts).output().unwrap();
     assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
     let found = rescan(dir.path(), &drafts, &log);
@@ -348,4 +353,45 @@ fn levels_min_count_dialects_and_a_missing_file() {
     let table = errcat().arg("--data").arg(seeds()).args(["draft", log]).output().unwrap();
     let text = String::from_utf8(table.stdout).unwrap();
     assert!(text.contains("5 unexplained line(s), 5 in 3 group(s)"), "{text}");
+}
+
+#[test]
+fn the_html_reports_unmatched_section_shows_the_largest_groups_with_their_draft_templates() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("server.log");
+    let mut lines = Vec::new();
+    for n in 0..5 {
+        lines.push(format!(
+            "[1] 2026/11/29 17:20:0{n}.000000 [ERR] backup of volume{n} failed: <script>alert({n})</script>"
+        ));
+        if n < 2 {
+            lines.push(format!("[1] 2026/11/29 17:21:0{n}.000000 [ERR] cert for \"host {n}\" expires in {n} days"));
+        }
+    }
+    std::fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let report = dir.path().join("report.html");
+    let output = errcat()
+        .arg("--data")
+        .arg(seeds())
+        .args(["scan", "--count", "--unmatched", "ERR", "--html"])
+        .arg(&report)
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let html = std::fs::read_to_string(&report).unwrap();
+    let page = scraper::Html::parse_document(&html);
+    let rows = scraper::Selector::parse("#unmatched table.drafts tbody tr").unwrap();
+    let cell = scraper::Selector::parse("td").unwrap();
+    let rows: Vec<Vec<String>> =
+        page.select(&rows).map(|row| row.select(&cell).map(|td| td.text().collect::<String>()).collect()).collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0][0], "5");
+    assert_eq!(rows[0][1], "backup of %s failed: <script>alert(%d)</script>", "the markup is text");
+    assert_eq!(rows[1][..2], ["2".to_owned(), "cert for %q expires in %d days".to_owned()]);
+    // The ids are those `errcat draft` gives the same lines.
+    let drafted = errcat().arg("--data").arg(seeds()).args(["draft", "--json"]).arg(&log).output().unwrap();
+    let ids: Vec<String> = json_lines(&drafted.stdout).iter().map(|g| g["id"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(ids, [rows[0][2].clone(), rows[1][2].clone()]);
+    assert!(!html.contains("<script>alert("), "no markup from the log in the page");
 }

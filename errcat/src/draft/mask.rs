@@ -168,7 +168,10 @@ fn value_at(text: &str, at: usize) -> Option<(usize, Mask)> {
     match bytes[at] {
         b'"' => quoted_end(bytes, at).map(|end| (end, Mask::Quoted)),
         b'\'' => single_quoted_end(bytes, at).map(|end| (end, Mask::SingleQuoted)),
-        b'/' => path_end(bytes, at).map(|end| (end, Mask::Path)),
+        // A path starts a word, or follows `=`, `(`, `:`... (not `<`: `</b>`).
+        b'/' if at == 0 || b" \t=([{\"':,@".contains(&bytes[at - 1]) => {
+            path_end(bytes, at).map(|end| (end, Mask::Path))
+        }
         b'[' => ipv6_end(bytes, at).map(|end| (end, Mask::Ip)),
         b'-' if bytes.get(at + 1).is_some_and(u8::is_ascii_digit) && (at == 0 || bytes[at - 1] != b'-') => {
             number_end(bytes, at + 1)
@@ -393,6 +396,7 @@ mod tests {
     #[test]
     fn leaves_words_and_punctuation() {
         assert_eq!(masked("a / b, don't; é日本🎉 50%"), "a / b, don't; é日本🎉 <Int>%");
+        assert_eq!(masked("<b>x</b> at /tmp/a"), "<b>x</b> at <Path>");
         assert_eq!(masked("unterminated \"quote here"), "unterminated \"quote here");
         assert_eq!(masked(""), "");
         assert_eq!(masked("x=  y="), "x=  y=");

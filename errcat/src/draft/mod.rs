@@ -110,12 +110,14 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut miner = Miner::new(MAX_KEYS);
     let mut trouble = false;
-    let level_of = crate::scan::unmatched_level(&options.levels);
-    let every_line = |_: &str| Some(String::new());
-    let wanted = pipeline::Wanted {
-        unmatched: Some(if options.levels.is_empty() { &every_line } else { &level_of }),
-        line_text: false,
+    // Every unexplained line, or those of the levels asked for (the level
+    // is found as `scan --unmatched` finds it; the pipeline only needs a yes).
+    let levels: Vec<LogLevel> = options.levels.iter().filter_map(|name| LogLevel::from_name(name)).collect();
+    let wanted_line = |line: &str| {
+        let wanted = levels.is_empty() || LogLevel::find_in(line).is_some_and(|(level, _)| levels.contains(&level));
+        wanted.then(String::new)
     };
+    let wanted = pipeline::Wanted { unmatched: Some(&wanted_line), line_text: false };
     for path in files {
         let mut input = match input::open(path) {
             Ok(input) => input,
