@@ -6,7 +6,7 @@
 use error_catalog::LogLevel;
 
 use super::fast_hash::HashMap;
-use super::mask::mask_into;
+use super::mask::{mask_into, tokens};
 
 /// Where a line was read: the index of its input and its line number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -69,7 +69,7 @@ impl Keys {
             self.dropped += 1;
             return;
         }
-        let tokens = self.masked.split(' ').map(Box::from).collect();
+        let tokens = tokens(&self.masked);
         let mut levels = [0; LEVELS.len() + 1];
         levels[level_slot] = 1;
         self.keys.push(Key { tokens, count: 1, first: place, last: place, example: message.into(), levels });

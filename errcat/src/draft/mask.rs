@@ -38,6 +38,9 @@ const KINDS: [Mask; 9] =
     [Mask::Int, Mask::Float, Mask::Hex, Mask::Ip, Mask::Path, Mask::Quoted, Mask::Bool, Mask::SingleQuoted, Mask::Text];
 /// Written before a line's own character of the marker block.
 pub const ESCAPE: char = '\u{E00F}';
+/// Starts a token that follows the one before it without a space (the `,`
+/// of `value,`): see [`tokens`].
+pub const GLUE: char = '\u{E00E}';
 
 impl Mask {
     pub fn marker(self) -> char {
@@ -89,7 +92,7 @@ pub enum Part {
 
 /// Whether `token` is one masked value and nothing else.
 pub fn whole_mask(token: &str) -> Option<Mask> {
-    let mut chars = token.chars();
+    let mut chars = token.strip_prefix(GLUE).unwrap_or(token).chars();
     let first = chars.next()?;
     chars.next().is_none().then(|| Mask::of_marker(first)).flatten()
 }
@@ -97,6 +100,47 @@ pub fn whole_mask(token: &str) -> Option<Mask> {
 /// Whether `token` has a masked value in it.
 pub fn has_mask(token: &str) -> bool {
     token.chars().any(|c| Mask::of_marker(c).is_some())
+}
+
+/// Whether `token` follows the token before it without a space.
+pub fn is_glued(token: &str) -> bool {
+    token.starts_with(GLUE)
+}
+
+/// Whether `token` has no letter or digit (nor a value): punctuation, which
+/// recurs in every kind of line.
+pub fn is_punctuation(token: &str) -> bool {
+    !token.chars().any(|c| c.is_alphanumeric() || Mask::of_marker(c).is_some())
+}
+
+/// Characters split off the start of a word, and off its end.
+const OPENING: &[char] = &['(', '[', '{', '<', '"', '\'', '`'];
+const CLOSING: &[char] = &[')', ']', '}', '>', ',', ';', ':', '.', '!', '?', '"', '\'', '`'];
+
+/// The tokens of a masked message: its words (split at single spaces, so an
+/// empty value keeps its place), each without the brackets, quotes and
+/// punctuation around it, which are tokens of their own marked [`GLUE`]d
+/// (`(seq=<int>):` is `(`, `seq=<int>`, `)`, `:`): a value that ends a
+/// clause keeps the template's comma out of it. A word of punctuation only
+/// stays whole.
+pub fn tokens(masked: &str) -> Vec<Box<str>> {
+    let mut out = Vec::new();
+    for word in masked.split(' ') {
+        let core = word.trim_start_matches(OPENING);
+        let opening = &word[..word.len() - core.len()];
+        let inner = core.trim_end_matches(CLOSING);
+        let closing = &core[inner.len()..];
+        // Not an empty pair of brackets a value starts with (`{}%s`).
+        if inner.is_empty() || !opening.is_empty() && inner.starts_with(CLOSING) {
+            out.push(Box::from(word));
+            continue;
+        }
+        let mut pieces =
+            opening.chars().map(String::from).chain([inner.to_owned()]).chain(closing.chars().map(String::from));
+        out.extend(pieces.next().map(Box::from));
+        out.extend(pieces.map(|piece| format!("{GLUE}{piece}").into_boxed_str()));
+    }
+    out
 }
 
 /// Whether `token` has a quoted value in it, whose text may have spaces.
@@ -110,6 +154,9 @@ pub fn parts(token: &str) -> Vec<Part> {
     let mut literal = String::new();
     let mut chars = token.chars();
     while let Some(c) = chars.next() {
+        if c == GLUE {
+            continue;
+        }
         if c == ESCAPE {
             literal.extend(chars.next());
         } else if let Some(mask) = Mask::of_marker(c) {
@@ -306,8 +353,9 @@ fn path_end(bytes: &[u8], at: usize) -> Option<usize> {
         return None;
     }
     let end = run_end(bytes, at);
-    // A path ends before trailing punctuation (`/tmp/x:` `(/tmp/x)`).
-    let trimmed = bytes[at..end].iter().rposition(|b| name(b) || *b == b'/').map_or(end, |last| at + last + 1);
+    // A path ends before trailing punctuation (`/tmp/x:` `(/tmp/x)` `/tmp/x.`).
+    let kept = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'~' | b'/');
+    let trimmed = bytes[at..end].iter().rposition(kept).map_or(end, |last| at + last + 1);
     Some(trimmed)
 }
 
@@ -357,6 +405,8 @@ fn kv_value_end(bytes: &[u8], at: usize) -> Option<usize> {
         return quoted_end(bytes, at);
     }
     let end = run_end(bytes, at);
+    // Not the punctuation that ends a clause (`k=v:`, `k=v.`).
+    let end = at + bytes[at..end].iter().rposition(|b| !b".:!?".contains(b)).map_or(0, |last| last + 1);
     (end > at).then_some(end)
 }
 
@@ -390,6 +440,7 @@ mod tests {
         assert_eq!(masked("GET https://h.example/a?b=c done"), "GET <Path> done");
         assert_eq!(masked("id 0x1F and 3f2a9c1d-77aa and deadbeef"), "id <Hex> and <Hex> and deadbeef");
         assert_eq!(masked("flag true, user=bob, k=\"a b\""), "flag <Bool>, user=<Text>, k=<Quoted>");
+        assert_eq!(masked("at k=v1.2: done k=x."), "at k=<Text>: done k=<Text>.");
         assert_eq!(masked("node connector-7 joined"), "node <Text> joined");
     }
 
@@ -397,6 +448,7 @@ mod tests {
     fn leaves_words_and_punctuation() {
         assert_eq!(masked("a / b, don't; é日本🎉 50%"), "a / b, don't; é日本🎉 <Int>%");
         assert_eq!(masked("<b>x</b> at /tmp/a"), "<b>x</b> at <Path>");
+        assert_eq!(masked("for /var/x.db. (/tmp/y)"), "for <Path>. (<Path>)");
         assert_eq!(masked("unterminated \"quote here"), "unterminated \"quote here");
         assert_eq!(masked(""), "");
         assert_eq!(masked("x=  y="), "x=  y=");
@@ -422,6 +474,28 @@ mod tests {
             .collect::<Vec<_>>()
             .join(" ");
         assert_eq!(decoded, hostile);
+    }
+
+    #[test]
+    fn punctuation_around_a_word_is_glued_tokens() {
+        let mut out = String::new();
+        mask_into("lost (seq=3): \"a b\", now  ``. {}%s", &mut out);
+        let shown: Vec<String> = tokens(&out)
+            .iter()
+            .map(|t| {
+                let glue = if is_glued(t) { "+" } else { "" };
+                let text: String = parts(t)
+                    .into_iter()
+                    .map(|p| match p {
+                        Part::Literal(text) => text,
+                        Part::Value(mask) => format!("<{mask:?}>"),
+                    })
+                    .collect();
+                format!("{glue}{text}")
+            })
+            .collect();
+        assert_eq!(shown, ["lost", "(", "+seq=<Int>", "+)", "+:", "<Quoted>", "+,", "now", "", "``.", "{}%s"]);
+        assert!(is_punctuation("+,") && is_punctuation("``.") && !is_punctuation("(a") && !is_punctuation(&out[..3]));
     }
 
     #[test]

@@ -15,7 +15,7 @@
 use super::fast_hash::{HashMap, HashSet};
 use super::keys::Key;
 use super::mask::Mask;
-use super::template::{align, collapsed, constants, of_keys, Slot};
+use super::template::{align, collapsed, constants, flexible, of_keys, Slot};
 
 /// Groups whose templates differ only in the word at one position, this
 /// many or more, are one template with a value there: a word seen in that
@@ -81,7 +81,8 @@ fn siblings(groups: Vec<Group>) -> Vec<Group> {
         let Some(first) = taken.first() else { continue };
         let mut template = first.template.clone();
         let empty = taken.iter().any(|g| matches!(&g.template[position], Slot::Const(w) if w.is_empty()));
-        template[position] = Slot::Var { kind: Mask::Text, may_be_empty: empty, words: false };
+        let glued = template[position].glued();
+        template[position] = Slot::Var { kind: Mask::Text, may_be_empty: empty, words: false, glued, either: false };
         let members = taken.into_iter().flat_map(|g| g.members).collect();
         merged.push(Group { template, members });
     }
@@ -132,7 +133,7 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
         let own = if lines_here == 1 { 0 } else { constants(&group.template) };
         let fits = |h: usize, length: usize| {
             h != index
-                && templates[h].len() <= length
+                && constant_counts[h] <= length
                 && constant_counts[h] > own
                 && (!strong[index] || line_counts[h] > lines_here)
         };
@@ -173,11 +174,19 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
         if group.template.len() != templates[to].len() {
             group.template = templates[to].clone();
         }
+        let tokens = &keys[key].tokens;
         for (slot, range) in group.template.iter_mut().zip(ranges) {
-            if let Slot::Var { kind, words, .. } = slot {
+            // A constant with a masked value that the key has otherwise is a value.
+            let differs = matches!(&*slot, Slot::Const(word) if tokens[range.clone()] != [word.clone()]);
+            if differs && flexible(slot) {
+                let glued = slot.glued();
+                *slot = Slot::Var { kind: Mask::Text, may_be_empty: false, words: false, glued, either: false };
+            }
+            if let Slot::Var { kind, words, may_be_empty, .. } = slot {
                 if range.len() != 1 {
                     *kind = Mask::Text;
-                    *words = true;
+                    *words |= range.len() > 1;
+                    *may_be_empty |= range.is_empty();
                 }
             }
         }
@@ -205,8 +214,10 @@ fn same_template(groups: Vec<Group>) -> Vec<Group> {
                     theirs = collapsed(&theirs);
                 }
                 for (slot, theirs) in into.template.iter_mut().zip(&theirs) {
-                    if let (Slot::Var { kind, may_be_empty, words }, Slot::Var { kind: k, may_be_empty: e, words: w }) =
-                        (slot, theirs)
+                    if let (
+                        Slot::Var { kind, may_be_empty, words, .. },
+                        Slot::Var { kind: k, may_be_empty: e, words: w, .. },
+                    ) = (slot, theirs)
                     {
                         if kind != k {
                             *kind = Mask::Text;
@@ -228,7 +239,9 @@ fn same_template(groups: Vec<Group>) -> Vec<Group> {
 
 fn without_kind(slot: Slot) -> Slot {
     match slot {
-        Slot::Var { .. } => Slot::Var { kind: Mask::Text, may_be_empty: false, words: false },
+        Slot::Var { glued, .. } => {
+            Slot::Var { kind: Mask::Text, may_be_empty: false, words: false, glued, either: false }
+        }
         constant => constant,
     }
 }

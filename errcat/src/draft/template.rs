@@ -7,7 +7,7 @@ use std::ops::Range;
 use error_catalog::Dialect;
 
 use super::keys::Key;
-use super::mask::{has_quoted, parts, whole_mask, Mask, Part};
+use super::mask::{has_mask, has_quoted, is_glued, parts, whole_mask, Mask, Part, GLUE};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Slot {
@@ -15,7 +15,20 @@ pub enum Slot {
     Const(Box<str>),
     /// A value: one token, or several (`words`) once lines whose values
     /// take several words are in its group.
-    Var { kind: Mask, may_be_empty: bool, words: bool },
+    /// `glued`: it follows the slot before without a space; `either`: in
+    /// some lines with a space, in others without (the space is then the
+    /// value's).
+    Var { kind: Mask, may_be_empty: bool, words: bool, glued: bool, either: bool },
+}
+
+impl Slot {
+    /// Whether the slot follows the one before it without a space.
+    pub fn glued(&self) -> bool {
+        match self {
+            Slot::Const(word) => is_glued(word),
+            Slot::Var { glued, .. } => *glued,
+        }
+    }
 }
 
 /// The template of `members`, keys of one length (a key of another length
@@ -35,16 +48,22 @@ pub fn of_keys(keys: &[Key], members: &[usize]) -> Vec<Slot> {
             let kind = whole_mask(word).filter(|k| all().all(|w| whole_mask(w) == Some(*k))).unwrap_or(Mask::Text);
             // A quoted value may have spaces: the value may be several words.
             let words = kind == Mask::Text && all().any(has_quoted);
-            Slot::Var { kind, may_be_empty: all().any(str::is_empty), words }
+            // Tokens glued in some lines and not in others (`x,` and `y z`):
+            // the value takes the space, when there is one, as text.
+            let either = all().any(is_glued) && !all().all(is_glued);
+            let kind = if either { Mask::Text } else { kind };
+            Slot::Var { kind, may_be_empty: all().any(str::is_empty), words, glued: either || is_glued(word), either }
         })
         .collect()
 }
 
-/// Where each slot of `template` lies in `tokens` (a value takes one token
-/// or more, a constant exactly its own), if it lies anywhere.
+/// Where each slot of `template` lies in `tokens` (a value takes any
+/// number of tokens, none for an empty value; a constant exactly its own,
+/// with or without a space before it), if it lies anywhere.
 pub fn align(template: &[Slot], tokens: &[Box<str>]) -> Option<Vec<Range<usize>>> {
     let (slots, words) = (template.len(), tokens.len());
-    if words < slots || words > 512 {
+    let constant_count = constants(template);
+    if words < constant_count || words > 512 {
         return None;
     }
     // fits[i][j]: the first i slots take exactly the first j tokens.
@@ -52,10 +71,21 @@ pub fn align(template: &[Slot], tokens: &[Box<str>]) -> Option<Vec<Range<usize>>
     let mut fits = vec![false; (slots + 1) * width];
     fits[0] = true;
     for i in 1..=slots {
-        for j in 1..=words {
+        for j in 0..=words {
             fits[i * width + j] = match &template[i - 1] {
-                Slot::Const(word) => **word == *tokens[j - 1] && fits[(i - 1) * width + j - 1],
-                Slot::Var { .. } => fits[(i - 1) * width + j - 1] || fits[i * width + j - 1],
+                slot if flexible(slot) => fits[(i - 1) * width + j] || (j > 0 && fits[i * width + j - 1]),
+                Slot::Const(word) => {
+                    j > 0 && fits[(i - 1) * width + j - 1] && {
+                        let token = &*tokens[j - 1];
+                        // `: ,` for `: %s,` with the value empty: the space
+                        // before the value is before the comma.
+                        let after_empty_value = i >= 2
+                            && matches!(template[i - 2], Slot::Var { glued: false, .. })
+                            && fits[(i - 2) * width + j - 1];
+                        **word == *token || after_empty_value && word.strip_prefix(GLUE) == Some(token)
+                    }
+                }
+                Slot::Var { .. } => fits[(i - 1) * width + j] || (j > 0 && fits[i * width + j - 1]),
             };
         }
     }
@@ -67,20 +97,32 @@ pub fn align(template: &[Slot], tokens: &[Box<str>]) -> Option<Vec<Range<usize>>
     let mut j = words;
     for i in (1..=slots).rev() {
         let end = j;
-        j -= 1;
-        if let Slot::Var { .. } = template[i - 1] {
+        if flexible(&template[i - 1]) {
             while !fits[(i - 1) * width + j] {
                 j -= 1;
             }
+        } else {
+            j -= 1;
         }
         ranges[i - 1] = j..end;
     }
     Some(ranges)
 }
 
-/// How many constant tokens `template` has.
+/// Whether a slot may take any tokens in [`align`]: a value, or a constant
+/// with a masked value in it (`seq=<int>`, the same in the lines so far, a
+/// value all the same).
+pub fn flexible(slot: &Slot) -> bool {
+    match slot {
+        Slot::Const(word) => has_mask(word),
+        Slot::Var { .. } => true,
+    }
+}
+
+/// How many constant words `template` has (a constant with a masked value
+/// in it is not one).
 pub fn constants(template: &[Slot]) -> usize {
-    template.iter().filter(|slot| matches!(slot, Slot::Const(_))).count()
+    template.iter().filter(|slot| !flexible(slot)).count()
 }
 
 /// `template` with each run of values as one: two templates the same
@@ -90,7 +132,11 @@ pub fn collapsed(template: &[Slot]) -> Vec<Slot> {
     let mut out: Vec<Slot> = Vec::with_capacity(template.len());
     for slot in template {
         match (out.last_mut(), slot) {
-            (Some(Slot::Var { kind, may_be_empty, words }), Slot::Var { kind: next, may_be_empty: next_empty, .. }) => {
+            (
+                Some(Slot::Var { kind, may_be_empty, words, either, .. }),
+                Slot::Var { kind: next, may_be_empty: next_empty, either: next_either, .. },
+            ) => {
+                *either |= *next_either;
                 if kind != next {
                     *kind = Mask::Text;
                 }
@@ -143,7 +189,7 @@ pub fn format_string(template: &[Slot], dialect: Dialect) -> String {
         }
     };
     for (i, slot) in template.iter().enumerate() {
-        if i > 0 {
+        if i > 0 && !slot.glued() {
             out.push(' ');
         }
         match slot {
@@ -172,11 +218,14 @@ pub fn format_string(template: &[Slot], dialect: Dialect) -> String {
 pub fn regex(template: &[Slot]) -> String {
     let mut out = String::new();
     for (i, slot) in template.iter().enumerate() {
-        if i > 0 {
+        if i > 0 && !slot.glued() {
             out.push(' ');
         }
         match slot {
-            Slot::Var { kind, may_be_empty, words } => out.push_str(kind.regex(*may_be_empty, *words)),
+            Slot::Var { may_be_empty, words: false, either: true, .. } => {
+                out.push_str(if *may_be_empty { "( ?\\S*)" } else { "( ?\\S+)" })
+            }
+            Slot::Var { kind, may_be_empty, words, .. } => out.push_str(kind.regex(*may_be_empty, *words)),
             Slot::Const(word) => {
                 for part in parts(word) {
                     match part {
@@ -231,11 +280,11 @@ mod tests {
     #[test]
     fn values_of_several_words_align_to_one_slot() {
         let (_, t) = template(&["connect to alpha failed", "connect to beta failed"]);
-        let tokens: Vec<Box<str>> = "connect to a b c failed".split(' ').map(Box::from).collect();
+        let tokens = crate::draft::mask::tokens("connect to a b c failed");
         assert_eq!(align(&t, &tokens), Some(vec![0..1, 1..2, 2..5, 5..6]));
-        let other: Vec<Box<str>> = "connect to a b c succeeded".split(' ').map(Box::from).collect();
+        let other = crate::draft::mask::tokens("connect to a b c succeeded");
         assert_eq!(align(&t, &other), None);
-        let several = Slot::Var { kind: Mask::Text, may_be_empty: false, words: true };
+        let several = Slot::Var { kind: Mask::Text, may_be_empty: false, words: true, glued: false, either: false };
         assert_eq!(collapsed(&[t[2].clone(), t[2].clone(), t[3].clone()]), [several.clone(), t[3].clone()]);
         assert_eq!(regex(&[t[0].clone(), several]), "connect (.+?)");
     }

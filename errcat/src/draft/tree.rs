@@ -10,13 +10,13 @@
 //! it, values seldom do. At a position, each word seen on two lines or more
 //! (not a masked value) is a branch of its own; the other words, and masked
 //! values, which may all be one template's values, share one branch. The
-//! position split first is the one with the fewest branches (the most
-//! general words, as in IPLoM); a set that no position splits is a group,
-//! and its positions with more than one word are its values.
+//! position split first is the first that splits the set (see
+//! [`best_split`]); a set that no position splits is a group, and its
+//! positions with more than one word are its values.
 
 use super::fast_hash::HashMap;
 use super::keys::Key;
-use super::mask::has_mask;
+use super::mask::{has_mask, is_punctuation};
 
 /// The groups of the keys `members` (all of one length): lists of indices
 /// into `keys`, in the order of their first key.
@@ -33,21 +33,19 @@ pub fn split(keys: &[Key], members: Vec<usize>) -> Vec<Vec<usize>> {
     groups
 }
 
-/// The branches of `set` at its best position, or `None` when no position
-/// splits it.
+/// The branches of `set` at its first position that splits it, or `None`
+/// when none does. The first words of a template are its constants more
+/// often than not (Drain's tree reads them first for that): splitting
+/// there first keeps the lines of one template together, where a word that
+/// recurs further on by chance, in several templates' values, would split
+/// them. (Measured on the mining benchmark: the first position gave a
+/// grouping accuracy 0.003 higher than the position with fewest branches.)
 fn best_split(keys: &[Key], set: &[usize]) -> Option<Vec<Vec<usize>>> {
     if set.len() < 2 {
         return None;
     }
     let length = keys[set[0]].tokens.len();
-    let mut best: Option<(usize, Vec<Vec<usize>>)> = None;
-    for position in 0..length {
-        let branches = branches_at(keys, set, position);
-        if branches.len() >= 2 && best.as_ref().is_none_or(|(count, _)| branches.len() < *count) {
-            best = Some((branches.len(), branches));
-        }
-    }
-    best.map(|(_, branches)| branches)
+    (0..length).map(|position| branches_at(keys, set, position)).find(|branches| branches.len() >= 2)
 }
 
 /// The branches of `set` at `position`: one per word seen on two lines or
@@ -59,8 +57,9 @@ fn branches_at(keys: &[Key], set: &[usize], position: usize) -> Vec<Vec<usize>> 
         *lines.entry(word(index)).or_default() += keys[index].count;
     }
     // A word with a masked value in it (`50%<int>`, `key=<text>`) is no
-    // branch of its own: values of one shape recur across templates.
-    let recurs = |w: &str| !has_mask(w) && lines[w] >= 2;
+    // branch of its own: values of one shape recur across templates; nor is
+    // punctuation, which recurs everywhere.
+    let recurs = |w: &str| !has_mask(w) && !is_punctuation(w) && lines[w] >= 2;
     let mut branch_of: HashMap<&str, usize> = HashMap::default();
     let mut branches: Vec<Vec<usize>> = Vec::new();
     let mut rest: Option<usize> = None;
