@@ -186,8 +186,8 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
                 if range.len() != 1 {
                     *kind = Mask::Text;
                     *words |= range.len() > 1;
-                    *may_be_empty |= range.is_empty();
                 }
+                *may_be_empty |= tokens[range.clone()].iter().all(|token| token.is_empty());
             }
         }
         group.members.push(key);
@@ -270,6 +270,21 @@ mod tests {
                 lines
             })
             .collect()
+    }
+
+    #[test]
+    fn a_line_that_joins_with_an_empty_value_makes_the_value_one_that_may_be_empty() {
+        let lines = ["status alpha done with beta", "status gamma done with delta", "status e f done with "];
+        let mut keys = Keys::new(10);
+        for (i, line) in lines.iter().enumerate() {
+            keys.add(line, Place { input: 0, line: i as u64 }, None);
+        }
+        let groups = merge(&keys.keys, vec![vec![0, 1], vec![2]]);
+        assert_eq!(groups.len(), 1);
+        let pattern = crate::draft::template::regex(&groups[0].template);
+        assert_eq!(pattern, "status (.+?) done with (\\S*)");
+        let regex = regex::Regex::new(&format!("^{pattern}$")).unwrap();
+        assert!(lines.iter().all(|line| regex.is_match(line)), "{pattern}");
     }
 
     #[test]
