@@ -130,6 +130,14 @@ pub fn tokens(masked: &str) -> Vec<Box<str>> {
         let opening = &word[..word.len() - core.len()];
         let inner = core.trim_end_matches(CLOSING);
         let closing = &core[inner.len()..];
+        if inner.is_empty() && !word.is_empty() {
+            // Brackets and quotes with nothing in them (an empty value:
+            // `` `` ``, `[]`): each a token, as around a value.
+            let mut chars = word.chars().map(String::from);
+            out.extend(chars.next().map(Box::from));
+            out.extend(chars.map(|c| format!("{GLUE}{c}").into_boxed_str()));
+            continue;
+        }
         // Not an empty pair of brackets a value starts with (`{}%s`).
         if inner.is_empty() || !opening.is_empty() && inner.starts_with(CLOSING) {
             out.push(Box::from(word));
@@ -494,8 +502,11 @@ mod tests {
                 format!("{glue}{text}")
             })
             .collect();
-        assert_eq!(shown, ["lost", "(", "+seq=<Int>", "+)", "+:", "<Quoted>", "+,", "now", "", "``.", "{}%s"]);
-        assert!(is_punctuation("+,") && is_punctuation("``.") && !is_punctuation("(a") && !is_punctuation(&out[..3]));
+        assert_eq!(
+            shown,
+            ["lost", "(", "+seq=<Int>", "+)", "+:", "<Quoted>", "+,", "now", "", "`", "+`", "+.", "{}%s"]
+        );
+        assert!(is_punctuation("+,") && is_punctuation("`") && !is_punctuation("(a") && !is_punctuation(&out[..3]));
     }
 
     #[test]
