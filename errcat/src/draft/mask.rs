@@ -370,7 +370,8 @@ fn path_end(bytes: &[u8], at: usize) -> Option<usize> {
 /// The end of a run of non-space characters that stops at quotes and
 /// brackets closing around it.
 fn run_end(bytes: &[u8], at: usize) -> usize {
-    let stop = |b: &u8| b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b')' | b']' | b'}' | b',' | b';' | b'>');
+    let stop =
+        |b: &u8| b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b'`' | b')' | b']' | b'}' | b',' | b';' | b'>');
     at + bytes[at..].iter().position(stop).unwrap_or(bytes.len() - at)
 }
 
@@ -448,7 +449,7 @@ mod tests {
         assert_eq!(masked("GET https://h.example/a?b=c done"), "GET <Path> done");
         assert_eq!(masked("id 0x1F and 3f2a9c1d-77aa and deadbeef"), "id <Hex> and <Hex> and deadbeef");
         assert_eq!(masked("flag true, user=bob, k=\"a b\""), "flag <Bool>, user=<Text>, k=<Quoted>");
-        assert_eq!(masked("at k=v1.2: done k=x."), "at k=<Text>: done k=<Text>.");
+        assert_eq!(masked("at k=v1.2: done k=x. `k=y`"), "at k=<Text>: done k=<Text>. `k=<Text>`");
         assert_eq!(masked("node connector-7 joined"), "node <Text> joined");
     }
 
