@@ -216,10 +216,10 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
 
     print(f"{len(truth)} lines of {len(true_templates)} templates ({args.renderings} renderings each), one core")
-    print(f"| miner | GA | template accuracy | groups | lines/s | peak RSS |")
-    print(f"| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| miner | GA | template accuracy | groups | lines/s | peak RSS |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for name, ga, ta, n, rate, peak in rows:
-        print(f"| {name} | {ga:.3f} | {ta:.3f} | {n} | {rate:,.0f} | {peak / 1024:.0f} MiB |")
+        print(f"| {name} | {ga:.4f} | {ta:.4f} | {n} | {rate:,.0f} | {peak / 1024:.0f} MiB |")
     print(f"speed: errcat {rows[0][4] / rows[1][4]:.1f}x drain3")
 
 
