@@ -247,6 +247,41 @@ pub enum Command {
         dir: Option<PathBuf>,
     },
 
+    /// Group the log lines no record explains into templates, and write each as a draft record.
+    ///
+    /// Every line that no record of the catalog explains (or only those of
+    /// --level), without its log prefix, is masked (numbers, hex ids, IPs,
+    /// paths, quoted strings, key=value values become typed values) and
+    /// grouped with the lines of the same template. Each group becomes a draft
+    /// record: `errorMessage` with typed placeholders in the --dialect (Go by
+    /// default: %s, %d, %q...), a `messagePattern` that matches the group's
+    /// lines, the lines' severity, and documentation with the count, the first
+    /// and last place and examples. Its id is derived from the template, so it
+    /// is the same on every run. With --out the drafts are written there, one
+    /// file per record, in the layout --data and `errcat check` read.
+    #[command(
+        after_help = "Exit status: 0 when some group was found, 1 when none was, 2 on any error.\n\nExamples:\n  errcat draft server.log                          the groups, most lines first\n  errcat draft --level ERR,WRN --out drafts/ *.log  draft records of the errors and warnings\n  errcat check drafts/ && errcat --data drafts/ scan server.log"
+    )]
+    Draft {
+        /// Log files; `-` or none for standard input. `.gz` files are decompressed.
+        files: Vec<PathBuf>,
+        /// Write the draft records to DIR (created if needed), one `<id>.json` each.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Only lines at these levels (e.g. ERR,WRN); every unexplained line by default.
+        #[arg(long, value_name = "LEVELS", value_delimiter = ',', value_parser = log_level)]
+        level: Vec<String>,
+        /// Leave out groups of fewer lines.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        min_count: u64,
+        /// One JSON object per group (id, template, messagePattern, count, severity, first, last, examples).
+        #[arg(long)]
+        json: bool,
+        /// Worker threads classifying the lines (default: one per core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
+    },
+
     /// Compare two dataset directories: what changes in the generated enum, and the semver impact.
     ///
     /// Records are matched by id: added, removed, renamed, with changed

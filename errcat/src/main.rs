@@ -4,6 +4,7 @@
 mod args;
 mod check;
 mod diff;
+mod draft;
 mod explain;
 mod input;
 mod metrics;
@@ -62,6 +63,7 @@ fn run(cli: Cli) -> io::Result<u8> {
     let Some(catalog) = load_catalogs(&cli.data, &filter, cache.as_deref()) else {
         return Ok(TROUBLE);
     };
+    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
     let status = match cli.command {
         Command::Explain { messages } => explain::run(&catalog, messages, &mut out)?,
         Command::Scan {
@@ -77,7 +79,6 @@ fn run(cli: Cli) -> io::Result<u8> {
             envelope,
             min_severity,
         } => {
-            let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
             let threads = threads.map_or_else(cores, usize::from);
             let options = scan::Options {
                 json,
@@ -101,6 +102,13 @@ fn run(cli: Cli) -> io::Result<u8> {
         Command::Rules { severity, repo, tag, tests } => {
             let filters = records::Filters { repo, tag, severity: Some(severity) };
             rules::run(&catalog, &filters, tests.as_deref(), &mut out)?
+        }
+        Command::Draft { files, out: dir, level, min_count, json, threads } => {
+            let threads = threads.map_or_else(cores, usize::from);
+            // `--dialect` names the drafts' syntax too (Go when not given).
+            let dialect = cli.dialect.unwrap_or(error_catalog::Dialect::Go);
+            let options = draft::Options { out: dir, levels: level, min_count, dialect, json, threads };
+            draft::run(&catalog, &files, &options, &mut out)?
         }
         Command::Check { .. } | Command::Names { .. } | Command::Diff { .. } => {
             unreachable!("handled above")

@@ -101,6 +101,22 @@ pub struct Classified {
     pub line_breaks: u64,
 }
 
+/// The envelope of `input`: `chosen`, or the one its first lines are in.
+/// An input whose lines come in pieces (Docker, CRI) ends its chunks only
+/// after a line's last piece, so that the pieces are joined.
+pub fn envelope_of(input: &mut Input, chosen: Option<&Envelope>) -> std::io::Result<Envelope> {
+    let envelope = match chosen {
+        Some(envelope) => envelope.clone(),
+        None => Envelope::detect(input.first_lines()?.iter().map(String::as_str)),
+    };
+    if envelope.has_pieces() {
+        let pieces_of = envelope.clone();
+        input.line_ends_chunk =
+            Some(Box::new(move |line| !pieces_of.unwrap(&String::from_utf8_lossy(line)).is_piece()));
+    }
+    Ok(envelope)
+}
+
 /// Classifies one chunk.
 pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classified {
     let mut events = Vec::new();

@@ -5,6 +5,7 @@
 //! cargo run -p xtask -- log DATA LINES MATCHING OUT [--noise real]
 //!                                                        a nats-server style log
 //! cargo run -p xtask -- multisystem DIR LOG LINES        a multi-system pattern catalog and its log
+//! cargo run -p xtask -- mining OUT RENDERINGS CORPUS...  the lines of bench/mining.py (see `mining`)
 //! cargo run -p xtask -- naive DATA FILE                  the naive baseline scanner
 //! cargo run -p xtask -- patterns DATA OUT [--hyperscan]  every record's pattern, one per line
 //! cargo run -p xtask -- public-api                       rewrite public-api/*.txt (see `public_api`)
@@ -26,6 +27,7 @@
 //! trimmed: see `naive::for_hyperscan`).
 
 mod log;
+mod mining;
 mod multisystem;
 mod naive;
 mod public_api;
@@ -52,12 +54,16 @@ fn main() -> ExitCode {
         ["multisystem", dir, log, lines] => {
             number(lines).and_then(|lines| multisystem::run(&PathBuf::from(dir), &PathBuf::from(log), lines))
         }
+        ["mining", out, renderings, ref corpora @ ..] if !corpora.is_empty() => number(renderings).and_then(|n| {
+            let corpora: Vec<PathBuf> = corpora.iter().map(PathBuf::from).collect();
+            mining::run(&PathBuf::from(out), n, &corpora)
+        }),
         ["naive", data, file] => naive::run(&PathBuf::from(data), &PathBuf::from(file)),
         ["patterns", data, out] => naive::patterns(&PathBuf::from(data), &PathBuf::from(out), false),
         ["patterns", data, out, "--hyperscan"] => naive::patterns(&PathBuf::from(data), &PathBuf::from(out), true),
         ["public-api"] => write_public_api(),
         ["thiserror", data, out] => thiserror_enum::run(&PathBuf::from(data), &PathBuf::from(out)),
-        _ => Err("usage: xtask synth N DIR | log DATA LINES MATCHING OUT [--noise real] | multisystem DIR LOG LINES \
+        _ => Err("usage: xtask synth N DIR | mining OUT RENDERINGS CORPUS... | log DATA LINES MATCHING OUT [--noise real] | multisystem DIR LOG LINES \
              | naive DATA FILE | patterns DATA OUT [--hyperscan] | public-api | thiserror DATA OUT"
             .to_owned()),
     };

@@ -16,7 +16,7 @@ use super::escape::esc;
 use super::record::{RecordView, TemplatePart};
 use super::timeline::Chart;
 use super::timestamp::{Form, Stamp};
-use super::{ErrorStats, Example, HtmlReport, Lane, Place, EXAMPLES, TOP_VALUES, UNMATCHED_EXAMPLES};
+use super::{ErrorStats, Example, HtmlReport, Lane, Place, EXAMPLES, TOP_DRAFTS, TOP_VALUES, UNMATCHED_EXAMPLES};
 
 const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("report.js");
@@ -586,6 +586,7 @@ impl Page<'_> {
             }
             self.out.push_str("</p>");
         }
+        self.draft_groups();
         let _ = write!(
             self.out,
             "<h4>Example lines <span class=\"muted\">(first {UNMATCHED_EXAMPLES})</span></h4><ol class=\"examples\">"
@@ -599,6 +600,35 @@ impl Page<'_> {
             );
         }
         self.out.push_str("</ol></section>");
+    }
+
+    /// The largest groups of unmatched lines, with their draft templates.
+    fn draft_groups(&mut self) {
+        let drafts = self.report.drafts.drafts(error_catalog::Dialect::Go);
+        if drafts.is_empty() {
+            return;
+        }
+        let _ = write!(
+            self.out,
+            "<h4>Largest groups <span class=\"muted\">({} of {}; <code>errcat draft --out DIR</code> writes them as \
+             draft records)</span></h4><table class=\"drafts\"><thead><tr><th>lines</th><th>draft template</th>\
+             <th>draft id</th><th>first</th></tr></thead><tbody>",
+            drafts.len().min(TOP_DRAFTS),
+            grouped(drafts.len() as u64),
+        );
+        for draft in drafts.iter().take(TOP_DRAFTS) {
+            let _ = write!(
+                self.out,
+                "<tr><td class=\"num\">{}</td><td><code class=\"template\">{}</code></td><td><code>{}</code></td>\
+                 <td>{}:{}</td></tr>",
+                grouped(draft.count),
+                esc(&draft.error_message),
+                esc(&draft.id),
+                esc(&draft.first.0),
+                draft.first.1,
+            );
+        }
+        self.out.push_str("</tbody></table>");
     }
 
     fn notes(&mut self) {

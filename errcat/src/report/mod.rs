@@ -28,6 +28,11 @@ use values::{shorten, ValueCounts};
 
 /// Example lines kept per error (the first ones seen).
 pub const EXAMPLES: usize = 3;
+/// Distinct unmatched messages (after masking) the report groups, at most
+/// (see `errcat draft`); lines past it are counted, not grouped.
+const DRAFTED_KEYS: usize = 50_000;
+/// Groups of unmatched lines shown, the largest.
+pub const TOP_DRAFTS: usize = 10;
 /// Example lines kept of the unmatched lines (`--unmatched`).
 pub const UNMATCHED_EXAMPLES: usize = 8;
 /// Most frequent values shown per field.
@@ -96,6 +101,8 @@ pub struct HtmlReport {
     unmatched: UnmatchedStats,
     /// The levels asked for with `--unmatched` (none: no such section).
     unmatched_levels: Vec<String>,
+    /// The unmatched lines grouped into templates, as `errcat draft` does.
+    drafts: crate::draft::Miner,
     timeline: Timeline<Lane>,
     /// The timestamp forms seen, for the report's notes.
     forms: BTreeSet<Form>,
@@ -110,6 +117,7 @@ impl HtmlReport {
             errors: BTreeMap::new(),
             unmatched: UnmatchedStats::default(),
             unmatched_levels: unmatched_levels.to_vec(),
+            drafts: crate::draft::Miner::new(DRAFTED_KEYS),
             timeline: Timeline::default(),
             forms: BTreeSet::new(),
             syslog_year: timestamp::current_year(),
@@ -119,6 +127,7 @@ impl HtmlReport {
     /// Starts the next input; the events that follow are from it.
     pub fn begin_input(&mut self, label: &str) {
         self.inputs.push(InputStats { label: label.to_owned(), lines: 0, matched: 0, problem: None });
+        self.drafts.begin_input(label);
     }
 
     /// Ends the current input after `lines` lines, with the problem that
@@ -188,6 +197,7 @@ impl HtmlReport {
             None => self.unmatched.untimed += 1,
         }
         self.unmatched.count += 1;
+        self.drafts.add_line(line, text);
         *self.unmatched.by_level.entry(shorten(level, 16).into_owned()).or_default() += 1;
         if self.unmatched.examples.len() < UNMATCHED_EXAMPLES {
             let place = Place { input: self.inputs.len().saturating_sub(1), line, time };

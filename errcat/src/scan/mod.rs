@@ -115,15 +115,7 @@ fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) 
     }
     let (catalog, options) = (report.catalog, report.options);
     let unmatched = unmatched_level(&options.unmatched_levels);
-    let envelope = match &options.envelope {
-        Some(envelope) => envelope.clone(),
-        None => Envelope::detect(input.first_lines()?.iter().map(String::as_str)),
-    };
-    if envelope.has_pieces() {
-        let pieces_of = envelope.clone();
-        input.line_ends_chunk =
-            Some(Box::new(move |line| !pieces_of.unwrap(&String::from_utf8_lossy(line)).is_piece()));
-    }
+    let envelope = pipeline::envelope_of(input, options.envelope.as_ref())?;
     let wanted = pipeline::Wanted {
         unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _),
         line_text: report.html.is_some(),

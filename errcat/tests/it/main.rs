@@ -5,6 +5,7 @@
 //! binary would include the browsers and servers of the other tests.
 
 mod dataset_updates;
+mod draft;
 mod envelope_fixtures;
 mod envelopes;
 mod errcat;

@@ -1,0 +1,122 @@
+//! The lines read so far, as their distinct masked messages ("keys") with
+//! counts, places and one example each: all the miner keeps of the input,
+//! so its memory is bounded by the number of keys (a cap, then a note), not
+//! by the number of lines.
+
+use error_catalog::LogLevel;
+
+use super::fast_hash::HashMap;
+use super::mask::{mask_into, tokens};
+
+/// Where a line was read: the index of its input and its line number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Place {
+    pub input: u32,
+    pub line: u64,
+}
+
+/// One distinct masked message.
+pub struct Key {
+    /// Its tokens (split at single spaces, so an empty value keeps its place).
+    pub tokens: Vec<Box<str>>,
+    pub count: u64,
+    pub first: Place,
+    pub last: Place,
+    /// The first line's message, as logged.
+    pub example: Box<str>,
+    /// Lines per level (in `LEVELS` order), and lines without one.
+    pub levels: [u64; LEVELS.len() + 1],
+}
+
+/// The levels a line can have, in order of severity.
+pub const LEVELS: [LogLevel; 7] = [
+    LogLevel::Trace,
+    LogLevel::Debug,
+    LogLevel::Info,
+    LogLevel::System,
+    LogLevel::Warning,
+    LogLevel::Error,
+    LogLevel::Fatal,
+];
+
+pub struct Keys {
+    by_text: HashMap<Box<str>, usize>,
+    pub keys: Vec<Key>,
+    /// At most this many keys; lines with new keys past it are only counted.
+    cap: usize,
+    /// Lines not kept because the cap was reached.
+    pub dropped: u64,
+    masked: String,
+}
+
+impl Keys {
+    pub fn new(cap: usize) -> Self {
+        Keys { by_text: HashMap::default(), keys: Vec::new(), cap, dropped: 0, masked: String::new() }
+    }
+
+    /// Counts one message read at `place`, of `level` if it has one.
+    pub fn add(&mut self, message: &str, place: Place, level: Option<LogLevel>) {
+        mask_into(message, &mut self.masked);
+        let level_slot = level.and_then(|l| LEVELS.iter().position(|x| *x == l)).unwrap_or(LEVELS.len());
+        if let Some(&index) = self.by_text.get(self.masked.as_str()) {
+            let key = &mut self.keys[index];
+            key.count += 1;
+            key.last = place;
+            key.levels[level_slot] += 1;
+            return;
+        }
+        if self.keys.len() >= self.cap {
+            self.dropped += 1;
+            return;
+        }
+        let tokens = tokens(&self.masked);
+        let mut levels = [0; LEVELS.len() + 1];
+        levels[level_slot] = 1;
+        self.keys.push(Key { tokens, count: 1, first: place, last: place, example: message.into(), levels });
+        self.by_text.insert(self.masked.as_str().into(), self.keys.len() - 1);
+    }
+
+    /// Lines counted.
+    pub fn lines(&self) -> u64 {
+        self.keys.iter().map(|k| k.count).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place(line: u64) -> Place {
+        Place { input: 0, line }
+    }
+
+    #[test]
+    fn lines_that_differ_in_masked_values_share_a_key() {
+        let mut keys = Keys::new(10);
+        keys.add("read 12 bytes from 10.0.0.1", place(1), Some(LogLevel::Error));
+        keys.add("read 7 bytes from 10.0.0.2", place(2), Some(LogLevel::Warning));
+        keys.add("read many bytes", place(3), None);
+        assert_eq!(keys.keys.len(), 2);
+        let first = &keys.keys[0];
+        assert_eq!((first.count, first.first, first.last), (2, place(1), place(2)));
+        assert_eq!(&*first.example, "read 12 bytes from 10.0.0.1");
+        assert_eq!(first.levels[5] + first.levels[4], 2);
+        assert_eq!(keys.lines(), 3);
+    }
+
+    #[test]
+    fn new_keys_past_the_cap_are_counted_not_kept() {
+        let mut keys = Keys::new(1);
+        keys.add("one thing", place(1), None);
+        keys.add("another thing", place(2), None);
+        keys.add("one thing", place(3), None);
+        assert_eq!((keys.keys.len(), keys.dropped, keys.keys[0].count), (1, 1, 2));
+    }
+
+    #[test]
+    fn an_empty_value_keeps_its_token() {
+        let mut keys = Keys::new(4);
+        keys.add("user  logged in", place(1), None);
+        assert_eq!(keys.keys[0].tokens.len(), 4);
+    }
+}

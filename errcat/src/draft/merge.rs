@@ -1,0 +1,323 @@
+//! What the tree cannot see, being one length at a time: a value of several
+//! words puts a line in another length than its template's other lines, and
+//! a value seen many times (a stream name) looks like a constant word.
+//! Three passes fix these, in order:
+//!
+//! 1. siblings: [`SIBLINGS`] groups or more whose templates differ in one
+//!    word only are one template with a value there;
+//! 2. absorbing: a key that lies in a strong template (two lines or more,
+//!    as many constant words as values) with more constant words than its
+//!    own group's, its values spanning any number of words, joins that
+//!    template's group (a key of a strong group only joins a larger one);
+//! 3. the same template: groups whose templates are the same once each run
+//!    of values is one value are one group.
+
+use super::fast_hash::{HashMap, HashSet};
+use super::keys::Key;
+use super::mask::Mask;
+use super::template::{align, collapsed, constants, flexible, of_keys, Slot};
+
+/// Groups whose templates differ only in the word at one position, this
+/// many or more, are one template with a value there: a word seen in that
+/// many forms, each on several lines, is a value seen often (a stream name),
+/// not a word of an event. Set high: on the mining benchmark's corpora,
+/// records that differ in one word (`You must set %s`-like families of
+/// a dozen or two) are many, and a lower number merged them.
+pub const SIBLINGS: usize = 32;
+
+/// A group of keys and its template.
+pub struct Group {
+    pub template: Vec<Slot>,
+    pub members: Vec<usize>,
+}
+
+/// The groups of `split` (each of one length) after the three passes.
+pub fn merge(keys: &[Key], split: Vec<Vec<usize>>) -> Vec<Group> {
+    let groups = split.into_iter().map(|members| Group { template: of_keys(keys, &members), members }).collect();
+    let groups = absorb(keys, siblings(groups));
+    same_template(groups)
+}
+
+fn lines(keys: &[Key], group: &Group) -> u64 {
+    group.members.iter().map(|&i| keys[i].count).sum()
+}
+
+/// A template with a value at one position: the position, the length and
+/// a hash of the other slots (members are compared in full before a merge).
+type Signature = (usize, usize, u64);
+
+fn siblings(groups: Vec<Group>) -> Vec<Group> {
+    use std::hash::BuildHasher;
+    let build = std::hash::BuildHasherDefault::<super::fast_hash::FxHasher>::default();
+    let mut groups: Vec<Option<Group>> = groups.into_iter().map(Some).collect();
+    let mut by_signature: HashMap<Signature, Vec<usize>> = HashMap::default();
+    for (index, group) in groups.iter().enumerate() {
+        let template = &group.as_ref().expect("all present").template;
+        let slot_hashes: Vec<u64> = template.iter().map(|slot| build.hash_one(slot)).collect();
+        for (position, slot) in template.iter().enumerate() {
+            if let Slot::Const(_) = slot {
+                let others = slot_hashes.iter().enumerate().filter(|(i, _)| *i != position);
+                let hash =
+                    others.fold(0u64, |hash, (_, h)| (hash.rotate_left(5) ^ h).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                by_signature.entry((position, template.len(), hash)).or_default().push(index);
+            }
+        }
+    }
+    let mut families: Vec<(Signature, Vec<usize>)> =
+        by_signature.into_iter().filter(|(_, members)| members.len() >= SIBLINGS).collect();
+    families.sort_by_key(|(_, members)| members[0]);
+    let mut merged = Vec::new();
+    for ((position, _, _), members) in families {
+        let Some(first) = groups[members[0]].as_ref().map(|g| g.template.clone()) else { continue };
+        let same_elsewhere =
+            |g: &Group| g.template.iter().zip(&first).enumerate().all(|(i, (a, b))| i == position || a == b);
+        let members: Vec<usize> =
+            members.into_iter().filter(|&i| groups[i].as_ref().is_some_and(same_elsewhere)).collect();
+        if members.len() < SIBLINGS {
+            continue;
+        }
+        // A group is in one family at most: the first that takes it.
+        let taken: Vec<Group> = members.iter().filter_map(|&i| groups[i].take()).collect();
+        let Some(first) = taken.first() else { continue };
+        let mut template = first.template.clone();
+        let empty = taken.iter().any(|g| matches!(&g.template[position], Slot::Const(w) if w.is_empty()));
+        let glued = template[position].glued();
+        template[position] = Slot::Var { kind: Mask::Text, may_be_empty: empty, words: false, glued, either: false };
+        let members = taken.into_iter().flat_map(|g| g.members).collect();
+        merged.push(Group { template, members });
+    }
+    let mut all: Vec<Group> = groups.into_iter().flatten().chain(merged).collect();
+    all.sort_by_key(|g| g.members.iter().copied().min());
+    all
+}
+
+/// Whether a group's template is a poor one: one line, or fewer constant
+/// words than values (in its shortest line).
+fn weak(keys: &[Key], group: &Group) -> bool {
+    let shortest = group.members.iter().map(|&key| keys[key].tokens.len()).min().unwrap_or(0);
+    lines(keys, group) < 2 || constants(&group.template) * 2 < shortest
+}
+
+fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
+    let strong: Vec<bool> = groups.iter().map(|g| !weak(keys, g)).collect();
+    let line_counts: Vec<u64> = groups.iter().map(|g| lines(keys, g)).collect();
+    // Values may take several words: the templates with each run of values as one.
+    let templates: Vec<Vec<Slot>> = groups.iter().map(|g| collapsed(&g.template)).collect();
+    let constant_counts: Vec<usize> = templates.iter().map(|t| constants(t)).collect();
+    // The strong templates with a value, by their first word when it is a
+    // constant (a key must start with it), else by their first constant word
+    // (a key must have it somewhere).
+    let mut by_first: HashMap<&str, Vec<usize>> = HashMap::default();
+    let mut by_anchor: HashMap<&str, Vec<usize>> = HashMap::default();
+    for (index, template) in templates.iter().enumerate() {
+        if !strong[index] || !template.iter().any(|s| matches!(s, Slot::Var { .. })) {
+            continue;
+        }
+        let first_constant = template.iter().find_map(|slot| match slot {
+            Slot::Const(word) => Some(&**word),
+            Slot::Var { .. } => None,
+        });
+        match (&template[0], first_constant) {
+            (Slot::Const(word), _) => by_first.entry(word).or_default().push(index),
+            (Slot::Var { .. }, Some(word)) => by_anchor.entry(word).or_default().push(index),
+            (Slot::Var { .. }, None) => {}
+        }
+    }
+    let mut moved: Vec<(usize, usize, Vec<std::ops::Range<usize>>)> = Vec::new();
+    let mut candidates: Vec<usize> = Vec::new();
+    for (index, group) in groups.iter().enumerate() {
+        // A strong group's keys go only to templates with more lines too.
+        let lines_here = line_counts[index];
+        // A single line goes to any strong template it lies in; the lines of
+        // a group of several, to one with more constant words than theirs.
+        let own = if lines_here == 1 { 0 } else { constants(&group.template) };
+        let fits = |h: usize, length: usize| {
+            h != index
+                && constant_counts[h] <= length
+                && constant_counts[h] > own
+                && (!strong[index] || line_counts[h] > lines_here)
+        };
+        for &key in &group.members {
+            let tokens = &keys[key].tokens;
+            candidates.clear();
+            candidates.extend(by_first.get(&*tokens[0]).into_iter().flatten().filter(|&&h| fits(h, tokens.len())));
+            for token in tokens.iter() {
+                let anchored = by_anchor.get(&**token).into_iter().flatten();
+                candidates.extend(anchored.filter(|&&h| fits(h, tokens.len())));
+            }
+            // The most constant words first: the first that lies there wins.
+            candidates.sort_unstable_by_key(|&h| (std::cmp::Reverse(constant_counts[h]), h));
+            candidates.dedup();
+            let best = candidates.iter().find_map(|&h| align(&templates[h], tokens).map(|ranges| (h, ranges)));
+            if let Some((h, ranges)) = best {
+                moved.push((key, h, ranges));
+            }
+        }
+    }
+    // A group that takes keys keeps its template (all its keys lie in it);
+    // one that only gives keys away gets the template of those left.
+    let taking: HashSet<usize> = moved.iter().map(|(_, to, _)| *to).collect();
+    let leaving: HashSet<usize> = moved.iter().map(|(key, _, _)| *key).collect();
+    for (index, group) in groups.iter_mut().enumerate() {
+        group.members.retain(|key| !leaving.contains(key));
+        if taking.contains(&index) {
+            continue;
+        }
+        let length = group.members.first().map(|&key| keys[key].tokens.len());
+        // A group merged across lengths keeps its template (its keys lie in it).
+        if length.is_some_and(|length| group.members.iter().all(|&key| keys[key].tokens.len() == length)) {
+            group.template = of_keys(keys, &group.members);
+        }
+    }
+    for (key, to, ranges) in moved {
+        let group = &mut groups[to];
+        if group.template.len() != templates[to].len() {
+            group.template = templates[to].clone();
+        }
+        let tokens = &keys[key].tokens;
+        for (slot, range) in group.template.iter_mut().zip(ranges) {
+            // A constant with a masked value that the key has otherwise is a value.
+            let differs = matches!(&*slot, Slot::Const(word) if tokens[range.clone()] != [word.clone()]);
+            if differs && flexible(slot) {
+                let glued = slot.glued();
+                *slot = Slot::Var { kind: Mask::Text, may_be_empty: false, words: false, glued, either: false };
+            }
+            if let Slot::Var { kind, words, may_be_empty, .. } = slot {
+                if range.len() != 1 {
+                    *kind = Mask::Text;
+                    *words |= range.len() > 1;
+                }
+                *may_be_empty |= tokens[range.clone()].iter().all(|token| token.is_empty());
+            }
+        }
+        group.members.push(key);
+    }
+    groups.retain(|g| !g.members.is_empty());
+    groups
+}
+
+/// Merges groups whose templates are the same once runs of values are one.
+fn same_template(groups: Vec<Group>) -> Vec<Group> {
+    let mut by_template: HashMap<Vec<Slot>, usize> = HashMap::default();
+    let mut out: Vec<Group> = Vec::new();
+    for group in groups {
+        let key = collapsed(&group.template).into_iter().map(without_kind).collect::<Vec<_>>();
+        // Templates of values only say nothing of their events: never one.
+        let known = if constants(&key) > 0 { by_template.get(&key) } else { None };
+        match known {
+            Some(&at) => {
+                let into = &mut out[at];
+                let mut theirs = group.template.clone();
+                if into.template.len() != theirs.len() {
+                    // The same template, with runs of values of other lengths.
+                    into.template = collapsed(&into.template);
+                    theirs = collapsed(&theirs);
+                }
+                for (slot, theirs) in into.template.iter_mut().zip(&theirs) {
+                    if let (
+                        Slot::Var { kind, may_be_empty, words, .. },
+                        Slot::Var { kind: k, may_be_empty: e, words: w, .. },
+                    ) = (slot, theirs)
+                    {
+                        if kind != k {
+                            *kind = Mask::Text;
+                        }
+                        *may_be_empty |= *e;
+                        *words |= *w;
+                    }
+                }
+                into.members.extend(group.members);
+            }
+            None => {
+                by_template.insert(key, out.len());
+                out.push(group);
+            }
+        }
+    }
+    out
+}
+
+fn without_kind(slot: Slot) -> Slot {
+    match slot {
+        Slot::Var { glued, .. } => {
+            Slot::Var { kind: Mask::Text, may_be_empty: false, words: false, glued, either: false }
+        }
+        constant => constant,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draft::keys::{Keys, Place};
+    use crate::draft::tree::split;
+
+    fn mined(lines: &[&str]) -> Vec<Vec<String>> {
+        let mut keys = Keys::new(1000);
+        for (i, line) in lines.iter().enumerate() {
+            keys.add(line, Place { input: 0, line: i as u64 }, None);
+        }
+        let mut by_length: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for (i, key) in keys.keys.iter().enumerate() {
+            by_length.entry(key.tokens.len()).or_default().push(i);
+        }
+        let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|m| split(&keys.keys, m)).collect();
+        merge(&keys.keys, split)
+            .into_iter()
+            .map(|g| {
+                let mut lines: Vec<String> = g.members.iter().map(|&i| keys.keys[i].example.to_string()).collect();
+                lines.sort();
+                lines
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_line_that_joins_with_an_empty_value_makes_the_value_one_that_may_be_empty() {
+        let lines = ["status alpha done with beta", "status gamma done with delta", "status e f done with "];
+        let mut keys = Keys::new(10);
+        for (i, line) in lines.iter().enumerate() {
+            keys.add(line, Place { input: 0, line: i as u64 }, None);
+        }
+        let groups = merge(&keys.keys, vec![vec![0, 1], vec![2]]);
+        assert_eq!(groups.len(), 1);
+        let pattern = crate::draft::template::regex(&groups[0].template);
+        assert_eq!(pattern, "status (.+?) done with (\\S*)");
+        let regex = regex::Regex::new(&format!("^{pattern}$")).unwrap();
+        assert!(lines.iter().all(|line| regex.is_match(line)), "{pattern}");
+    }
+
+    #[test]
+    fn a_value_of_several_words_joins_its_template() {
+        let groups = mined(&[
+            "connect to alpha failed",
+            "connect to beta failed",
+            "connect to a b c failed",
+            "disk full on vol1 now",
+        ]);
+        assert!(groups.contains(&vec![
+            "connect to a b c failed".to_owned(),
+            "connect to alpha failed".to_owned(),
+            "connect to beta failed".to_owned()
+        ]));
+    }
+
+    /// A plain word (letters only: no mask takes it) for `n`.
+    fn word(n: usize) -> String {
+        let letters = |d: usize| char::from(b'a' + (d % 26) as u8);
+        format!("str{}{}", letters(n / 26), letters(n))
+    }
+
+    #[test]
+    fn many_siblings_are_one_template() {
+        let lines: Vec<String> = (0..SIBLINGS)
+            .flat_map(|n| [format!("stream {} created", word(n)), format!("stream {} created", word(n))])
+            .collect();
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_eq!(mined(&lines).len(), 1);
+        // Fewer are events that differ in a word, told apart.
+        assert_eq!(mined(&lines[..2 * (SIBLINGS - 1)]).len(), SIBLINGS - 1);
+        let two = ["stream a1 created", "stream b2 deleted", "stream c3 created", "stream d4 deleted"];
+        assert_eq!(mined(&two).len(), 2);
+    }
+}

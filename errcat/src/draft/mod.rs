@@ -1,0 +1,234 @@
+//! `errcat draft`: the lines of logs that no record explains, grouped into
+//! templates, each written as a draft record.
+//!
+//! The lines are read and classified by scan's pipeline (so whatever scan
+//! sees through, draft does too); a line no record explains loses its log
+//! prefix as the matcher strips it, is masked ([`mask`]) and counted by its
+//! masked form ([`keys`], the only state kept per line, bounded). At the end
+//! the keys of each length are grouped ([`tree`]), groups are merged across
+//! lengths and families ([`merge`]), and each group's template is written as
+//! a format string and a regex ([`template`]) in a draft record ([`record`]).
+
+mod fast_hash;
+mod keys;
+mod mask;
+mod merge;
+mod record;
+mod template;
+mod tree;
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use error_catalog::{Catalog, Dialect, LogLevel, LogLine, Matcher, Template};
+
+use crate::input;
+use crate::pipeline::{self, Delivery, Event};
+use crate::style::Out;
+use crate::{FOUND, NOT_FOUND, TROUBLE};
+
+pub use record::Draft;
+pub use template::DIALECTS;
+
+/// Distinct masked messages kept, at most (see [`keys`]).
+pub const MAX_KEYS: usize = 200_000;
+
+pub struct Options {
+    /// Where to write the draft records, if anywhere.
+    pub out: Option<PathBuf>,
+    /// Only lines of these levels (all lines when empty).
+    pub levels: Vec<String>,
+    /// Groups of fewer lines are left out.
+    pub min_count: u64,
+    /// The format syntax of the drafts' `errorMessage`.
+    pub dialect: Dialect,
+    pub json: bool,
+    pub threads: usize,
+}
+
+/// The miner's state across inputs.
+pub struct Miner {
+    keys: keys::Keys,
+    /// Strips a log prefix as the matcher does: a template that is one
+    /// value starts where the matcher starts a message in a line.
+    prefix: Matcher<Template>,
+    inputs: Vec<String>,
+}
+
+impl Miner {
+    pub fn new(max_keys: usize) -> Self {
+        let whole = Template::compile("%s", Dialect::Go).expect("a valid template");
+        Miner { keys: keys::Keys::new(max_keys), prefix: Matcher::new([&whole]), inputs: Vec::new() }
+    }
+
+    /// Starts a new input named `label`.
+    pub fn begin_input(&mut self, label: &str) {
+        self.inputs.push(label.to_owned());
+    }
+
+    /// Counts one unexplained line of the current input.
+    pub fn add_line(&mut self, line: u64, text: &str) {
+        let start = self.prefix.find(text).map_or(0, |found| found.span.start);
+        let message = &text[start..];
+        if message.trim().is_empty() {
+            return;
+        }
+        let level = LogLevel::find_in(&text[..start]).or_else(|| LogLevel::find_in(text)).map(|(level, _)| level);
+        let input = self.inputs.len().saturating_sub(1) as u32;
+        self.keys.add(message, keys::Place { input, line }, level);
+    }
+
+    /// The groups' drafts, most lines first.
+    pub fn drafts(&self, dialect: Dialect) -> Vec<Draft> {
+        let keys = &self.keys.keys;
+        let mut by_length: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (index, key) in keys.iter().enumerate() {
+            by_length.entry(key.tokens.len()).or_default().push(index);
+        }
+        let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|members| tree::split(keys, members)).collect();
+        let groups = merge::merge(keys, split);
+        let mut drafts: Vec<Draft> =
+            groups.iter().map(|group| record::draft(keys, group, dialect, &self.inputs)).collect();
+        drafts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.id.cmp(&b.id)));
+        drafts
+    }
+
+    /// Lines counted, and lines left out once the cap on keys was reached.
+    pub fn lines(&self) -> (u64, u64) {
+        (self.keys.lines(), self.keys.dropped)
+    }
+}
+
+pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
+    if !DIALECTS.contains(&options.dialect) {
+        let names: Vec<&str> = DIALECTS.iter().map(|d| d.name()).collect();
+        eprintln!("errcat: drafts are written in {}; not in {}", names.join(", "), options.dialect.name());
+        return Ok(TROUBLE);
+    }
+    let stdin = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut miner = Miner::new(MAX_KEYS);
+    let mut trouble = false;
+    // Every unexplained line, or those of the levels asked for (the level
+    // is found as `scan --unmatched` finds it; the pipeline only needs a yes).
+    let levels: Vec<LogLevel> = options.levels.iter().filter_map(|name| LogLevel::from_name(name)).collect();
+    let wanted_line = |line: &LogLine<'_>| {
+        let level = line.envelope_level().or_else(|| LogLevel::find_in(line.text()).map(|(level, _)| level));
+        let wanted = levels.is_empty() || level.is_some_and(|level| levels.contains(&level));
+        wanted.then(String::new)
+    };
+    for path in files {
+        let mut input = match input::open(path) {
+            Ok(input) => input,
+            Err(message) => {
+                eprintln!("errcat: {message}");
+                trouble = true;
+                continue;
+            }
+        };
+        if input.looks_binary()? {
+            eprintln!("errcat: {}: binary file (it contains NUL bytes); skipped", input.label);
+            trouble = true;
+            continue;
+        }
+        miner.begin_input(&input.label);
+        // Envelopes as `scan` reads them: detected from the first lines.
+        let envelope = pipeline::envelope_of(&mut input, None)?;
+        let wanted = pipeline::Wanted { unmatched: Some(&wanted_line), line_text: false, envelope };
+        let mut invalid = 0u64;
+        let label = input.label.clone();
+        let result = pipeline::scan(catalog, &mut input, &wanted, options.threads, |delivery| {
+            if let Delivery::Events(events) = delivery {
+                for event in events {
+                    match event {
+                        Event::Unmatched { line, text, .. } => miner.add_line(line, &text),
+                        Event::InvalidUtf8 { line } => {
+                            if invalid == 0 {
+                                eprintln!("errcat: {label}:{line}: invalid UTF-8 (read with replacement characters)");
+                            }
+                            invalid += 1;
+                        }
+                        Event::TooLong { line } => {
+                            eprintln!(
+                                "errcat: {label}:{line}: line longer than {} MiB; skipped",
+                                input::MAX_LINE >> 20
+                            );
+                            invalid += 1;
+                        }
+                        Event::Found { .. } | Event::Note { .. } => {}
+                    }
+                }
+            }
+            Ok(())
+        });
+        input.finish();
+        trouble |= invalid > 0;
+        if let Err(err) = result {
+            eprintln!("errcat: {}: {}", input.label, input::io_message(&err));
+            trouble = true;
+        }
+    }
+    let drafts: Vec<Draft> =
+        miner.drafts(options.dialect).into_iter().filter(|d| d.count >= options.min_count.max(1)).collect();
+    if let Some(dir) = &options.out {
+        if let Err(message) = write_drafts(dir, &drafts) {
+            eprintln!("errcat: {message}");
+            trouble = true;
+        }
+    }
+    let (lines, dropped) = miner.lines();
+    if options.json {
+        for draft in &drafts {
+            out.line(&record::group_json(draft).to_string())?;
+        }
+    } else {
+        print_table(&drafts, out)?;
+        let grouped: u64 = drafts.iter().map(|d| d.count).sum();
+        let mut summary = format!("{lines} unexplained line(s), {grouped} in {} group(s)", drafts.len());
+        if let Some(dir) = &options.out {
+            summary.push_str(&format!("; drafts written to {}", dir.display()));
+        }
+        out.line(&out.dim(&summary))?;
+    }
+    out.flush()?;
+    if dropped > 0 {
+        eprintln!(
+            "errcat: note: {dropped} line(s) not grouped: more than {MAX_KEYS} distinct messages (after masking) were kept"
+        );
+    }
+    Ok(if trouble {
+        TROUBLE
+    } else if drafts.is_empty() {
+        NOT_FOUND
+    } else {
+        FOUND
+    })
+}
+
+fn print_table(drafts: &[Draft], out: &mut Out) -> io::Result<()> {
+    if drafts.is_empty() {
+        return out.line("no unexplained lines to group");
+    }
+    out.line(&out.bold(&format!("{:>7}  {:<16}  {:<8}  template", "count", "draft id", "severity")))?;
+    for draft in drafts {
+        let severity = draft.severity.unwrap_or("-");
+        let template = crate::style::truncate(&draft.error_message.escape_debug().to_string(), 160);
+        out.line(&format!("{:>7}  {}  {severity:<8}  {template}", draft.count, draft.id))?;
+    }
+    out.line("")
+}
+
+/// Writes each draft as `DIR/<id>.json`, the layout `--data` reads.
+fn write_drafts(dir: &Path, drafts: &[Draft]) -> Result<(), String> {
+    let failed = |err: io::Error| format!("{}: cannot write the drafts: {}", dir.display(), input::io_message(&err));
+    std::fs::create_dir_all(dir).map_err(failed)?;
+    for draft in drafts {
+        let path = dir.join(format!("{}.json", draft.id));
+        let mut text = serde_json::to_string_pretty(&record::record_json(draft)).expect("JSON values serialize");
+        text.push('\n');
+        std::fs::write(&path, text)
+            .map_err(|err| format!("{}: cannot write: {}", path.display(), input::io_message(&err)))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,417 @@
+//! `errcat draft` through the real binary: logs whose lines are corpus
+//! records rendered with hostile values, behind nats-server log prefixes,
+//! drafted against a catalog that explains only some of them; the groups are
+//! checked against the records, the drafts with `errcat check`, and a scan
+//! with the drafts as the catalog.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use error_catalog::{Catalog, Value, ValueKind};
+use serde_json::Value as Json;
+
+use crate::support;
+
+fn errcat() -> Command {
+    let mut command = Command::cargo_bin("errcat").expect("the errcat binary");
+    command.arg("--no-cache").env("NO_COLOR", "1");
+    command
+}
+
+/// The seed dataset: the catalog that explains some lines of the logs.
+fn seeds() -> PathBuf {
+    support::workspace_root().join("data/nats-io/nats-server")
+}
+
+/// A plain word for `n` (letters only, so no mask takes it).
+fn word(n: usize) -> String {
+    let letter = |d: usize| char::from(b'a' + (d % 26) as u8);
+    format!("{}{}{}", letter(n / 676), letter(n / 26), letter(n))
+}
+
+/// Hostile values, each made unique by `n`: the formats' delimiters,
+/// markup, quotes, backslashes, non-ASCII, several words, key=value, paths.
+fn text(n: usize) -> String {
+    match n % 9 {
+        0 => format!("node-{n}"),
+        1 => format!("é日本🎉{}", word(n)),
+        2 => format!("{{}}%s${{x}}{n}"),
+        3 => format!("<script>alert({n})</script>"),
+        4 => format!("{} {} {}", word(n), word(n + 1), word(n + 2)),
+        5 => format!("back\\slash{n}"),
+        6 => format!("/var/lib/{}/{n}.db", word(n)),
+        7 => format!("key=value{n}"),
+        _ => word(n),
+    }
+}
+
+fn value(kind: ValueKind, n: usize) -> Value<'static> {
+    match kind {
+        ValueKind::Int => Value::Int(n as i64 * 7919 % 100_003),
+        ValueKind::Float => Value::Float(n as f64 / 8.0),
+        ValueKind::Bool => Value::Bool(n.is_multiple_of(2)),
+        _ => Value::Str(text(n).into()),
+    }
+}
+
+const LEVELS: [&str; 3] = ["ERR", "WRN", "INF"];
+
+/// A log of `records` (their ids, each rendered `times` times) interleaved
+/// with lines the seed catalog explains; the true record id of each line
+/// (`None` for those the catalog explains).
+struct Log {
+    path: PathBuf,
+    truth: Vec<Option<String>>,
+}
+
+fn write_log(dir: &Path, catalog: &Catalog, records: &[usize], times: usize) -> Log {
+    let mut lines = Vec::new();
+    let mut truth = Vec::new();
+    let mut n = 0;
+    for round in 0..times {
+        for (i, &index) in records.iter().enumerate() {
+            let entry = &catalog.entries()[index];
+            let values: Vec<Value<'static>> = entry
+                .template
+                .fields
+                .iter()
+                .map(|field| {
+                    n += 1;
+                    value(field.kind, n)
+                })
+                .collect();
+            let message = catalog.render(index, &values).expect("the record renders");
+            let level = LEVELS[i % LEVELS.len()];
+            lines.push(format!("[7] 2026/11/29 17:{:02}:{:02}.{n:06} [{level}] {message}", round % 60, i % 60));
+            truth.push(Some(entry.record.id.to_string()));
+        }
+        lines.push(format!(
+            "[7] 2026/11/29 18:00:00.000000 [ERR] unable to persist session \"s{round}\" (seq={round}): timeout"
+        ));
+        truth.push(None);
+    }
+    let path = dir.join("server.log");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    Log { path, truth }
+}
+
+/// Records of the nats-server corpus that a log shows apart: with values,
+/// one line each, of distinct literal text, not in the seeds.
+fn chosen_records(catalog: &Catalog, how_many: usize) -> Vec<usize> {
+    let seeds: BTreeSet<String> =
+        Catalog::load(seeds()).unwrap().entries().iter().map(|e| e.record.id.to_string()).collect();
+    let mut skeletons = BTreeSet::new();
+    let mut chosen = Vec::new();
+    let mut ids: Vec<(String, usize)> =
+        catalog.entries().iter().enumerate().map(|(i, e)| (e.record.id.to_string(), i)).collect();
+    ids.sort();
+    for (id, index) in ids {
+        let entry = &catalog.entries()[index];
+        let message = &entry.record.error_message;
+        let words = message.split(' ').filter(|w| w.chars().all(char::is_alphabetic) && w.len() > 2).count();
+        let fields = entry.template.fields.len();
+        if seeds.contains(&id) || message.contains('\n') || !(1..=3).contains(&fields) || words < 3 {
+            continue;
+        }
+        let skeleton: String = message.chars().filter(|c| c.is_alphabetic() || *c == ' ').collect();
+        if skeletons.insert(skeleton) {
+            chosen.push(index);
+        }
+        if chosen.len() == how_many {
+            break;
+        }
+    }
+    chosen
+}
+
+fn json_lines(output: &[u8]) -> Vec<Json> {
+    String::from_utf8(output.to_vec()).unwrap().lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+}
+
+/// Each line's draft id when `log` is scanned with the drafts in `drafts`
+/// (and the seeds, in a dataset of both).
+fn rescan(dir: &Path, drafts: &Path, log: &Path) -> BTreeMap<u64, String> {
+    let both = dir.join("both");
+    std::fs::create_dir_all(&both).unwrap();
+    for source in [drafts.to_owned(), seeds()] {
+        for file in std::fs::read_dir(source).unwrap() {
+            let file = file.unwrap().path();
+            if file.extension().is_some_and(|e| e == "json") {
+                std::fs::copy(&file, both.join(file.file_name().unwrap())).unwrap();
+            }
+        }
+    }
+    let output = errcat().arg("--data").arg(&both).args(["scan", "--json"]).arg(log).output().unwrap();
+    // 2 when the log has invalid UTF-8 (reported, and read all the same).
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success() || stderr.contains("invalid UTF-8"), "{stderr}");
+    json_lines(&output.stdout)
+        .into_iter()
+        .map(|found| (found["line"].as_u64().unwrap(), found["id"].as_str().unwrap().to_owned()))
+        .collect()
+}
+
+#[test]
+fn drafts_of_rendered_corpus_records_group_each_record_and_a_rescan_keeps_the_groups() {
+    let Some(corpus) = support::corpus(
+        "nats-server",
+        "drafts_of_rendered_corpus_records_group_each_record_and_a_rescan_keeps_the_groups",
+    ) else {
+        return;
+    };
+    let catalog = Catalog::load(&corpus).expect("the corpus loads");
+    let records = chosen_records(&catalog, 40);
+    assert_eq!(records.len(), 40);
+    let dir = tempfile::tempdir().unwrap();
+    let log = write_log(dir.path(), &catalog, &records, 4);
+    let drafts = dir.path().join("drafts");
+    let output = errcat()
+        .arg("--data")
+        .arg(seeds())
+        .args(["draft", "--json", "--out"])
+        .arg(&drafts)
+        .arg(&log.path)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let groups = json_lines(&output.stdout);
+
+    // Every draft is a file; `errcat check` accepts them all.
+    let files: BTreeSet<String> = std::fs::read_dir(&drafts)
+        .unwrap()
+        .map(|f| f.unwrap().file_name().to_string_lossy().trim_end_matches(".json").to_owned())
+        .collect();
+    let ids: BTreeSet<String> = groups.iter().map(|g| g["id"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(files, ids);
+    let check = errcat().arg("check").arg(&drafts).output().unwrap();
+    let report = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success() && report.contains(" 0 error(s)"), "{report}");
+
+    // The lines the seeds explain are in no draft; the others all are.
+    let grouped: u64 = groups.iter().map(|g| g["count"].as_u64().unwrap()).sum();
+    assert_eq!(grouped as usize, log.truth.iter().filter(|t| t.is_some()).count());
+
+    // Scanned with the drafts, every line is explained, each draft
+    // explains as many lines as it grouped, and the groups are the records.
+    let found = rescan(dir.path(), &drafts, &log.path);
+    let log_text = std::fs::read_to_string(&log.path).unwrap();
+    let unexplained: Vec<&str> =
+        log_text.lines().enumerate().filter(|(i, _)| !found.contains_key(&(*i as u64 + 1))).map(|(_, l)| l).collect();
+    assert!(
+        unexplained.is_empty(),
+        "every line is explained: {unexplained:#?}\n{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    for group in &groups {
+        let id = group["id"].as_str().unwrap();
+        let explained = found.values().filter(|found| *found == id).count() as u64;
+        assert_eq!(explained, group["count"].as_u64().unwrap(), "{group}");
+    }
+    let mut lines_of_record: BTreeMap<&str, BTreeSet<u64>> = BTreeMap::new();
+    let mut lines_of_draft: BTreeMap<&str, BTreeSet<u64>> = BTreeMap::new();
+    for (line, truth) in log.truth.iter().enumerate() {
+        let line = line as u64 + 1;
+        if let Some(record) = truth {
+            lines_of_record.entry(record).or_default().insert(line);
+            lines_of_draft.entry(&found[&line]).or_default().insert(line);
+        }
+    }
+    let wrong: Vec<&str> = lines_of_record
+        .iter()
+        .filter(|(_, lines)| lines_of_draft[found[lines.first().unwrap()].as_str()] != **lines)
+        .map(|(record, _)| *record)
+        .collect();
+    // Loghub's grouping accuracy, per record: at most 2 of 40 records wrong.
+    let text = std::fs::read_to_string(&log.path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let shown: Vec<String> = wrong
+        .iter()
+        .flat_map(|record| &lines_of_record[record])
+        .map(|line| {
+            format!(
+                "{record} {} {}",
+                found[line],
+                lines[*line as usize - 1],
+                record = log.truth[*line as usize - 1].as_deref().unwrap()
+            )
+        })
+        .collect();
+    assert!(wrong.len() <= 2, "records not grouped alone: {wrong:?}\n{shown:#?}");
+
+    // The severity is the lines' level; the documentation says it is a draft.
+    for group in &groups {
+        let id = group["id"].as_str().unwrap();
+        let line = found.iter().find(|(_, draft)| *draft == id).map(|(line, _)| *line).unwrap();
+        let record = log.truth[line as usize - 1].as_deref().unwrap();
+        let position = records.iter().position(|&r| catalog.entries()[r].record.id == record).unwrap();
+        let severity = ["error", "warning", "info"][position % LEVELS.len()];
+        if !wrong.contains(&record) {
+            assert_eq!(group["severity"], severity, "{group}");
+        }
+        let file = std::fs::read_to_string(drafts.join(format!("{}.json", group["id"].as_str().unwrap()))).unwrap();
+        let record: Json = serde_json::from_str(&file).unwrap();
+        let documentation = record["record"]["documentation"].as_str().unwrap();
+        assert!(documentation.starts_with("Draft written by `errcat draft`"), "{documentation}");
+        assert!(documentation.contains(&format!("{} log line(s)", group["count"])), "{documentation}");
+        assert_eq!(record["record"]["solutions"], serde_json::json!([]));
+    }
+}
+
+#[test]
+fn draft_ids_are_the_same_on_every_run_and_in_any_line_order() {
+    let Some(corpus) = support::corpus("nats-server", "draft_ids_are_the_same_on_every_run_and_in_any_line_order")
+    else {
+        return;
+    };
+    let catalog = Catalog::load(&corpus).expect("the corpus loads");
+    let records = chosen_records(&catalog, 12);
+    let dir = tempfile::tempdir().unwrap();
+    let log = write_log(dir.path(), &catalog, &records, 3);
+    let run = |log: &Path, threads: &str| {
+        let output = errcat()
+            .arg("--data")
+            .arg(seeds())
+            .args(["draft", "--json", "--threads", threads])
+            .arg(log)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        output.stdout
+    };
+    let first = run(&log.path, "1");
+    assert_eq!(first, run(&log.path, "3"), "the same output on every run");
+    let mut reversed: Vec<String> = std::fs::read_to_string(&log.path).unwrap().lines().map(str::to_owned).collect();
+    reversed.reverse();
+    let reversed_path = dir.path().join("reversed.log");
+    std::fs::write(&reversed_path, reversed.join("\n") + "\n").unwrap();
+    let ids = |output: &[u8]| -> BTreeSet<String> {
+        json_lines(output).iter().map(|g| g["id"].as_str().unwrap().to_owned()).collect()
+    };
+    assert_eq!(ids(&first), ids(&run(&reversed_path, "1")), "ids come from the templates, not the order");
+}
+
+#[test]
+fn hostile_lines_are_grouped_and_their_drafts_load_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines = Vec::new();
+    for n in 0..4 {
+        // Markup, the miner's own marker characters, control characters,
+        // regex and format syntax, non-ASCII, an empty value, text around.
+        lines.push(format!(
+            "2026-11-29T17:20:0{n}Z ERROR: <b>bad</b> {{}} \u{E000}\u{E00F} (x|y)* é日本🎉 user=u{n} \u{7} id {n}"
+        ));
+        lines.push(format!("WARNING: quota of \"tenant {n}\" at {n}% ( ) [ ] $ ^ \\ end"));
+        lines.push(format!("session  closed after {n}.5s"));
+    }
+    lines.push(String::new());
+    lines.push("   ".to_owned());
+    let log = dir.path().join("hostile.log");
+    let mut bytes = (lines.join("\n") + "\n").into_bytes();
+    bytes.extend_from_slice(b"invalid \xff\xfe utf-8 line\n");
+    std::fs::write(&log, bytes).unwrap();
+    let drafts = dir.path().join("drafts");
+    let output =
+        errcat().arg("--data").arg(seeds()).args(["draft", "--json", "--out"]).arg(&drafts).arg(&log).output().unwrap();
+    // Invalid UTF-8 is reported (status 2), and the lines are still drafted.
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("hostile.log:15: invalid UTF-8"));
+    let groups = json_lines(&output.stdout);
+    let counts: Vec<u64> = groups.iter().map(|g| g["count"].as_u64().unwrap()).collect();
+    assert_eq!(counts, [4, 4, 4, 1], "{groups:?}");
+    let templates: Vec<&str> = groups.iter().map(|g| g["template"].as_str().unwrap()).collect();
+    assert!(templates.contains(&"session  closed after %s"), "{templates:?}");
+    assert!(templates.contains(&"quota of %q at %d%% ( ) [ ] $ ^ \\ end"), "{templates:?}");
+    let severity = |start: &str| {
+        groups.iter().find(|g| g["template"].as_str().unwrap().starts_with(start)).unwrap()["severity"].clone()
+    };
+    assert_eq!(severity("<b>bad</b>"), "error");
+    assert_eq!(severity("quota"), "warning");
+    assert_eq!(severity("session"), Json::Null, "no level, no severity");
+    let check = errcat().arg("check").arg(&drafts).output().unwrap();
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    let found = rescan(dir.path(), &drafts, &log);
+    assert_eq!(found.len(), 13, "every drafted line is explained: {found:?}");
+}
+
+#[test]
+fn levels_min_count_dialects_and_a_missing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("a.log");
+    let lines = [
+        "[1] 2026/11/29 17:20:00.000001 [ERR] disk sda1 failed with code 5",
+        "[1] 2026/11/29 17:20:00.000002 [ERR] disk sdb2 failed with code 7",
+        "[1] 2026/11/29 17:20:00.000003 [INF] cache {warm} after 3 tries",
+        "[1] 2026/11/29 17:20:00.000004 [INF] cache {cold} after 4 tries",
+        "[1] 2026/11/29 17:20:00.000005 [WRN] only once",
+    ];
+    std::fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let templates = |args: &[&str]| -> (Option<i32>, Vec<String>) {
+        let output = errcat().arg("--data").arg(seeds()).arg("draft").args(args).output().unwrap();
+        let groups = json_lines(&output.stdout);
+        let mut templates: Vec<String> = groups.iter().map(|g| g["template"].as_str().unwrap().to_owned()).collect();
+        templates.sort();
+        (output.status.code(), templates)
+    };
+    let log = log.to_str().unwrap();
+    let (status, all) = templates(&["--json", log]);
+    assert_eq!(status, Some(0));
+    assert_eq!(all, ["cache {%s} after %d tries", "disk %s failed with code %d", "only once"]);
+    assert_eq!(templates(&["--json", "--level", "ERR,WRN", log]).1, ["disk %s failed with code %d", "only once"]);
+    assert_eq!(templates(&["--json", "--min-count", "2", log]).1.len(), 2);
+    assert_eq!(
+        templates(&["--json", "--dialect", "rust", log]).1,
+        ["cache {{{}}} after {} tries", "disk {} failed with code {}", "only once"]
+    );
+    // A missing file is reported, the others drafted, the status is 2.
+    let (status, kept) = templates(&["--json", "missing.log", log]);
+    assert_eq!((status, kept.len()), (Some(2), 3));
+    let refused = errcat().args(["--dialect", "java-format", "draft", log]).output().unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not in java-format"));
+    // The table, most lines first.
+    let table = errcat().arg("--data").arg(seeds()).args(["draft", log]).output().unwrap();
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(text.contains("5 unexplained line(s), 5 in 3 group(s)"), "{text}");
+}
+
+#[test]
+fn the_html_reports_unmatched_section_shows_the_largest_groups_with_their_draft_templates() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("server.log");
+    let mut lines = Vec::new();
+    for n in 0..5 {
+        lines.push(format!(
+            "[1] 2026/11/29 17:20:0{n}.000000 [ERR] backup of volume{n} failed: <script>alert({n})</script>"
+        ));
+        if n < 2 {
+            lines.push(format!("[1] 2026/11/29 17:21:0{n}.000000 [ERR] cert for \"host {n}\" expires in {n} days"));
+        }
+    }
+    std::fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let report = dir.path().join("report.html");
+    let output = errcat()
+        .arg("--data")
+        .arg(seeds())
+        .args(["scan", "--count", "--unmatched", "ERR", "--html"])
+        .arg(&report)
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let html = std::fs::read_to_string(&report).unwrap();
+    let page = scraper::Html::parse_document(&html);
+    let rows = scraper::Selector::parse("#unmatched table.drafts tbody tr").unwrap();
+    let cell = scraper::Selector::parse("td").unwrap();
+    let rows: Vec<Vec<String>> =
+        page.select(&rows).map(|row| row.select(&cell).map(|td| td.text().collect::<String>()).collect()).collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0][0], "5");
+    assert_eq!(rows[0][1], "backup of %s failed: <script>alert(%d)</script>", "the markup is text");
+    assert_eq!(rows[1][..2], ["2".to_owned(), "cert for %q expires in %d days".to_owned()]);
+    // The ids are those `errcat draft` gives the same lines.
+    let drafted = errcat().arg("--data").arg(seeds()).args(["draft", "--json"]).arg(&log).output().unwrap();
+    let ids: Vec<String> = json_lines(&drafted.stdout).iter().map(|g| g["id"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(ids, [rows[0][2].clone(), rows[1][2].clone()]);
+    assert!(!html.contains("<script>alert("), "no markup from the log in the page");
+}
