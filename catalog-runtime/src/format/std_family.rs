@@ -90,8 +90,15 @@ pub(super) fn regex(spec: &Spec, dialect: Dialect) -> String {
         Count::Star | Count::Arg(_) => (" *", " *"),
         Count::Fixed(_) if flags.has(CENTER) => (" *", " *"),
         Count::Fixed(_) if flags.has(Flags::MINUS) => ("", " *"),
-        // Zeros pad numbers only; other kinds are padded with spaces.
-        Count::Fixed(_) if flags.has(Flags::ZERO) && matches!(kind, ValueKind::Int | ValueKind::Float) => ("", ""),
+        // Zeros pad numbers only; other kinds are padded with spaces. A
+        // character (`%c`): Python pads it with zeros as it pads numbers,
+        // outside the character; Java refuses `%0c`; the others use spaces.
+        Count::Fixed(_) if flags.has(Flags::ZERO) && spec.verb == 'c' && dialect == Dialect::PythonBrace => ("0*", ""),
+        Count::Fixed(_)
+            if flags.has(Flags::ZERO) && matches!(kind, ValueKind::Int | ValueKind::Float) && spec.verb != 'c' =>
+        {
+            ("", "")
+        }
         Count::Fixed(_) => (" *", ""),
     };
     format!("{left}({inner}){right}")
@@ -123,8 +130,9 @@ pub(super) fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: 
             }
         }
     };
-    let numeric =
-        matches!(value, Value::Int(_) | Value::Uint(_) | Value::BigInt(_) | Value::Float(_) | Value::Float32(_));
+    // A character (`%c`) is padded with zeros by Python only (see `regex`).
+    let numeric = (spec.verb != 'c' || dialect == Dialect::PythonBrace)
+        && matches!(value, Value::Int(_) | Value::Uint(_) | Value::BigInt(_) | Value::Float(_) | Value::Float32(_));
     write_padded(out, &body, spec, numeric && spec.flags.has(Flags::ZERO))
 }
 

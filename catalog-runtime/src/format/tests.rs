@@ -735,3 +735,16 @@ fn sample_of_a_star_count_reused_by_a_value() {
     let message = template.render(&samples).unwrap();
     assert!(captures(&template, &message).is_some(), "{:?} does not match {message:?}", template.regex);
 }
+
+#[test]
+fn a_zero_padded_character_is_padded_as_its_formatter_pads_it() {
+    // Python's `'{:03c}'.format(65)` is `00A`; Java refuses `%03c`, which
+    // is read as `%3c` (spaces).
+    for (format, dialect, rendered) in
+        [("<{:03c}>", Dialect::PythonBrace, "<00A>"), ("<%03c>", Dialect::JavaFormat, "<  A>")]
+    {
+        let template = compile(format, dialect).unwrap();
+        assert_eq!(render_all(&template, &[int(65)]), rendered, "{format}");
+        assert_eq!(captures(&template, rendered).as_deref(), Some(&["A"][..]), "{format}");
+    }
+}
