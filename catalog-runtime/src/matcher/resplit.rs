@@ -73,9 +73,12 @@ impl<'h> Search<'_, 'h> {
             }
             Piece::Value { field, spec } => {
                 // A field written again with the same spec and no padding
-                // writes the same text again: only that end can agree (this
-                // keeps a message that repeats its fields among touching
-                // placeholders within the budget).
+                // outside its capture writes the same text again: only that
+                // end can agree (this keeps a message that repeats its fields
+                // among touching placeholders within the budget). A `*` count
+                // named by its argument (`%[4]*[1]d`) is the same both times,
+                // and its padding is inside the capture; a `*` taken from the
+                // argument before may not be.
                 let again = (self.template.pieces[..piece].iter())
                     .filter_map(|p| match p {
                         Piece::Value { field, spec } => Some((field, spec)),
@@ -83,7 +86,10 @@ impl<'h> Search<'_, 'h> {
                     })
                     .zip(&self.texts)
                     .find(|((f, s), _)| {
-                        *f == field && *s == spec && spec.width == Count::None && !spec.precision.is_star()
+                        *f == field
+                            && *s == spec
+                            && matches!(spec.width, Count::None | Count::Arg(_))
+                            && spec.precision != Count::Star
                     })
                     .map(|(_, text)| *text);
                 // Only ends that what follows can start at are worth a step
