@@ -98,10 +98,11 @@ pub fn check(template: &Template) {
                 _ => None,
             })
             .collect();
-        // A `*` count (an integer) that `%t` also writes is text too; Go
-        // writes `%!t(int=7)` for it, which no template reads.
-        let counted_and_boolean = renderings.iter().any(|(verb, _)| *verb == 't') && counted.contains(&index);
-        field.kind == ValueKind::Text && (renderings.len() > 1 || counted_and_boolean)
+        // A `*` count (an integer) that a verb of another kind also writes
+        // (`%t`, `%F`, `%s`) is text too; Go writes `%!t(int=7)` for it,
+        // which no template reads. Only `%v` writes an integer as it is.
+        let counted_and_retyped = renderings.iter().any(|(verb, _)| *verb != 'v') && counted.contains(&index);
+        field.kind == ValueKind::Text && (renderings.len() > 1 || counted_and_retyped)
     });
     if mixed {
         return;
