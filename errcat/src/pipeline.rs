@@ -242,16 +242,13 @@ impl Grouped {
             LineRole::Held => return,
             LineRole::Context => {
                 // A trace line: context of the event of the line it follows.
-                if let Some(Some(at)) = self.last_line {
-                    if let Some(Event::Found { wrapped, .. }) = events.get_mut(at) {
-                        let wrapped = wrapped.get_or_insert_with(|| Box::new(Wrapped::plain()));
-                        match &mut wrapped.context {
-                            Some(context) => {
-                                context.push('\n');
-                                context.push_str(unwrapped.text());
-                            }
-                            None => wrapped.context = Some(unwrapped.text().to_owned()),
+                if let Some(wrapped) = self.last_line.flatten().and_then(|at| wrapped_found(events, at)) {
+                    match &mut wrapped.context {
+                        Some(context) => {
+                            context.push('\n');
+                            context.push_str(unwrapped.text());
                         }
+                        None => wrapped.context = Some(unwrapped.text().to_owned()),
                     }
                 }
                 return;
@@ -263,11 +260,20 @@ impl Grouped {
         classify_line(catalog, wanted, line, unwrapped, lossy_of, events);
         let found = events[before..].iter().position(|event| matches!(event, Event::Found { .. }));
         self.last_line = Some(found.map(|at| before + at));
-        if let (Some(context), Some(Some(at))) = (context, self.last_line) {
-            if let Some(Event::Found { wrapped, .. }) = events.get_mut(at) {
-                wrapped.get_or_insert_with(|| Box::new(Wrapped::plain())).context = Some(context);
+        if let Some(context) = context {
+            if let Some(wrapped) = self.last_line.flatten().and_then(|at| wrapped_found(events, at)) {
+                wrapped.context = Some(context);
             }
         }
+    }
+}
+
+/// What the envelope said of the match at `at` in `events` (made for a
+/// line in no envelope), to carry a trace as its context.
+fn wrapped_found(events: &mut [Event], at: usize) -> Option<&mut Wrapped> {
+    match events.get_mut(at) {
+        Some(Event::Found { wrapped, .. }) => Some(wrapped.get_or_insert_with(|| Box::new(Wrapped::plain()))),
+        _ => None,
     }
 }
 

@@ -30,7 +30,7 @@ pub const TEXTS: &[&str] = &[
     "x",
     "connector-7",
     "multi word text",
-    "/home/user/.cargo/registry",
+    "vendor/cargo/registry/src/",
     "{}",
     "{0}",
     "%s",

@@ -17,7 +17,7 @@ const TEXTS: &[&str] = &[
     "",
     "multi word text",
     "connector-7",
-    "/home/user/.cargo/registry",
+    "vendor/cargo/registry/src/",
     "{}",
     "{0}",
     "%s",

@@ -545,7 +545,7 @@ def style_of(corpus, record):
 # ---------------------------------------------------------------- values
 
 WORDS = ["connector-7", "latin9", "orders", "topic-0", "user_42", "x", "main", "v1.2.3", "feature/foo",
-         "/home/user/.cargo/registry", "C:\\Users\\me\\app", "https://example.com/a?b=c&d=%20", "café", "日本語",
+         "vendor/cargo/registry/src/", "C:\\Users\\me\\app", "https://example.com/a?b=c&d=%20", "café", "日本語",
          "😀", "naïve", "42", "-0.5", "0", "null", "None", "true", "worker-3", "db.example.org:5432", "a_b",
          "Ünïcödé", "ключ", "x=1", "[topic-0, topic-1]", "{braces}", "état"]
 PUNCT = ["{}", "{0}", "{{", "}}", "{", "}", "%s", "%d", "%%", "%", "${x}", "\\{}", ":", "'", "\"", "\\", "\\\\", "(",
