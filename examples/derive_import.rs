@@ -35,7 +35,7 @@ fn main() {
                 // `Display` shows the omitted fields as their placeholders
                 // (`%d`); `metadata()` is the record (`None` for `other`).
                 let metadata = error.metadata().expect("an imported record");
-                let fix = metadata.record.solutions.first().map_or("-", |s| s.as_ref());
+                let fix = metadata.record().solutions.first().map_or("-", |s| s.as_ref());
                 println!("line {}: {error}\n  fix: {fix}", number + 1);
             }
             Some(MqttFailure::Unknown(_)) | None => other += 1,

@@ -29,7 +29,7 @@ fn main() -> std::io::Result<()> {
         }
     }
     for (kind, count) in &seen {
-        let record = &kind.metadata().record;
+        let record = &kind.metadata().record();
         println!("\n{kind} x{count} ({})", record.slug);
         for solution in record.solutions.iter() {
             println!("  - {solution}");

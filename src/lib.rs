@@ -21,7 +21,7 @@
 //!         Some(NatsServerError::UnableToPersistSession { ps_id, seq, .. }) => {
 //!             eprintln!("session {ps_id} lost its state at seq {seq}")
 //!         }
-//!         Some(other) => eprintln!("{other}: {}", other.metadata().record.documentation),
+//!         Some(other) => eprintln!("{other}: {}", other.metadata().record().documentation),
 //!         None => {}
 //!     }
 //! }
@@ -35,7 +35,7 @@
 //! // Display re-renders the message; the metadata is the record.
 //! let error = NatsServerError::parse(r#"unable to persist session "s" (seq=1): x"#).unwrap();
 //! assert_eq!(error.to_string(), r#"unable to persist session "s" (seq=1): x"#);
-//! assert!(!error.metadata().record.solutions.is_empty());
+//! assert!(!error.metadata().record().solutions.is_empty());
 //! ```
 //!
 //! # The attribute
@@ -114,7 +114,7 @@ struct ReadmeDoctests;
 /// let error = MqttFailure::parse(message).unwrap();
 /// assert_eq!(error, MqttFailure::PersistSession { ps_id: "sess-1".into(), seq: 7, err: "nats: timeout".into() });
 /// assert_eq!(error.to_string(), message);
-/// assert_eq!(error.metadata().unwrap().record.id, "503f49fe39cf5793");
+/// assert_eq!(error.metadata().unwrap().record().id, "503f49fe39cf5793");
 /// // `seq` must parse as a `u64`: this message falls through to `other`.
 /// let odd = r#"unable to persist session "s" (seq=soon): x"#;
 /// assert_eq!(MqttFailure::parse(odd), Some(MqttFailure::Unknown(odd.into())));

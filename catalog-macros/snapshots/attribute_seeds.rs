@@ -276,11 +276,11 @@ mqttClient.SetMaxInflight(64) // stay below server mqttMaxAcksInFlightk5:retry--
         }
         /// The record id.
         pub fn id(self) -> &'static str {
-            &__meta()[self.index()].record.id
+            &__meta()[self.index()].record().id
         }
         /// The record slug.
         pub fn slug(self) -> &'static str {
-            &__meta()[self.index()].record.slug
+            &__meta()[self.index()].record().slug
         }
         /// The kind whose record has this id.
         pub fn from_id(id: &str) -> ::core::option::Option<Self> {

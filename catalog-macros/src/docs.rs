@@ -12,7 +12,7 @@ use crate::text::Code;
 /// raw literal: with its line breaks escaped, rustc unescapes a doc string
 /// each time it reads one (4% of a rebuild's instructions at 2,008 records).
 pub fn variant(out: &mut Code, metadata: &Entry) {
-    let record = &metadata.record;
+    let record = &metadata.record();
     let mut doc = String::with_capacity(256 + record.documentation.len());
     let line = |doc: &mut String, parts: &[&str]| {
         if !doc.is_empty() {
@@ -78,10 +78,10 @@ pub fn variant(out: &mut Code, metadata: &Entry) {
 }
 
 fn message_of(metadata: &Entry) -> &str {
-    if metadata.record.error_message.is_empty() {
-        metadata.record.message_pattern.as_deref().unwrap_or_default()
+    if metadata.record().error_message.is_empty() {
+        metadata.record().message_pattern.as_deref().unwrap_or_default()
     } else {
-        &metadata.record.error_message
+        &metadata.record().error_message
     }
 }
 

@@ -131,7 +131,7 @@ fn shape_of(built: &Built) -> Shape {
         .iter()
         .map(|e| {
             (
-                e.entry.record.id.to_string(),
+                e.entry.record().id.to_string(),
                 e.entry.name.to_string(),
                 e.entry.field_names().map(str::to_owned).collect(),
             )

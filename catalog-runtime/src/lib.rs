@@ -30,7 +30,7 @@
 //! let entry = &catalog.entries()[found.index];
 //! assert_eq!(entry.name, "UnableToPersistSession");
 //! assert_eq!(found.values[0].to_string(), "s1");
-//! assert!(!entry.record.solutions.is_empty());
+//! assert!(!entry.record().solutions.is_empty());
 //! ```
 #![deny(missing_docs)]
 

@@ -62,7 +62,7 @@ struct Changes<'a> {
 impl<'a> Changes<'a> {
     fn new(old: &'a [Entry], new: &'a [Entry]) -> Self {
         let by_id = |entries: &'a [Entry]| -> BTreeMap<&'a str, &'a Entry> {
-            entries.iter().map(|entry| (entry.record.id.as_ref(), entry)).collect()
+            entries.iter().map(|entry| (entry.record().id.as_ref(), entry)).collect()
         };
         let (old, new) = (by_id(old), by_id(new));
         let mut changes = Changes::default();
@@ -78,10 +78,10 @@ impl<'a> Changes<'a> {
             if field_set(before) != field_set(after) {
                 changes.fields.push(pair);
             }
-            if message(&before.record) != message(&after.record) {
+            if message(before.record()) != message(after.record()) {
                 changes.messages.push(pair);
             }
-            if without_message(&before.record) != without_message(&after.record) {
+            if without_message(before.record()) != without_message(after.record()) {
                 changes.documentation.push(pair);
             }
         }
@@ -189,39 +189,39 @@ fn text_report(changes: &Changes<'_>, non_exhaustive: bool, out: &mut Out) -> io
     if !changes.added.is_empty() {
         heading(out, "added", changes.added.len())?;
         for entry in &changes.added {
-            out.line(&format!("  + {}  {}  {}", entry.name, entry.record.id, shown_message(&entry.record)))?;
+            out.line(&format!("  + {}  {}  {}", entry.name, entry.record().id, shown_message(entry.record())))?;
         }
     }
     if !changes.removed.is_empty() {
         heading(out, "removed", changes.removed.len())?;
         for entry in &changes.removed {
-            out.line(&format!("  - {}  {}  {}", entry.name, entry.record.id, shown_message(&entry.record)))?;
+            out.line(&format!("  - {}  {}  {}", entry.name, entry.record().id, shown_message(entry.record())))?;
         }
     }
     if !changes.renamed.is_empty() {
         heading(out, "renamed", changes.renamed.len())?;
         for (old, new) in &changes.renamed {
-            out.line(&format!("  ~ {} → {}  {}", old.name, new.name, new.record.id))?;
+            out.line(&format!("  ~ {} → {}  {}", old.name, new.name, new.record().id))?;
         }
     }
     if !changes.fields.is_empty() {
         heading(out, "fields changed", changes.fields.len())?;
         for (old, new) in &changes.fields {
-            out.line(&format!("  ~ {}  {}: {}", new.name, new.record.id, field_changes(old, new).join(", ")))?;
+            out.line(&format!("  ~ {}  {}: {}", new.name, new.record().id, field_changes(old, new).join(", ")))?;
         }
     }
     if !changes.messages.is_empty() {
         heading(out, "messages changed", changes.messages.len())?;
         for (old, new) in &changes.messages {
-            out.line(&format!("  ~ {}  {}", new.name, new.record.id))?;
-            out.line(&format!("      - {}", shown_message(&old.record)))?;
-            out.line(&format!("      + {}", shown_message(&new.record)))?;
+            out.line(&format!("  ~ {}  {}", new.name, new.record().id))?;
+            out.line(&format!("      - {}", shown_message(old.record())))?;
+            out.line(&format!("      + {}", shown_message(new.record())))?;
         }
     }
     if !changes.documentation.is_empty() {
         heading(out, "documentation changed", changes.documentation.len())?;
         for (_, new) in &changes.documentation {
-            out.line(&format!("  ~ {}  {}", new.name, new.record.id))?;
+            out.line(&format!("  ~ {}  {}", new.name, new.record().id))?;
         }
     }
     let semver = changes.semver(non_exhaustive);
@@ -273,11 +273,11 @@ fn json_report(changes: &Changes<'_>, old_dir: &Path, new_dir: &Path, non_exhaus
     };
     let variant = |entry: &&Entry| {
         json!({
-            "id": entry.record.id,
+            "id": entry.record().id,
             "name": entry.name,
             "fields": fields(entry),
-            "errorMessage": entry.record.error_message,
-            "messagePattern": entry.record.message_pattern,
+            "errorMessage": entry.record().error_message,
+            "messagePattern": entry.record().message_pattern,
         })
     };
     let message =
@@ -292,14 +292,14 @@ fn json_report(changes: &Changes<'_>, old_dir: &Path, new_dir: &Path, non_exhaus
         "new": new_dir.display().to_string(),
         "added": changes.added.iter().map(variant).collect::<Vec<_>>(),
         "removed": changes.removed.iter().map(variant).collect::<Vec<_>>(),
-        "renamed": changes.renamed.iter().map(|(old, new)| json!({"id": new.record.id, "old": old.name, "new": new.name})).collect::<Vec<_>>(),
+        "renamed": changes.renamed.iter().map(|(old, new)| json!({"id": new.record().id, "old": old.name, "new": new.name})).collect::<Vec<_>>(),
         "fields": changes.fields.iter().map(|(old, new)| json!({
-            "id": new.record.id, "name": new.name, "old": fields(old), "new": fields(new), "changes": field_changes(old, new),
+            "id": new.record().id, "name": new.name, "old": fields(old), "new": fields(new), "changes": field_changes(old, new),
         })).collect::<Vec<_>>(),
         "messages": changes.messages.iter().map(|(old, new)| json!({
-            "id": new.record.id, "name": new.name, "old": message(&old.record), "new": message(&new.record),
+            "id": new.record().id, "name": new.name, "old": message(old.record()), "new": message(new.record()),
         })).collect::<Vec<_>>(),
-        "documentation": changes.documentation.iter().map(|(_, new)| json!({"id": new.record.id, "name": new.name})).collect::<Vec<_>>(),
+        "documentation": changes.documentation.iter().map(|(_, new)| json!({"id": new.record().id, "name": new.name})).collect::<Vec<_>>(),
         "nonExhaustive": non_exhaustive,
         "semver": changes.semver(non_exhaustive).as_str(),
         "semverIfNonExhaustive": changes.semver(true).as_str(),

@@ -49,10 +49,10 @@ pub fn run(catalog: &Catalog, messages: Vec<String>, out: &mut Out) -> io::Resul
 }
 
 fn explain(entry: &Entry, found: &Match<'_>, out: &mut Out) -> io::Result<()> {
-    let severity = entry.record.severity_or_default();
+    let severity = entry.record().severity_or_default();
     out.line(&format!("{} ({})", out.bold(&entry.name), out.severity(&severity)))?;
-    out.line(&out.dim(&format!("id {} · slug {} · {}", entry.record.id, entry.record.slug, entry.record.repo)))?;
-    out.line(&format!("message: {}", entry.record.error_message))?;
+    out.line(&out.dim(&format!("id {} · slug {} · {}", entry.record().id, entry.record().slug, entry.record().repo)))?;
+    out.line(&format!("message: {}", entry.record().error_message))?;
     if !found.values.is_empty() {
         section(out, "Fields")?;
         let width = entry.field_names().map(str::len).max().unwrap_or(0);
@@ -96,25 +96,25 @@ fn bullets(out: &mut Out, title: &str, items: &[error_catalog::Text]) -> io::Res
 /// The documentation, causes, fix and source of a record: what `explain`
 /// shows after the captured fields, and `show` after the record's facts.
 pub fn write_record_sections(entry: &Entry, out: &mut Out) -> io::Result<()> {
-    prose(out, "Documentation", Some(&entry.record.documentation))?;
-    prose(out, "Trigger scenarios", entry.record.trigger_scenarios.as_deref())?;
-    prose(out, "Common situations", entry.record.common_situations.as_deref())?;
-    bullets(out, "Solutions", &entry.record.solutions)?;
-    bullets(out, "Prevention tips", &entry.record.prevention_tips)?;
-    if let Some(strategy) = &entry.record.handling_strategy {
+    prose(out, "Documentation", Some(&entry.record().documentation))?;
+    prose(out, "Trigger scenarios", entry.record().trigger_scenarios.as_deref())?;
+    prose(out, "Common situations", entry.record().common_situations.as_deref())?;
+    bullets(out, "Solutions", &entry.record().solutions)?;
+    bullets(out, "Prevention tips", &entry.record().prevention_tips)?;
+    if let Some(strategy) = &entry.record().handling_strategy {
         section(out, "Handling strategy")?;
         out.line(&format!("  {strategy}"))?;
     }
-    let place = match entry.record.line_number {
-        Some(line) => format!("{}:{line}", entry.record.file_path),
-        None => entry.record.file_path.to_string(),
+    let place = match entry.record().line_number {
+        Some(line) => format!("{}:{line}", entry.record().file_path),
+        None => entry.record().file_path.to_string(),
     };
-    if entry.record.github_url.is_some() || !place.is_empty() {
+    if entry.record().github_url.is_some() || !place.is_empty() {
         section(out, "Source")?;
         if !place.is_empty() {
             out.line(&format!("  {place}"))?;
         }
-        if let Some(url) = &entry.record.github_url {
+        if let Some(url) = &entry.record().github_url {
             out.line(&format!("  {url}"))?;
         }
     }

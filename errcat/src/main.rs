@@ -143,10 +143,10 @@ fn load_catalogs(data: &[PathBuf], filter: &Filter, cache: Option<&Path>) -> Opt
     for dir in &dirs {
         let catalog = load_catalog(dir, filter, cache)?;
         for entry in catalog.entries() {
-            if let Some(first) = seen.insert(entry.record.id.to_string(), dir) {
+            if let Some(first) = seen.insert(entry.record().id.to_string(), dir) {
                 eprintln!(
                     "errcat: the record id {} is in both {} and {}: ids must differ across --data datasets",
-                    entry.record.id,
+                    entry.record().id,
                     first.display(),
                     dir.display()
                 );

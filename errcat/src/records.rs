@@ -24,9 +24,10 @@ impl Filters {
         (0..catalog.entries().len())
             .filter(|&index| {
                 let entry = &catalog.entries()[index];
-                self.repo.as_deref().is_none_or(|r| entry.record.repo == r)
-                    && self.tag.as_deref().is_none_or(|t| entry.record.tags.iter().any(|x| x == t))
-                    && severity.as_ref().is_none_or(|s| &entry.record.severity_or_default() == s)
+                let record = entry.record();
+                self.repo.as_deref().is_none_or(|r| record.repo == r)
+                    && self.tag.as_deref().is_none_or(|t| record.tags.iter().any(|x| x == t))
+                    && severity.as_ref().is_none_or(|s| &record.severity_or_default() == s)
             })
             .collect()
     }
@@ -37,15 +38,16 @@ pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> 
     if json {
         for &index in &rows {
             let entry = &catalog.entries()[index];
+            let record = entry.record();
             let object = json!({
-                "id": entry.record.id,
-                "slug": entry.record.slug,
+                "id": record.id,
+                "slug": record.slug,
                 "name": entry.name,
-                "severity": entry.record.severity_or_default().as_str(),
-                "repo": entry.record.repo,
-                "errorMessage": entry.record.error_message,
-                "messagePattern": entry.record.message_pattern,
-                "tags": entry.record.tags,
+                "severity": record.severity_or_default().as_str(),
+                "repo": record.repo,
+                "errorMessage": record.error_message,
+                "messagePattern": record.message_pattern,
+                "tags": record.tags,
                 // Which dataset (of several --data) the record came from.
                 "file": catalog.origin(index).map(|origin| origin.path.display().to_string()),
             });
@@ -65,12 +67,13 @@ pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> 
     out.line(&out.bold(&format!("{:<name_width$}  {:<16}  {:<8}  message", "name", "id", "severity")))?;
     for &index in &rows {
         let entry = &catalog.entries()[index];
-        let severity = entry.record.severity_or_default();
+        let record = entry.record();
+        let severity = record.severity_or_default();
         let padding = " ".repeat(8usize.saturating_sub(severity.as_str().len()));
-        let message = if entry.record.error_message.is_empty() {
-            entry.record.message_pattern.as_deref().unwrap_or_default()
+        let message = if record.error_message.is_empty() {
+            record.message_pattern.as_deref().unwrap_or_default()
         } else {
-            &entry.record.error_message
+            &record.error_message
         };
         let message = match message_width {
             Some(width) => truncate(message, width),
@@ -79,7 +82,7 @@ pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> 
         out.line(&format!(
             "{:<name_width$}  {:<16}  {}{padding}  {message}",
             entry.name,
-            entry.record.id,
+            record.id,
             out.severity(&severity),
         ))?;
     }
@@ -99,28 +102,29 @@ pub fn show(catalog: &Catalog, key: &str, json: bool, out: &mut Out) -> io::Resu
         return Ok(FOUND);
     }
     let entry = &catalog.entries()[index];
-    out.line(&format!("{} ({})", out.bold(&entry.name), out.severity(&entry.record.severity_or_default())))?;
+    let record = entry.record();
+    out.line(&format!("{} ({})", out.bold(&entry.name), out.severity(&record.severity_or_default())))?;
     let facts = [
-        ("id", Some(entry.record.id.to_string())),
-        ("slug", Some(entry.record.slug.to_string())),
-        ("repo", Some(entry.record.repo.to_string())),
+        ("id", Some(record.id.to_string())),
+        ("slug", Some(record.slug.to_string())),
+        ("repo", Some(record.repo.to_string())),
         ("file", catalog.origin(index).map(|origin| format!("{}:{}", origin.path.display(), origin.line))),
-        ("message", Some(entry.record.error_message.to_string())),
+        ("message", Some(record.error_message.to_string())),
         ("pattern", Some(entry.template.regex.to_string())),
-        ("dataset pattern", entry.record.message_pattern.as_deref().map(str::to_owned)),
+        ("dataset pattern", record.message_pattern.as_deref().map(str::to_owned)),
         ("fields", Some(fields(entry))),
-        ("error type", entry.record.error_type.as_ref().map(ToString::to_string)),
-        ("error code", entry.record.error_code.as_deref().map(str::to_owned)),
-        ("error class", entry.record.error_class.as_deref().map(str::to_owned)),
-        ("HTTP status", entry.record.http_status.map(|s| s.to_string())),
-        ("tags", Some(entry.record.tags.join(", "))),
+        ("error type", record.error_type.as_ref().map(ToString::to_string)),
+        ("error code", record.error_code.as_deref().map(str::to_owned)),
+        ("error class", record.error_class.as_deref().map(str::to_owned)),
+        ("HTTP status", record.http_status.map(|s| s.to_string())),
+        ("tags", Some(record.tags.join(", "))),
         (
             "analyzed",
             entry
-                .record
+                .record()
                 .analyzed_sha
                 .as_deref()
-                .map(|sha| format!("{sha} {}", entry.record.analyzed_at.as_deref().unwrap_or_default())),
+                .map(|sha| format!("{sha} {}", record.analyzed_at.as_deref().unwrap_or_default())),
         ),
     ];
     for (name, value) in facts {
@@ -130,11 +134,11 @@ pub fn show(catalog: &Catalog, key: &str, json: bool, out: &mut Out) -> io::Resu
     }
     write_record_sections(entry, out)?;
     let code = [
-        ("Source code", entry.record.source_code.as_deref()),
-        ("Example fix", entry.record.example_fix.as_deref()),
-        ("Validation code", entry.record.validation_code.as_deref()),
-        ("Type guard", entry.record.type_guard.as_deref()),
-        ("Try/catch pattern", entry.record.try_catch_pattern.as_deref()),
+        ("Source code", record.source_code.as_deref()),
+        ("Example fix", record.example_fix.as_deref()),
+        ("Validation code", record.validation_code.as_deref()),
+        ("Type guard", record.type_guard.as_deref()),
+        ("Try/catch pattern", record.try_catch_pattern.as_deref()),
     ];
     for (title, text) in code {
         if let Some(text) = text.filter(|t| !t.trim().is_empty()) {
@@ -159,6 +163,7 @@ fn fields(entry: &error_catalog::Entry) -> String {
 /// the variant name, the compiled pattern and the typed fields.
 fn record_json(catalog: &Catalog, index: usize) -> serde_json::Value {
     let entry = &catalog.entries()[index];
+    let record = entry.record();
     let fields: Vec<serde_json::Value> = entry
         .template
         .fields
@@ -166,42 +171,42 @@ fn record_json(catalog: &Catalog, index: usize) -> serde_json::Value {
         .map(|field| json!({ "name": field.name, "kind": format!("{:?}", field.kind).to_lowercase() }))
         .collect();
     json!({
-        "id": entry.record.id,
-        "slug": entry.record.slug,
+        "id": record.id,
+        "slug": record.slug,
         "name": entry.name,
-        "repo": entry.record.repo,
-        "severity": entry.record.severity_or_default().as_str(),
-        "errorMessage": entry.record.error_message,
-        "messagePattern": entry.record.message_pattern,
+        "repo": record.repo,
+        "severity": record.severity_or_default().as_str(),
+        "errorMessage": record.error_message,
+        "messagePattern": record.message_pattern,
         "pattern": entry.template.regex.to_string(),
         "fields": fields,
-        "errorType": entry.record.error_type.as_ref().map(ToString::to_string),
-        "errorCode": entry.record.error_code,
-        "errorClass": entry.record.error_class,
-        "httpStatus": entry.record.http_status,
-        "tags": entry.record.tags,
-        "documentation": entry.record.documentation,
-        "triggerScenarios": entry.record.trigger_scenarios,
-        "commonSituations": entry.record.common_situations,
-        "solutions": entry.record.solutions,
-        "preventionTips": entry.record.prevention_tips,
-        "handlingStrategy": entry.record.handling_strategy.as_ref().map(ToString::to_string),
-        "filePath": entry.record.file_path,
-        "lineNumber": entry.record.line_number,
-        "githubUrl": entry.record.github_url,
-        "sourceCode": entry.record.source_code,
-        "sourceCodeStart": entry.record.source_code_start,
-        "sourceCodeEnd": entry.record.source_code_end,
-        "exampleFix": entry.record.example_fix,
-        "validationCode": entry.record.validation_code,
-        "typeGuard": entry.record.type_guard,
-        "tryCatchPattern": entry.record.try_catch_pattern,
-        "analyzedSha": entry.record.analyzed_sha,
-        "analyzedAt": entry.record.analyzed_at,
-        "backgroundTag": entry.record.background_tag,
-        "contentChangedAt": entry.record.content_changed_at,
-        "schemaVersion": entry.record.schema_version,
-        "datasetVersion": entry.record.dataset_version,
+        "errorType": record.error_type.as_ref().map(ToString::to_string),
+        "errorCode": record.error_code,
+        "errorClass": record.error_class,
+        "httpStatus": record.http_status,
+        "tags": record.tags,
+        "documentation": record.documentation,
+        "triggerScenarios": record.trigger_scenarios,
+        "commonSituations": record.common_situations,
+        "solutions": record.solutions,
+        "preventionTips": record.prevention_tips,
+        "handlingStrategy": record.handling_strategy.as_ref().map(ToString::to_string),
+        "filePath": record.file_path,
+        "lineNumber": record.line_number,
+        "githubUrl": record.github_url,
+        "sourceCode": record.source_code,
+        "sourceCodeStart": record.source_code_start,
+        "sourceCodeEnd": record.source_code_end,
+        "exampleFix": record.example_fix,
+        "validationCode": record.validation_code,
+        "typeGuard": record.type_guard,
+        "tryCatchPattern": record.try_catch_pattern,
+        "analyzedSha": record.analyzed_sha,
+        "analyzedAt": record.analyzed_at,
+        "backgroundTag": record.background_tag,
+        "contentChangedAt": record.content_changed_at,
+        "schemaVersion": record.schema_version,
+        "datasetVersion": record.dataset_version,
     })
 }
 
@@ -218,7 +223,7 @@ fn suggestions(catalog: &Catalog, wanted: &str) -> String {
         .entries()
         .iter()
         .filter_map(|entry| {
-            [&entry.record.id, &entry.record.slug, &entry.name]
+            [&entry.record().id, &entry.record().slug, &entry.name]
                 .into_iter()
                 .filter_map(|key| Some((typo_distance(&wanted, &normal(key))?, key.as_ref())))
                 .min()
@@ -232,7 +237,7 @@ fn suggestions(catalog: &Catalog, wanted: &str) -> String {
     let containing: Vec<&str> = catalog
         .entries()
         .iter()
-        .filter(|entry| [&entry.record.slug, &entry.name].iter().any(|key| normal(key).contains(&wanted)))
+        .filter(|entry| [&entry.record().slug, &entry.name].iter().any(|key| normal(key).contains(&wanted)))
         .map(|entry| entry.name.as_ref())
         .take(3)
         .collect();

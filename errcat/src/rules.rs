@@ -110,7 +110,7 @@ fn alert_name(entry: &Entry) -> String {
 /// `increase(errcat_matches_total{id="…"}[5m]) > 0`: the record's series
 /// exists from the start at 0, so the first match fires it.
 fn expression(entry: &Entry) -> String {
-    format!("increase(errcat_matches_total{{id={}}}[{WINDOW}]) > 0", yaml_quoted(&entry.record.id))
+    format!("increase(errcat_matches_total{{id={}}}[{WINDOW}]) > 0", yaml_quoted(&entry.record().id))
 }
 
 /// The record's series selector, with all the labels `scan --metrics` gives it.
@@ -124,7 +124,7 @@ fn selector(entry: &Entry) -> String {
 /// message), description (documentation and first solution), runbook_url
 /// (the source link), each when the record has it.
 fn annotations(entry: &Entry) -> Vec<(&'static str, String)> {
-    let record = &entry.record;
+    let record = &entry.record();
     let summary = if record.error_message.is_empty() {
         record.message_pattern.as_deref().unwrap_or(&entry.name).to_owned()
     } else {

@@ -97,7 +97,7 @@ fn hostile_lines_give_the_librarys_results_in_bounded_memory() {
                 fields.iter().zip(&found.values).map(|(f, v)| (f.name.to_string(), v.to_string())).collect();
             named.sort();
             let values: Vec<String> = named.into_iter().map(|(_, value)| value).collect();
-            expected.push((index as u64 + 2, catalog.entries()[found.index].record.id.to_string(), values));
+            expected.push((index as u64 + 2, catalog.entries()[found.index].record().id.to_string(), values));
         }
     }
     let found: Vec<(u64, String, Vec<String>)> = String::from_utf8(output.stdout)

@@ -138,13 +138,13 @@ fn omitted_fields_are_shown_as_their_placeholders() {
 #[test]
 fn metadata_is_the_imported_record_named_after_its_variant() {
     let metadata = persist().metadata().expect("an imported variant");
-    assert_eq!((metadata.record.id.as_ref(), metadata.name.as_ref()), ("503f49fe39cf5793", "PersistSession"));
-    assert!(metadata.record.documentation.contains("persisted session"));
+    assert_eq!((metadata.record().id.as_ref(), metadata.name.as_ref()), ("503f49fe39cf5793", "PersistSession"));
+    assert!(metadata.record().documentation.contains("persisted session"));
     assert_eq!(MqttFailure::Unknown("x".into()).metadata(), None);
     // Without `other`, `metadata` is not optional.
     let window: &error_catalog::Entry = Strict::Window { mqtt_max_acks_in_flight: 1 }.metadata();
-    assert_eq!(window.record.id, "59aa3418e32dd765");
-    let ids: Vec<&str> = MqttFailure::entries().iter().map(|m| m.record.id.as_ref()).collect();
+    assert_eq!(window.record().id, "59aa3418e32dd765");
+    let ids: Vec<&str> = MqttFailure::entries().iter().map(|m| m.record().id.as_ref()).collect();
     assert_eq!(ids, ["503f49fe39cf5793", "59aa3418e32dd765"], "the imported records, in variant order");
     assert_eq!(All::entries().len(), 3);
     assert_eq!(Persistence::entries().len(), 1);

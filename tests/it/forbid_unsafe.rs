@@ -18,6 +18,6 @@ fn generated_code_compiles_where_unsafe_code_is_forbidden() {
     let message = r#"unable to persist session "s1" (seq=7): nats: timeout"#;
     let error = SeedError::parse(message).expect("a seed message");
     assert_eq!(error.to_string(), message);
-    assert_eq!(error.metadata().record.id, "503f49fe39cf5793");
-    assert_eq!(Imported::InFlightWindowFull.metadata().record.id, "59aa3418e32dd765");
+    assert_eq!(error.metadata().record().id, "503f49fe39cf5793");
+    assert_eq!(Imported::InFlightWindowFull.metadata().record().id, "59aa3418e32dd765");
 }

@@ -131,14 +131,14 @@ fn display_re_renders_the_message() {
 #[test]
 fn metadata_comes_from_the_record() {
     let metadata = persist().metadata();
-    assert_eq!(metadata.record.id, "503f49fe39cf5793");
-    assert_eq!(metadata.record.slug, "unable-to-persist-session-q-seq-v-v");
-    assert_eq!(metadata.record.severity, Some(Severity::Error));
-    assert_eq!(metadata.record.handling_strategy, Some(HandlingStrategy::Retry));
-    assert!(metadata.record.documentation.starts_with("Returned when storing the persisted session record fails"));
-    assert_eq!(metadata.record.solutions.len(), 4);
-    assert_eq!(*metadata.record.tags, ["mqtt", "jetstream", "persistence"]);
-    assert_eq!(metadata.record.line_number, Some(3435));
+    assert_eq!(metadata.record().id, "503f49fe39cf5793");
+    assert_eq!(metadata.record().slug, "unable-to-persist-session-q-seq-v-v");
+    assert_eq!(metadata.record().severity, Some(Severity::Error));
+    assert_eq!(metadata.record().handling_strategy, Some(HandlingStrategy::Retry));
+    assert!(metadata.record().documentation.starts_with("Returned when storing the persisted session record fails"));
+    assert_eq!(metadata.record().solutions.len(), 4);
+    assert_eq!(*metadata.record().tags, ["mqtt", "jetstream", "persistence"]);
+    assert_eq!(metadata.record().line_number, Some(3435));
     assert_eq!(metadata.name, "UnableToPersistSession");
     assert!(std::ptr::eq(metadata, NatsServerErrorKind::UnableToPersistSession.metadata()));
     assert_eq!(NatsServerError::entries().len(), 3);

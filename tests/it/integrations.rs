@@ -97,7 +97,7 @@ mod miette_impls {
         let error = persist();
         assert_eq!(error.code().unwrap().to_string(), "unable-to-persist-session-q-seq-v-v");
         let help = error.help().unwrap().to_string();
-        assert_eq!(help.lines().count(), error.metadata().record.solutions.len());
+        assert_eq!(help.lines().count(), error.metadata().record().solutions.len());
         assert!(help.starts_with("Check JetStream/stream health for $MQTT.sess and cluster quorum\n"), "{help}");
         let url = error.url().unwrap().to_string();
         assert!(url.starts_with("https://github.com/nats-io/nats-server/blob/") && url.ends_with("#L3417-L3453"));

@@ -71,7 +71,7 @@ fn round_trips(name: &str, test: &str) {
             Ok(())
         });
         if let Err(failure) = result {
-            failures.push(format!("{} ({}): {failure}", entry.name, entry.record.id));
+            failures.push(format!("{} ({}): {failure}", entry.name, entry.record().id));
         }
     }
     assert!(failures.is_empty(), "{name}: {} records failed:\n{}", failures.len(), failures.join("\n"));

@@ -45,17 +45,17 @@ fn the_dialect_option_forces_the_format_syntax() {
     assert!(AsPlainText::entries()
         .iter()
         .all(|e| e.template.dialect == Dialect::Plain && e.template.fields.is_empty()));
-    let literal = AsPlainText::entries().iter().find(|e| e.record.error_message.contains("%q")).expect("a %q record");
-    assert_eq!(AsPlainText::parse(&literal.record.error_message).map(|e| e.index()), Some(literal_index(literal)));
+    let literal = AsPlainText::entries().iter().find(|e| e.record().error_message.contains("%q")).expect("a %q record");
+    assert_eq!(AsPlainText::parse(&literal.record().error_message).map(|e| e.index()), Some(literal_index(literal)));
 }
 
 fn literal_index(entry: &error_catalog::Entry) -> usize {
-    AsPlainText::entries().iter().position(|e| e.record.id == entry.record.id).expect("in the catalog")
+    AsPlainText::entries().iter().position(|e| e.record().id == entry.record().id).expect("in the catalog")
 }
 
 #[test]
 fn the_crate_option_reaches_the_runtime_through_a_reexport() {
     let error = ThroughFacade::parse("connection to db:5432 lost after 3 retries").expect("matches");
     assert_eq!(error, ThroughFacade::ConnectionTo { addr: "db:5432".into(), n: 3 });
-    assert_eq!(error.metadata().record.repo, "example/app");
+    assert_eq!(error.metadata().record().repo, "example/app");
 }

@@ -27,10 +27,10 @@ pub enum Imported {
 fn the_pinned_record_keeps_its_name_and_the_new_one_is_named_around_it() {
     let error = GatewayError::Gateway { o_gateway_name: "east".into() };
     assert_eq!(error.to_string(), r#"gateway "east" has no port specified (select -1 for random port)"#);
-    assert_eq!(error.metadata().record.id, PORT);
+    assert_eq!(error.metadata().record().id, PORT);
     let parsed = GatewayError::parse(r#"gateway "west" has no URL"#).expect("a known message");
     assert_eq!(parsed, GatewayError::GatewayHasNoUrl { g_name: "west".into() });
-    assert_eq!(parsed.metadata().record.id, URL);
+    assert_eq!(parsed.metadata().record().id, URL);
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn names_pinned_under_the_old_rule_stay_under_the_new_one() {
     assert_eq!(loaded.names.pins.len(), 4);
     let built = error_catalog::build(loaded.records, &error_catalog::Filter::default());
     let mut renamed: Vec<(&str, &str)> =
-        built.entries.iter().map(|e| (e.entry.record.id.as_ref(), e.entry.name.as_ref())).collect();
+        built.entries.iter().map(|e| (e.entry.record().id.as_ref(), e.entry.name.as_ref())).collect();
     renamed.sort();
     assert_eq!(
         renamed,

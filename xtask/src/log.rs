@@ -180,7 +180,7 @@ fn message(catalog: &Catalog, rng: &mut Rng) -> (&'static str, String) {
     let values: Vec<Value<'static>> = entry.template.fields.iter().map(|f| value(f.kind, rng)).collect();
     let text =
         catalog.render(index, &values).expect("a value per field").replace(['\n', '\r'], " ").trim_end().to_owned();
-    let level = match entry.record.severity_or_default() {
+    let level = match entry.record().severity_or_default() {
         Severity::Fatal | Severity::Critical => "FTL",
         Severity::Warning => "WRN",
         Severity::Info => "INF",

@@ -390,7 +390,7 @@ pub fn assemble(catalog: &Catalog, len: usize, results: Vec<ChunkResult>) -> Ass
         invalid_utf8: Vec::new(),
     };
     let severities: Vec<String> =
-        catalog.entries().iter().map(|entry| entry.record.severity_or_default().as_str().to_owned()).collect();
+        catalog.entries().iter().map(|entry| entry.record().severity_or_default().as_str().to_owned()).collect();
     let mut row = 0;
     let empty_until = |out: &mut Assembled, until: usize, row: &mut usize| {
         while *row < until {
@@ -405,8 +405,8 @@ pub fn assemble(catalog: &Catalog, len: usize, results: Vec<ChunkResult>) -> Ass
         for hit in &result.hits {
             empty_until(&mut out, hit.row, &mut row);
             let entry = &catalog.entries()[hit.index];
-            out.id.push(entry.record.id.as_bytes());
-            out.slug.push(entry.record.slug.as_bytes());
+            out.id.push(entry.record().id.as_bytes());
+            out.slug.push(entry.record().slug.as_bytes());
             out.name.push(entry.name.as_bytes());
             out.severity.push(severities[hit.index].as_bytes());
             out.fields.push(&result.json[hit.fields.clone()]);

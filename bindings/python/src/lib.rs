@@ -140,12 +140,12 @@ impl Entry {
     /// The record's id (16 hex digits in the upstream data).
     #[getter]
     fn id(&self) -> &str {
-        &self.entry().record.id
+        &self.entry().record().id
     }
     /// The record's slug (URL-safe name derived from the message).
     #[getter]
     fn slug(&self) -> &str {
-        &self.entry().record.slug
+        &self.entry().record().slug
     }
     /// The variant name (`UnableToPersistSession`), as in the generated Rust enum.
     #[getter]
@@ -155,62 +155,62 @@ impl Entry {
     /// The severity (`"error"` when the record does not say).
     #[getter]
     fn severity(&self) -> String {
-        self.entry().record.severity_or_default().as_str().to_owned()
+        self.entry().record().severity_or_default().as_str().to_owned()
     }
     /// The message's format string, as written in the source.
     #[getter]
     fn message(&self) -> &str {
-        &self.entry().record.error_message
+        &self.entry().record().error_message
     }
     /// The record's regex for the message, or None.
     #[getter]
     fn message_pattern(&self) -> Option<String> {
-        optional(&self.entry().record.message_pattern)
+        optional(&self.entry().record().message_pattern)
     }
     /// What the error means.
     #[getter]
     fn documentation(&self) -> &str {
-        &self.entry().record.documentation
+        &self.entry().record().documentation
     }
     /// How to fix it.
     #[getter]
     fn solutions(&self) -> Vec<String> {
-        self.entry().record.solutions.iter().map(|s| s.to_string()).collect()
+        self.entry().record().solutions.iter().map(|s| s.to_string()).collect()
     }
     /// How to avoid it.
     #[getter]
     fn prevention_tips(&self) -> Vec<String> {
-        self.entry().record.prevention_tips.iter().map(|s| s.to_string()).collect()
+        self.entry().record().prevention_tips.iter().map(|s| s.to_string()).collect()
     }
     /// What a caller should do (`"retry"`, `"fail"`, ...), or None.
     #[getter]
     fn handling_strategy(&self) -> Option<String> {
-        self.entry().record.handling_strategy.as_ref().map(|s| s.as_str().to_owned())
+        self.entry().record().handling_strategy.as_ref().map(|s| s.as_str().to_owned())
     }
     /// Link to the source lines that raise it, or None.
     #[getter]
     fn source_link(&self) -> Option<String> {
-        optional(&self.entry().record.github_url)
+        optional(&self.entry().record().github_url)
     }
     /// The project, `owner/name`.
     #[getter]
     fn repo(&self) -> &str {
-        &self.entry().record.repo
+        &self.entry().record().repo
     }
     /// The source file that raises it, relative to the repository.
     #[getter]
     fn file_path(&self) -> &str {
-        &self.entry().record.file_path
+        &self.entry().record().file_path
     }
     /// The line of the message in that file, or None.
     #[getter]
     fn line_number(&self) -> Option<u32> {
-        self.entry().record.line_number
+        self.entry().record().line_number
     }
     /// Free-form tags.
     #[getter]
     fn tags(&self) -> Vec<String> {
-        self.entry().record.tags.iter().map(|s| s.to_string()).collect()
+        self.entry().record().tags.iter().map(|s| s.to_string()).collect()
     }
     /// The message's fields in order, as `(name, type)` with type one of
     /// `"int"`, `"float"`, `"bool"`, `"str"`.
@@ -240,11 +240,17 @@ impl Entry {
     }
     /// The whole record as a dict, with the dataset's camelCase field names.
     fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let text = serde_json::to_string(&self.entry().record).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let text = serde_json::to_string(&self.entry().record()).map_err(|e| PyValueError::new_err(e.to_string()))?;
         py.import("json")?.call_method1("loads", (text,))
     }
     fn __repr__(&self) -> String {
-        format!("<Entry {} {} ({}): {:?}>", self.entry().record.id, self.entry().name, self.severity(), self.message())
+        format!(
+            "<Entry {} {} ({}): {:?}>",
+            self.entry().record().id,
+            self.entry().name,
+            self.severity(),
+            self.message()
+        )
     }
 }
 

@@ -161,8 +161,8 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
     let kind = &names.kind;
     let n = data.entries.len();
     let catalog_name = ident.to_string();
-    let by_id = lookup_static("__BY_ID", data, |m| &m.record.id);
-    let by_slug = lookup_static("__BY_SLUG", data, |m| &m.record.slug);
+    let by_id = lookup_static("__BY_ID", data, |m| &m.record().id);
+    let by_slug = lookup_static("__BY_SLUG", data, |m| &m.record().slug);
     let by_name = lookup_static("__BY_NAME", data, |m| &m.name);
     let (index_body, kind_index_body, all, from_index) = if n == 0 {
         (
@@ -219,9 +219,9 @@ fn support(input: &Input, data: &Data, names: &Names) -> TokenStream {
             /// The variant name.
             pub fn name(self) -> &'static str { &__meta()[self.index()].name }
             /// The record id.
-            pub fn id(self) -> &'static str { &__meta()[self.index()].record.id }
+            pub fn id(self) -> &'static str { &__meta()[self.index()].record().id }
             /// The record slug.
-            pub fn slug(self) -> &'static str { &__meta()[self.index()].record.slug }
+            pub fn slug(self) -> &'static str { &__meta()[self.index()].record().slug }
             /// The kind whose record has this id.
             pub fn from_id(id: &str) -> ::core::option::Option<Self> {
                 __ec::tables::lookup(__BY_ID, id).and_then(Self::from_index)

@@ -60,12 +60,12 @@ pub fn check(input: &Input, data: &Data, loaded: bool, cx: &mut Ctxt) -> Plan {
             Some(import) => match find_record(import, data, filter, &dir, loaded, cx) {
                 None => Role::Broken,
                 Some(metadata) => {
-                    if let Some(first) = imported_by.get(metadata.record.id.as_ref()) {
+                    if let Some(first) = imported_by.get(metadata.record().id.as_ref()) {
                         let message = format!("record {} is already imported by variant `{first}`", describe(metadata));
                         cx.error(import.span(), message);
                         Role::Broken
                     } else {
-                        imported_by.insert(&metadata.record.id, &variant.ident);
+                        imported_by.insert(&metadata.record().id, &variant.ident);
                         match check_fields(variant, metadata, cx) {
                             Some(fields) => {
                                 let mut metadata = metadata.clone();
@@ -85,7 +85,7 @@ pub fn check(input: &Input, data: &Data, loaded: bool, cx: &mut Ctxt) -> Plan {
         let missing: Vec<&Entry> = data
             .entries
             .iter()
-            .filter(|m| filter.accepts(&m.record) && !imported_by.contains_key(m.record.id.as_ref()))
+            .filter(|m| filter.accepts(m.record()) && !imported_by.contains_key(m.record().id.as_ref()))
             .collect();
         if !missing.is_empty() {
             cx.error(span, not_exhaustive(&missing, &dir));
@@ -96,10 +96,10 @@ pub fn check(input: &Input, data: &Data, loaded: bool, cx: &mut Ctxt) -> Plan {
 
 /// `` `slug` (id `...`) ``, or `` `id` `` when the record has no slug.
 fn describe(metadata: &Entry) -> String {
-    if metadata.record.slug.is_empty() {
-        format!("`{}`", metadata.record.id)
+    if metadata.record().slug.is_empty() {
+        format!("`{}`", metadata.record().id)
     } else {
-        format!("`{}` (id `{}`)", metadata.record.slug, metadata.record.id)
+        format!("`{}` (id `{}`)", metadata.record().slug, metadata.record().id)
     }
 }
 
@@ -112,8 +112,8 @@ fn find_record<'d>(
     cx: &mut Ctxt,
 ) -> Option<&'d Entry> {
     let (what, wanted, key): (&str, String, fn(&Entry) -> &str) = match import {
-        Import::Id(lit) => ("id", lit.value(), |m| &m.record.id),
-        Import::Slug(lit) => ("slug", lit.value(), |m| &m.record.slug),
+        Import::Id(lit) => ("id", lit.value(), |m| &m.record().id),
+        Import::Slug(lit) => ("slug", lit.value(), |m| &m.record().slug),
         Import::Other(_) => return None,
     };
     let found: Vec<&Entry> = data.entries.iter().filter(|m| key(m) == wanted).collect();
@@ -127,7 +127,7 @@ fn find_record<'d>(
         }
         return None;
     }
-    let kept: Vec<&Entry> = found.iter().copied().filter(|m| filter.accepts(&m.record)).collect();
+    let kept: Vec<&Entry> = found.iter().copied().filter(|m| filter.accepts(m.record())).collect();
     match kept.as_slice() {
         [] => {
             let message =
@@ -137,7 +137,7 @@ fn find_record<'d>(
         }
         [one] => Some(one),
         several => {
-            let ids: Vec<String> = several.iter().map(|m| format!("`{}`", m.record.id)).collect();
+            let ids: Vec<String> = several.iter().map(|m| format!("`{}`", m.record().id)).collect();
             let message =
                 format!("slug `{wanted}` names {} records (ids {}): import one by `id`", several.len(), ids.join(", "));
             cx.error(import.span(), message);
@@ -197,7 +197,7 @@ fn check_fields(variant: &Variant, metadata: &Entry, cx: &mut Ctxt) -> Option<Ve
             let message = format!(
                 "field `{name}` holds `{verbs}` ({}) of record `{}`: use {wanted}, not `{found}`",
                 docs::kind_text(kind),
-                if metadata.record.slug.is_empty() { &metadata.record.id } else { &metadata.record.slug },
+                if metadata.record().slug.is_empty() { &metadata.record().id } else { &metadata.record().slug },
             );
             cx.error(declared.ty.span(), message);
             ok = false;
@@ -270,7 +270,7 @@ fn not_exhaustive(missing: &[&Entry], dir: &str) -> String {
         let fields: Vec<String> =
             metadata.template.fields.iter().map(|f| format!("{}: {}", f.name, imported_type(f.kind))).collect();
         let fields = if fields.is_empty() { String::new() } else { format!(" {{ {} }}", fields.join(", ")) };
-        message.push_str(&format!("\n    #[catalog(id = \"{}\")] {}{fields},", metadata.record.id, metadata.name));
+        message.push_str(&format!("\n    #[catalog(id = \"{}\")] {}{fields},", metadata.record().id, metadata.name));
     }
     if n > SHOWN {
         message.push_str(&format!("\n    ... and {} more", n - SHOWN));

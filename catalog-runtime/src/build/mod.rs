@@ -203,7 +203,7 @@ pub fn build_with_names(records: Vec<SourcedRecord>, names: &Names, filter: &Fil
         })
         .collect();
     for ((record, template, origin), name) in compiled.into_iter().zip(variant_names) {
-        let entry = Entry { name: Cow::Owned(name), record, template };
+        let entry = Entry::new(Cow::Owned(name), record, template);
         built.entries.push(BuiltEntry { entry, origin, warnings: Vec::new() });
     }
     built
@@ -337,7 +337,7 @@ fn compile_record(
 /// is used either way.
 pub fn check_patterns(built: &mut Built) {
     for entry in &mut built.entries {
-        let Some(pattern) = entry.entry.record.message_pattern.as_deref().filter(|p| !p.is_empty()) else {
+        let Some(pattern) = entry.entry.record().message_pattern.as_deref().filter(|p| !p.is_empty()) else {
             continue;
         };
         if entry.entry.template.dialect == Dialect::Pattern {
@@ -358,7 +358,7 @@ pub fn check_patterns(built: &mut Built) {
 pub fn check_names(built: &mut Built) {
     let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
     for (index, entry) in built.entries.iter().enumerate() {
-        let parts = NameParts::new(&entry.entry.template, &entry.entry.record.id).with_source(&entry.entry.record);
+        let parts = NameParts::new(&entry.entry.template, &entry.entry.record().id).with_source(entry.entry.record());
         groups.entry(parts.leading).or_default().push(index);
     }
     let mut shared: Vec<(&String, &Vec<usize>)> = groups.iter().filter(|(_, members)| members.len() > 1).collect();

@@ -4,27 +4,34 @@
 //!
 //! One file per dataset directory and filter, in the directory the caller
 //! gives (the runtime has no default: errcat and the Python package choose
-//! theirs). A file is [`MAGIC`], a [`checksum`] of the rest, then three
+//! theirs). A file is [`MAGIC`], then a head and the records, each after
+//! its [`checksum`] (see [`read_head`]). The head holds three
 //! postcard-encoded parts: the [`Stamps`] of the load (the crate's version,
 //! the directory, the filter, and the stat of every directory walked, of
 //! every record file and of the names file); the warnings and the compiled
-//! entries (in parts of [`ENTRIES_PER_PART`], each a byte string, decoded
-//! in parallel); then the entries' origins, which are kept encoded until
-//! they are first asked for (see [`CachedOrigins`]).
+//! entries without their records (in parts of [`ENTRIES_PER_PART`], each a
+//! byte string, decoded in parallel); then the entries' origins, which are
+//! kept encoded until they are first asked for (see [`CachedOrigins`]).
+//! The records (most of the file) are read when the first one is asked for
+//! ([`CachedRecords`]): matching needs only the templates.
 //!
 //! A load reuses the file while every stat is the same (length,
 //! modification time, inode): adding, removing or renaming a record file
 //! changes its directory, an edit in place the file itself. Anything else
-//! (no file, a short or damaged one, one that does not decode, another
-//! version's, a stat that differs) is a miss: the records are read and
-//! compiled, and the file written anew. Nothing read from a cache file can
-//! make a load fail or panic.
+//! (no file, a short one or a damaged head, one that does not decode,
+//! another version's, a stat that differs) is a miss: the records are read
+//! and compiled, and the file written anew. Records found damaged when they
+//! are first read are taken from a load of the dataset instead, and the
+//! file is removed. Nothing read from a cache file can make a load fail or
+//! panic, or give other records than the dataset's.
 
+use std::borrow::Cow;
 use std::fs;
-use std::io;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
@@ -33,12 +40,14 @@ use crate::build::Filter;
 use crate::catalog::{Catalog, Compiled, LoadError, Origins};
 use crate::dataset::{load_listed, record_files_and_dirs, Origin, NAMES_FILE};
 use crate::diagnostic::Diagnostic;
-use crate::entry::Entry;
+use crate::entry::{EncodedRecord, Entry, RecordSource};
+use crate::format::Template;
+use crate::model::Record;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
 /// the layout or a serialized type changes shape, so that older files are
 /// never misread (they fail to decode or to pass the checksum anyway).
-const MAGIC: &[u8; 8] = b"errcat\x00\x09";
+const MAGIC: &[u8; 8] = b"errcat\x00\x0a";
 
 /// A file modified this recently may be modified again within the same mtime
 /// tick without its stamp changing (git's "racily clean" problem), so a load
@@ -48,6 +57,10 @@ const RACY: Duration = Duration::from_secs(2);
 /// The fewest record files worth a thread of their own to stat: a thread
 /// costs tens of microseconds to start, a stat one or two.
 const STATS_FOR_A_THREAD: usize = 256;
+
+/// Record files stat'ed in one job: enough to pay for taking the job, few
+/// enough that the stats of a large dataset share the processors.
+const STATS_PER_JOB: usize = 1024;
 
 /// The entries of a cache file are encoded in parts of this many, decoded
 /// on every processor at once, beside the stats (decoding thousands of
@@ -133,7 +146,9 @@ impl Catalog {
             return Catalog::load_filtered(dir, filter);
         };
         let path = cache_dir.join(file_name(dir, &canonical, filter));
-        if let Some(hit) = fs::read(&path).ok().and_then(|bytes| hit(bytes, dir, &canonical, filter)) {
+        if let Some(hit) = read_head(&path, dir.to_owned(), filter.clone())
+            .and_then(|(head, records)| hit(head, records, dir, &canonical, filter))
+        {
             return Ok(hit);
         }
         // The files are stat'ed before they are read: one that changes in
@@ -156,15 +171,42 @@ impl Catalog {
     }
 }
 
-/// The catalog and warnings that the cache file `bytes` holds for the load
-/// of `dir` (canonical: `canonical`) with `filter`, if it is whole, of this
-/// version and load, and nothing it stamped has changed.
-fn hit(mut bytes: Vec<u8>, dir: &Path, canonical: &Path, filter: &Filter) -> Option<(Catalog, Vec<Diagnostic>)> {
-    let (sum, payload) = bytes.strip_prefix(MAGIC)?.split_first_chunk::<8>()?;
-    if checksum(payload) != u64::from_le_bytes(*sum) {
+/// The head of the cache file at `path`, if it is whole, and where its
+/// records are. A file is [`MAGIC`], the head's [`checksum`] and length, the
+/// head (stamps, warnings and entries, origins), then the records'
+/// checksum and the records: read only when the first record is asked for
+/// ([`CachedRecords`]), because most start-ups use only the entries'
+/// templates, and the records are most of the file.
+fn read_head(path: &Path, dir: PathBuf, filter: Filter) -> Option<(Vec<u8>, CachedRecords)> {
+    let mut file = fs::File::open(path).ok()?;
+    let len = file.metadata().ok()?.len();
+    let mut fixed = [0; MAGIC.len() + 16];
+    file.read_exact(&mut fixed).ok()?;
+    let (sum, head_len) = fixed.strip_prefix(MAGIC)?.split_at(8);
+    let head_len = u64::from_le_bytes(head_len.try_into().ok()?);
+    let at = u64::try_from(fixed.len()).ok()?.checked_add(head_len)?;
+    let records_len = len.checked_sub(at)?.checked_sub(8)?;
+    let mut head = vec![0; usize::try_from(head_len).ok()?];
+    file.read_exact(&mut head).ok()?;
+    if checksum(&head) != u64::from_le_bytes(sum.try_into().ok()?) {
         return None;
     }
-    let (stamps, body) = postcard::take_from_bytes::<Stamps>(payload).ok()?;
+    let len = usize::try_from(records_len).ok()?;
+    let (bytes, loaded) = (OnceLock::new(), OnceLock::new());
+    Some((head, CachedRecords { file, path: path.to_owned(), at, len, dir, filter, bytes, loaded }))
+}
+
+/// The catalog and warnings that the cache file's `head` holds for the load
+/// of `dir` (canonical: `canonical`) with `filter`, if it is of this version
+/// and load, and nothing it stamped has changed.
+fn hit(
+    mut head: Vec<u8>,
+    records: CachedRecords,
+    dir: &Path,
+    canonical: &Path,
+    filter: &Filter,
+) -> Option<(Catalog, Vec<Diagnostic>)> {
+    let (stamps, body) = postcard::take_from_bytes::<Stamps>(&head).ok()?;
     let same_load = stamps.version == env!("CARGO_PKG_VERSION")
         && Some(&*stamps.dir) == dir.to_str()
         && Some(&*stamps.canonical) == canonical.to_str()
@@ -175,27 +217,115 @@ fn hit(mut bytes: Vec<u8>, dir: &Path, canonical: &Path, filter: &Filter) -> Opt
     }
     let ((warnings, parts), origins) = postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(body).ok()?;
     let origins_len = origins.len();
-    let entries = stats_and_decode(&root, &stamps.files, &parts)?;
-    let origins = bytes.split_off(bytes.len() - origins_len);
+    let records: Arc<dyn RecordSource> = Arc::new(records);
+    let entries = stats_and_decode(&root, &stamps.files, &records, &parts)?;
+    let origins = head.split_off(head.len() - origins_len);
     let origins = CachedOrigins { bytes: origins, count: entries.len(), decoded: OnceLock::new() };
     Some((Catalog::with(entries, Origins::Cached(origins)), warnings))
 }
 
+/// An entry as a cache file's head holds it: its record is a range of the
+/// file's records ([`CachedRecords`]).
+#[derive(Serialize, Deserialize)]
+struct CachedEntry<'a> {
+    #[serde(borrow)]
+    name: Cow<'a, str>,
+    #[serde(borrow)]
+    template: Cow<'a, Template>,
+    record: (usize, usize),
+}
+
+/// The records of a cache file, read and checked when the first one is
+/// asked for. The file stays open until then: a newer cache file takes its
+/// place by a rename, which leaves the open one as it was. Records that
+/// cannot be read or are damaged (the file was changed in place) are
+/// loaded from the dataset instead, and the file is removed.
+struct CachedRecords {
+    file: fs::File,
+    path: PathBuf,
+    /// Where the records' checksum starts.
+    at: u64,
+    len: usize,
+    /// What a load from the dataset needs.
+    dir: PathBuf,
+    filter: Filter,
+    /// The records' bytes, once read; `None` when they could not be read or
+    /// were damaged.
+    bytes: OnceLock<Option<Vec<u8>>>,
+    /// A load of the dataset, for records the file could not give.
+    loaded: OnceLock<Catalog>,
+}
+
+impl CachedRecords {
+    fn read(&self) -> Option<Vec<u8>> {
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(self.at)).ok()?;
+        let mut sum = [0; 8];
+        file.read_exact(&mut sum).ok()?;
+        let mut bytes = vec![0; self.len];
+        file.read_exact(&mut bytes).ok()?;
+        (checksum(&bytes) == u64::from_le_bytes(sum)).then_some(bytes)
+    }
+
+    /// The record of entry `index` from a load of the dataset. The stamps
+    /// were checked when the cache was read: the load gives the same
+    /// entries, unless the dataset changed since.
+    fn loaded(&self, index: usize) -> Option<Record> {
+        let catalog = self.loaded.get_or_init(|| {
+            if self.still_at_its_path() {
+                let _ = fs::remove_file(&self.path);
+            }
+            let loaded = Catalog::load_filtered(&self.dir, &self.filter);
+            loaded.map_or_else(|_| Catalog::from_entries(Vec::new()), |(catalog, _)| catalog)
+        });
+        catalog.entries().get(index).map(|entry| entry.record().clone())
+    }
+
+    /// Whether the file at `path` is still the one open (not a newer one
+    /// that replaced it).
+    fn still_at_its_path(&self) -> bool {
+        let (Ok(open), Ok(there)) = (self.file.metadata(), fs::metadata(&self.path)) else {
+            return false;
+        };
+        matches!((meta_of(&open), meta_of(&there)), (Ok(open), Ok(there)) if open == there)
+    }
+}
+
+impl RecordSource for CachedRecords {
+    fn record(&self, index: usize, range: Range<usize>) -> Record {
+        let bytes = self.bytes.get_or_init(|| self.read()).as_deref();
+        let decoded = bytes.and_then(|bytes| bytes.get(range)).and_then(|bytes| postcard::from_bytes(bytes).ok());
+        decoded.or_else(|| self.loaded(index)).unwrap_or_default()
+    }
+}
+
 /// The entries of `parts`, if they decode and every one of `files` is as
-/// stamped. The stats and the parts are jobs that every processor takes in
-/// turn, the stats first (the longest).
-fn stats_and_decode(root: &Root, files: &[Stamp], parts: &[&[u8]]) -> Option<Vec<Entry>> {
+/// stamped. The stats (in runs of [`STATS_PER_JOB`]) and the parts are jobs
+/// that every processor takes in turn, the stats first (the longest).
+fn stats_and_decode(
+    root: &Root,
+    files: &[Stamp],
+    records: &Arc<dyn RecordSource>,
+    parts: &[&[u8]],
+) -> Option<Vec<Entry>> {
     let decoded: Vec<OnceLock<Vec<Entry>>> = parts.iter().map(|_| OnceLock::new()).collect();
+    let stats: Vec<&[Stamp]> = files.chunks(STATS_PER_JOB).collect();
     let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
     let work = || loop {
         let job = next.fetch_add(1, Ordering::Relaxed);
-        if job > parts.len() || failed.load(Ordering::Relaxed) {
+        if job >= stats.len() + parts.len() || failed.load(Ordering::Relaxed) {
             return;
         }
-        let done = match job.checked_sub(1) {
-            None => root.all_same(files),
-            Some(part) => match postcard::take_from_bytes::<Vec<Entry>>(parts[part]) {
-                Ok((entries, [])) => decoded[part].set(entries).is_ok(),
+        let done = match job.checked_sub(stats.len()) {
+            None => root.all_same(stats[job]),
+            Some(part) => match postcard::take_from_bytes::<Vec<CachedEntry>>(parts[part]) {
+                Ok((entries, [])) => {
+                    let first = part * ENTRIES_PER_PART;
+                    let entries = entries.into_iter().enumerate();
+                    decoded[part]
+                        .set(entries.map(|(at, entry)| entry.into_entry(records, first + at)).collect())
+                        .is_ok()
+                }
                 _ => false,
             },
         };
@@ -203,7 +333,7 @@ fn stats_and_decode(root: &Root, files: &[Stamp], parts: &[&[u8]]) -> Option<Vec
             failed.store(true, Ordering::Relaxed);
         }
     };
-    let jobs = parts.len() + usize::from(files.len() >= STATS_FOR_A_THREAD);
+    let jobs = parts.len() + if files.len() >= STATS_FOR_A_THREAD { stats.len() } else { 0 };
     let threads = std::thread::available_parallelism().map_or(1, usize::from).min(jobs);
     std::thread::scope(|scope| {
         for _ in 1..threads {
@@ -220,6 +350,14 @@ fn stats_and_decode(root: &Root, files: &[Stamp], parts: &[&[u8]]) -> Option<Vec
         entries.extend(part.into_inner()?);
     }
     Some(entries)
+}
+
+impl CachedEntry<'_> {
+    fn into_entry(self, records: &Arc<dyn RecordSource>, index: usize) -> Entry {
+        let (start, end) = self.record;
+        let record = EncodedRecord::new(Arc::clone(records), index, start..end);
+        Entry::encoded(self.name.into_owned().into(), self.template.into_owned(), record)
+    }
 }
 
 /// A part of a cache file, written as a byte string (which decodes as a
@@ -398,15 +536,25 @@ fn file_name(dir: &Path, canonical: &Path, filter: &Filter) -> String {
 /// Writes the cache file of `compiled`, loaded as `stamps` says, through a
 /// temporary file and a rename, so that a reader never sees half a file.
 fn write(cache_dir: &Path, path: &Path, stamps: &Stamps, compiled: &Compiled) -> io::Result<()> {
-    let mut bytes = MAGIC.to_vec();
-    bytes.extend([0; 8]);
-    let bytes = postcard::to_extend(stamps, bytes).map_err(io::Error::other)?;
-    let parts = compiled.entries.chunks(ENTRIES_PER_PART).map(|part| postcard::to_allocvec(part).map(Part));
+    let mut records = Vec::new();
+    let mut entries = Vec::with_capacity(compiled.entries.len());
+    for entry in &compiled.entries {
+        let start = records.len();
+        records = postcard::to_extend(entry.record(), records).map_err(io::Error::other)?;
+        let (name, template) = (Cow::Borrowed(&*entry.name), Cow::Borrowed(&entry.template));
+        entries.push(CachedEntry { name, template, record: (start, records.len()) });
+    }
+    let parts = entries.chunks(ENTRIES_PER_PART).map(|part| postcard::to_allocvec(part).map(Part));
     let parts = parts.collect::<Result<Vec<Part>, _>>().map_err(io::Error::other)?;
-    let bytes = postcard::to_extend(&(&compiled.diagnostics, parts), bytes).map_err(io::Error::other)?;
-    let mut bytes = postcard::to_extend(&compiled.origins, bytes).map_err(io::Error::other)?;
-    let sum = checksum(&bytes[MAGIC.len() + 8..]);
-    bytes[MAGIC.len()..MAGIC.len() + 8].copy_from_slice(&sum.to_le_bytes());
+    let head = postcard::to_allocvec(stamps).map_err(io::Error::other)?;
+    let head = postcard::to_extend(&(&compiled.diagnostics, parts), head).map_err(io::Error::other)?;
+    let head = postcard::to_extend(&compiled.origins, head).map_err(io::Error::other)?;
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend(checksum(&head).to_le_bytes());
+    bytes.extend((head.len() as u64).to_le_bytes());
+    bytes.extend(head);
+    bytes.extend(checksum(&records).to_le_bytes());
+    bytes.extend(records);
     fs::create_dir_all(cache_dir)?;
     let unique = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |t| t.as_nanos());
     let temporary = cache_dir.join(format!(".tmp-{}-{unique}", std::process::id()));
@@ -582,8 +730,8 @@ mod tests {
     /// What the cache file of `dir` loaded with `filter` gives as a hit, if
     /// it is one.
     fn hit_of(dir: &Path, filter: &Filter, cache: &Path) -> Option<(Catalog, Vec<Diagnostic>)> {
-        let bytes = fs::read(cache_file(dir, filter, cache)).ok()?;
-        hit(bytes, dir, &fs::canonicalize(dir).unwrap(), filter)
+        let (head, records) = read_head(&cache_file(dir, filter, cache), dir.to_owned(), filter.clone())?;
+        hit(head, records, dir, &fs::canonicalize(dir).unwrap(), filter)
     }
 
     /// Whether `dir`'s cache for the default filter is a hit after `change`,
@@ -627,11 +775,11 @@ mod tests {
         let (hit, hit_warnings) = Catalog::load_cached(dir, &filter, &cache.0).unwrap();
         assert_eq!(hit.entries(), fresh.entries());
         for (index, entry) in fresh.entries().iter().enumerate() {
-            assert_eq!(hit.by_id(&entry.record.id), fresh.by_id(&entry.record.id));
-            assert_eq!(hit.by_slug(&entry.record.slug), fresh.by_slug(&entry.record.slug));
+            assert_eq!(hit.by_id(&entry.record().id), fresh.by_id(&entry.record().id));
+            assert_eq!(hit.by_slug(&entry.record().slug), fresh.by_slug(&entry.record().slug));
             assert_eq!(hit.by_name(&entry.name), fresh.by_name(&entry.name));
             if index % 3 == 0 {
-                let line = format!("[1] 2026/11/29 17:20:00.123456 [ERR] {}", entry.record.error_message);
+                let line = format!("[1] 2026/11/29 17:20:00.123456 [ERR] {}", entry.record().error_message);
                 assert_eq!(hit.find(&line), fresh.find(&line), "{line}");
             }
         }
@@ -722,7 +870,7 @@ mod tests {
         let cache = TempDir::new("cache");
         load_and_compare(&data.0, &cache.0);
         let bytes = fs::read(cache_file(&data.0, &Filter::default(), &cache.0)).unwrap();
-        let (stamps, _) = postcard::take_from_bytes::<Stamps>(&bytes[MAGIC.len() + 8..]).unwrap();
+        let (stamps, _) = postcard::take_from_bytes::<Stamps>(&bytes[HEAD..]).unwrap();
         assert_eq!(stamps.files.len(), files);
         for (step, stamp) in [&stamps.files[0], &stamps.files[files / 2], &stamps.files[files - 1]].iter().enumerate() {
             assert!(hit_of(&data.0, &Filter::default(), &cache.0).is_some(), "a hit before step {step}");
@@ -786,6 +934,26 @@ mod tests {
         assert_eq!(load_and_compare(&data.0, &cache.0), rule_names);
     }
 
+    /// Where a cache file's head starts.
+    const HEAD: usize = MAGIC.len() + 16;
+
+    /// The head and the records (after their checksum) of cache file `bytes`.
+    fn head_and_records(bytes: &[u8]) -> (&[u8], &[u8]) {
+        let head_len = u64::from_le_bytes(bytes[MAGIC.len() + 8..HEAD].try_into().unwrap()) as usize;
+        (&bytes[HEAD..HEAD + head_len], &bytes[HEAD + head_len + 8..])
+    }
+
+    /// A cache file of this `head` and these `records`, both checksums right.
+    fn sealed(head: &[u8], records: &[u8]) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(checksum(head).to_le_bytes());
+        bytes.extend((head.len() as u64).to_le_bytes());
+        bytes.extend(head);
+        bytes.extend(checksum(records).to_le_bytes());
+        bytes.extend(records);
+        bytes
+    }
+
     #[test]
     fn a_damaged_short_or_foreign_cache_file_is_a_miss_and_written_anew() {
         let data = dataset();
@@ -793,39 +961,35 @@ mod tests {
         let expected = load_and_compare(&data.0, &cache.0);
         let file = cache_file(&data.0, &Filter::default(), &cache.0);
         let sound = fs::read(&file).unwrap();
+        let (head, records) = head_and_records(&sound);
         let flipped = |at: usize| {
             let mut bytes = sound.clone();
             bytes[at] ^= 0x20;
             bytes
         };
-        // A payload that passes the checksum but does not decode, and one
-        // with another crate version.
-        let sealed = |payload: &[u8]| {
-            let mut bytes = MAGIC.to_vec();
-            bytes.extend(checksum(payload).to_le_bytes());
-            bytes.extend(payload);
-            bytes
-        };
-        let (mut stamps, body) = postcard::take_from_bytes::<Stamps>(&sound[MAGIC.len() + 8..]).unwrap();
+        // Heads that pass the checksum but do not decode, and one with
+        // another crate version.
+        let (mut stamps, body) = postcard::take_from_bytes::<Stamps>(head).unwrap();
         let (_, origins) = postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(body).unwrap();
         let origins_len = origins.len();
         stamps.version = "0.0.0-other".to_owned();
         let mut other_version = postcard::to_allocvec(&stamps).unwrap();
         other_version.extend(body);
         let damages = [
-            flipped(MAGIC.len() + 8 + 3),
-            flipped(sound.len() / 2),
-            flipped(sound.len() - 1),
+            flipped(HEAD + 3),
+            flipped(HEAD + head.len() / 2),
+            flipped(HEAD + head.len() - 1),
             flipped(MAGIC.len() - 1),
-            sound[..sound.len() - 1].to_vec(),
-            sound[..sound.len() / 2].to_vec(),
-            [&sound[..], b"x"].concat(),
+            flipped(MAGIC.len() + 8),
+            flipped(MAGIC.len() + 15),
+            sound[..HEAD + head.len() - 1].to_vec(),
+            sound[..HEAD + head.len() + 7].to_vec(),
             sound[..MAGIC.len() + 4].to_vec(),
             MAGIC.to_vec(),
             Vec::new(),
-            sealed(&[0xff; 64]),
-            sealed(&sound[MAGIC.len() + 8..sound.len() - origins_len - 1]),
-            sealed(&other_version),
+            sealed(&[0xff; 64], records),
+            sealed(&head[..head.len() - origins_len - 1], records),
+            sealed(&other_version, records),
         ];
         for (number, damaged) in damages.iter().enumerate() {
             fs::write(&file, damaged).unwrap();
@@ -833,6 +997,62 @@ mod tests {
             assert_eq!(load_and_compare(&data.0, &cache.0), expected, "damage {number}");
             assert_eq!(fs::read(&file).unwrap(), sound, "damage {number}: the load writes the cache anew");
         }
+    }
+
+    /// The dataset, its cache, a fresh load of it, the cache file and its bytes.
+    fn cached_dataset() -> (TempDir, TempDir, Catalog, PathBuf, Vec<u8>) {
+        let data = dataset();
+        let cache = TempDir::new("cache");
+        load_and_compare(&data.0, &cache.0);
+        let fresh = Catalog::load(&data.0).unwrap();
+        let file = cache_file(&data.0, &Filter::default(), &cache.0);
+        let sound = fs::read(&file).unwrap();
+        (data, cache, fresh, file, sound)
+    }
+
+    #[test]
+    fn damaged_records_are_loaded_from_the_dataset_and_the_file_removed() {
+        let (data, cache, fresh, file, sound) = cached_dataset();
+        let (head, records) = head_and_records(&sound);
+        let mut flipped_sum = sound.clone();
+        flipped_sum[HEAD + head.len()] ^= 1;
+        let mut flipped_last = sound.clone();
+        *flipped_last.last_mut().unwrap() ^= 0x20;
+        let damages = [
+            flipped_sum,
+            flipped_last,
+            sound[..sound.len() - 1].to_vec(),
+            [&sound[..], b"x"].concat(),
+            sealed(head, &records[..records.len() / 2]),
+        ];
+        for (number, damaged) in damages.iter().enumerate() {
+            fs::write(&file, damaged).unwrap();
+            let (catalog, _) = hit_of(&data.0, &Filter::default(), &cache.0).expect("a sound head is a hit");
+            assert!(file.exists(), "damage {number}: no record read yet");
+            assert_eq!(catalog.entries(), fresh.entries(), "damage {number}");
+            assert!(!file.exists(), "damage {number}: the damaged file is removed");
+            load_and_compare(&data.0, &cache.0);
+            assert_eq!(fs::read(&file).unwrap(), sound, "damage {number}: the next load writes the cache anew");
+        }
+    }
+
+    #[test]
+    fn records_are_read_when_first_asked_for_from_the_file_as_it_was_open() {
+        let (data, cache, fresh, file, sound) = cached_dataset();
+        // Replaced by a rename, as a load writes it: the open file is read.
+        let (catalog, _) = hit_of(&data.0, &Filter::default(), &cache.0).unwrap();
+        let other = cache.0.join("other");
+        fs::write(&other, b"newer").unwrap();
+        fs::rename(&other, &file).unwrap();
+        assert_eq!(catalog.entries(), fresh.entries());
+        assert_eq!(fs::read(&file).unwrap(), b"newer", "a newer file is left alone");
+        // Cut short in place before any record is read: taken from the dataset.
+        fs::write(&file, &sound).unwrap();
+        let (catalog, _) = hit_of(&data.0, &Filter::default(), &cache.0).unwrap();
+        let (head, _) = head_and_records(&sound);
+        File::options().write(true).open(&file).unwrap().set_len((HEAD + head.len() + 3) as u64).unwrap();
+        assert_eq!(catalog.entries(), fresh.entries());
+        assert!(!file.exists());
     }
 
     #[test]

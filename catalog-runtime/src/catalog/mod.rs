@@ -40,8 +40,8 @@ enum Key {
 impl Key {
     fn of(self, entry: &Entry) -> &str {
         match self {
-            Key::Id => &entry.record.id,
-            Key::Slug => &entry.record.slug,
+            Key::Id => &entry.record().id,
+            Key::Slug => &entry.record().slug,
             Key::Name => &entry.name,
         }
     }
@@ -249,7 +249,7 @@ impl Catalog {
     /// ```
     /// # let catalog = catalog_runtime::Catalog::load("../data/nats-io/nats-server").unwrap();
     /// let found = catalog.parse(r#"unable to persist session "s1" (seq=3): nats: timeout"#).unwrap();
-    /// assert_eq!(catalog.entries()[found.index].record.id, "503f49fe39cf5793");
+    /// assert_eq!(catalog.entries()[found.index].record().id, "503f49fe39cf5793");
     /// // A whole message only: a log prefix is `find`'s business.
     /// assert!(catalog.parse(r#"[ERR] unable to persist session "s1" (seq=3): x"#).is_none());
     /// ```

@@ -24,7 +24,7 @@ pub fn encode<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> String {
     let mut out = Writer(String::new());
     for metadata in entries {
         out.str(&metadata.name);
-        out.record(&metadata.record);
+        out.record(metadata.record());
         out.template(&metadata.template);
     }
     out.0
@@ -43,7 +43,7 @@ pub fn decode(packed: &'static str, count: usize) -> Vec<Entry> {
         let name = input.str();
         let record = input.record();
         let template = input.template();
-        entries.push(Entry { name, record, template });
+        entries.push(Entry::new(name, record, template));
     }
     assert_eq!(input.at, packed.len(), "packed metadata has trailing data");
     entries
@@ -442,10 +442,7 @@ mod tests {
             regex: Borrowed(""),
             literal_len: 0,
         };
-        vec![
-            Entry { name: Borrowed("Full"), record: full, template },
-            Entry { name: Borrowed("Empty"), record: Record::new("", ""), template: empty },
-        ]
+        vec![Entry::new(Borrowed("Full"), full, template), Entry::new(Borrowed("Empty"), Record::new("", ""), empty)]
     }
 
     #[test]
@@ -461,8 +458,8 @@ mod tests {
         let entries = sample();
         let packed = leak(encode(&entries));
         let decoded = decode(packed, entries.len());
-        assert!(matches!(decoded[0].record.documentation, Borrowed(_)));
-        assert!(matches!(decoded[0].record.severity, Some(Severity::Other(Borrowed(_)))));
+        assert!(matches!(decoded[0].record().documentation, Borrowed(_)));
+        assert!(matches!(decoded[0].record().severity, Some(Severity::Other(Borrowed(_)))));
     }
 
     #[test]

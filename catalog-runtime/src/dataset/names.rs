@@ -87,7 +87,7 @@ impl Names {
         let mut pins: Vec<Pin> = entries
             .into_iter()
             .map(|entry| Pin {
-                id: entry.record.id.to_string(),
+                id: entry.record().id.to_string(),
                 variant: entry.name.to_string(),
                 fields: entry
                     .template

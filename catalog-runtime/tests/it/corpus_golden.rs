@@ -312,7 +312,7 @@ fn check(name: &str, test: &str) {
     let catalog = Catalog::load(&dir).expect("the corpus loads without errors");
     let entries = catalog.entries();
     let by_id: HashMap<&str, usize> =
-        (0..entries.len()).map(|index| (entries[index].record.id.as_ref(), index)).collect();
+        (0..entries.len()).map(|index| (entries[index].record().id.as_ref(), index)).collect();
     let mut report = Report::default();
     for golden in &goldens {
         report.renderings += 1;
@@ -356,7 +356,7 @@ fn check(name: &str, test: &str) {
             continue;
         };
         let other = &entries[found.index];
-        let same_template = other.record.error_message == entry.record.error_message
+        let same_template = other.record().error_message == entry.record().error_message
             && other.template.dialect == entry.template.dialect;
         let at_least_as_literal = other.template.literal_len >= entry.template.literal_len;
         // A more literal record whose message is a part of this text, from
@@ -382,7 +382,7 @@ fn check(name: &str, test: &str) {
                     golden.id,
                     entry.name,
                     other.name,
-                    other.record.error_message,
+                    other.record().error_message,
                     show_values(&found.values)
                 ),
             );

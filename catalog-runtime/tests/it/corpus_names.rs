@@ -33,7 +33,7 @@ struct Counts {
 
 /// The record's id, upper case, as a name's suffix writes it.
 fn id_digits(entry: &BuiltEntry) -> String {
-    entry.entry.record.id.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_uppercase()).collect()
+    entry.entry.record().id.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_uppercase()).collect()
 }
 
 /// Whether the name ends with (at least four digits of) the record's id.
@@ -110,8 +110,8 @@ fn built(name: &str, test: &str) -> Option<Built> {
     if let Some(dir) = std::env::var_os("ERROR_CATALOG_NAMES_DUMP") {
         let mut tsv = String::new();
         for entry in &built.entries {
-            let message = entry.entry.record.error_message.replace(['\t', '\n'], " ");
-            writeln!(tsv, "{}\t{}\t{}", entry.entry.record.id, entry.entry.name, message).unwrap();
+            let message = entry.entry.record().error_message.replace(['\t', '\n'], " ");
+            writeln!(tsv, "{}\t{}\t{}", entry.entry.record().id, entry.entry.name, message).unwrap();
         }
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(std::path::Path::new(&dir).join(format!("{name}.tsv")), tsv).unwrap();
@@ -145,7 +145,7 @@ fn words_of(entry: &BuiltEntry) -> Words {
         .filter(|word| !word.is_empty())
         .map(str::to_ascii_lowercase)
         .collect();
-    let record = &entry.entry.record;
+    let record = &entry.entry.record();
     let mut path = record.file_path.rsplit('/');
     let base = path.next().unwrap_or("");
     let mut file = base.rsplit_once('.').map_or(base, |(stem, _)| stem);
@@ -213,7 +213,7 @@ fn check(name: &str, test: &str, expected: Counts) {
         let callees = &twins[&(w.message.clone(), w.file.clone())];
         let alike = callees.iter().filter(|c| c.is_none() || w.callee.is_none() || *c == &w.callee).count();
         if alike < 2 {
-            told_apart.push(format!("{} ({}: {:?})", entry.entry.name, entry.entry.record.id, w));
+            told_apart.push(format!("{} ({}: {:?})", entry.entry.name, entry.entry.record().id, w));
         }
     }
     assert!(
@@ -231,7 +231,7 @@ fn built_again(name: &str) -> Vec<String> {
     records.reverse();
     let built = build(records, &Filter::default());
     let mut by_id: BTreeMap<String, String> =
-        built.entries.iter().map(|e| (e.entry.record.id.to_string(), e.entry.name.to_string())).collect();
+        built.entries.iter().map(|e| (e.entry.record().id.to_string(), e.entry.name.to_string())).collect();
     let forward = load_dir(&dir).records;
     forward.iter().map(|r| by_id.remove(r.record.id.as_ref()).expect("every record named")).collect()
 }

@@ -42,7 +42,7 @@ fn renderings_match_the_real_formatters() {
         }
         // Read back: the message parses to the same values.
         let record = Record::new("golden", format.to_owned());
-        let catalog = Catalog::from_entries(vec![Entry { name: "Golden".into(), record, template: template.clone() }]);
+        let catalog = Catalog::from_entries(vec![Entry::new("Golden", record, template.clone())]);
         let Some(parsed) = catalog.parse(expected) else {
             failures.push(format!("{dialect:?} {format:?}: {expected:?} does not parse"));
             continue;

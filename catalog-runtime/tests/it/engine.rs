@@ -237,7 +237,7 @@ fn the_corpus_agrees_with_the_naive_reference() {
             "[9] 2026/11/29 17:20:00.000001 [ERR] {}",
             catalog.render(index, &values).expect("a value per field")
         ));
-        let words: Vec<&str> = entry.record.error_message.split(' ').collect();
+        let words: Vec<&str> = entry.record().error_message.split(' ').collect();
         lines.push(format!("[9] 2026/11/29 17:20:00.000002 [INF] {}", words[..words.len() / 2].join(" ")));
     }
     let text = lines.join("\n");

@@ -147,7 +147,7 @@ impl Metrics {
 /// The labels of a record's `errcat_matches_total` series, all from the
 /// catalog: its id, variant name, severity and repository.
 pub fn record_labels(entry: &Entry) -> [(&'static str, String); 4] {
-    let record = &entry.record;
+    let record = &entry.record();
     [
         (MATCH_LABELS[0], record.id.to_string()),
         (MATCH_LABELS[1], entry.name.to_string()),
@@ -161,7 +161,7 @@ const MATCH_LABELS: [&str; 4] = ["id", "name", "severity", "repo"];
 /// with `+` (`unknown` when no record says).
 fn dataset_version(catalog: &Catalog) -> String {
     let mut versions: Vec<&str> =
-        catalog.entries().iter().filter_map(|entry| entry.record.dataset_version.as_deref()).collect();
+        catalog.entries().iter().filter_map(|entry| entry.record().dataset_version.as_deref()).collect();
     versions.sort_unstable();
     versions.dedup();
     if versions.is_empty() {

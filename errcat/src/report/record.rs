@@ -39,6 +39,7 @@ pub enum TemplatePart {
 impl RecordView {
     pub fn new(catalog: &Catalog, index: usize) -> RecordView {
         let entry = &catalog.entries()[index];
+        let record = entry.record();
         let field_names: Vec<String> = entry.field_names().map(str::to_owned).collect();
         let mut template = Vec::new();
         let mut group_fields = Vec::new();
@@ -53,29 +54,27 @@ impl RecordView {
                 }
             }
         }
-        let causes = [
-            ("Trigger scenarios", &entry.record.trigger_scenarios),
-            ("Common situations", &entry.record.common_situations),
-        ]
-        .into_iter()
-        .filter_map(|(title, text)| Some((title, text.as_deref()?.to_owned())))
-        .filter(|(_, text)| !text.trim().is_empty())
-        .collect();
+        let causes =
+            [("Trigger scenarios", &record.trigger_scenarios), ("Common situations", &record.common_situations)]
+                .into_iter()
+                .filter_map(|(title, text)| Some((title, text.as_deref()?.to_owned())))
+                .filter(|(_, text)| !text.trim().is_empty())
+                .collect();
         RecordView {
             name: entry.name.to_string(),
-            id: entry.record.id.to_string(),
-            severity: entry.record.severity_or_default().as_str().to_owned(),
+            id: record.id.to_string(),
+            severity: record.severity_or_default().as_str().to_owned(),
             template,
             field_names,
-            documentation: entry.record.documentation.to_string(),
+            documentation: record.documentation.to_string(),
             causes,
-            solutions: entry.record.solutions.iter().map(ToString::to_string).collect(),
-            prevention: entry.record.prevention_tips.iter().map(ToString::to_string).collect(),
-            source_file: match entry.record.line_number {
-                Some(line) => format!("{}:{line}", entry.record.file_path),
-                None => entry.record.file_path.to_string(),
+            solutions: record.solutions.iter().map(ToString::to_string).collect(),
+            prevention: record.prevention_tips.iter().map(ToString::to_string).collect(),
+            source_file: match record.line_number {
+                Some(line) => format!("{}:{line}", record.file_path),
+                None => record.file_path.to_string(),
             },
-            source_url: entry.record.github_url.as_deref().map(str::to_owned),
+            source_url: record.github_url.as_deref().map(str::to_owned),
             regex: entry.template.regex.to_string(),
             group_fields,
         }

@@ -174,7 +174,7 @@ impl<'a> Report<'a> {
         for event in events {
             match event {
                 Event::Found { line, found, text, wrapped } => {
-                    let severity = catalog.entries()[found.index].record.severity_or_default();
+                    let severity = catalog.entries()[found.index].record().severity_or_default();
                     if options
                         .min_severity
                         .as_ref()
@@ -276,6 +276,7 @@ fn print_match(
     out: &mut Out,
 ) -> io::Result<()> {
     let entry = &catalog.entries()[found.index];
+    let record = entry.record();
     let names: Vec<&str> = entry.field_names().collect();
     if json {
         let fields: Map<String, serde_json::Value> =
@@ -283,10 +284,10 @@ fn print_match(
         let mut object = json!({
             "file": file,
             "line": line,
-            "id": entry.record.id,
-            "slug": entry.record.slug,
+            "id": record.id,
+            "slug": record.slug,
             "name": entry.name,
-            "severity": entry.record.severity_or_default().as_str(),
+            "severity": record.severity_or_default().as_str(),
             "span": [found.span.start, found.span.end],
             "fields": fields,
             "args": args(entry, found),
@@ -364,12 +365,13 @@ pub fn unmatched_level(levels: &[String]) -> impl Fn(&LogLine<'_>) -> Option<Str
 fn print_fixes(catalog: &Catalog, found: impl Iterator<Item = usize>, out: &mut Out) -> io::Result<()> {
     for index in found {
         let entry = &catalog.entries()[index];
-        if entry.record.solutions.is_empty() {
+        let record = entry.record();
+        if record.solutions.is_empty() {
             continue;
         }
         out.line("")?;
-        out.line(&format!("{} {}", out.bold(&entry.name), out.dim(&format!("(errcat show {})", entry.record.id))))?;
-        for solution in entry.record.solutions.iter() {
+        out.line(&format!("{} {}", out.bold(&entry.name), out.dim(&format!("(errcat show {})", record.id))))?;
+        for solution in record.solutions.iter() {
             let mut first = true;
             for line in crate::style::wrap(solution, out.width.saturating_sub(4).max(20)) {
                 out.line(&format!("{}{line}", if first { "  - " } else { "    " }))?;
@@ -388,7 +390,7 @@ fn print_summary(catalog: &Catalog, summary: &Summary, options: &Options, out: &
         out.line("no known error found")?;
     } else {
         let mut rows: Vec<(&usize, &Seen)> = summary.by_record.iter().collect();
-        let rank = |index: usize| severity_rank(&catalog.entries()[index].record.severity_or_default());
+        let rank = |index: usize| severity_rank(&catalog.entries()[index].record().severity_or_default());
         // The most severe first, then the most frequent.
         rows.sort_by(|a, b| rank(*a.0).cmp(&rank(*b.0)).then(b.1.count.cmp(&a.1.count)).then(a.0.cmp(b.0)));
         let longest = rows.iter().map(|(i, _)| catalog.entries()[**i].name.chars().count()).max().unwrap_or(4);
@@ -401,7 +403,7 @@ fn print_summary(catalog: &Catalog, summary: &Summary, options: &Options, out: &
         out.line(&out.bold(&header))?;
         for (index, seen) in &rows {
             let entry = &catalog.entries()[**index];
-            let severity = entry.record.severity_or_default();
+            let severity = entry.record().severity_or_default();
             let padding = " ".repeat(8usize.saturating_sub(severity.as_str().len()));
             out.line(&format!(
                 "{:>6}  {}{padding}  {:<name_width$}  {:<first_width$}  {}",
@@ -431,7 +433,7 @@ fn print_summary(catalog: &Catalog, summary: &Summary, options: &Options, out: &
 fn severity_counts(catalog: &Catalog, summary: &Summary) -> String {
     let mut counts = [0u64; 3];
     for (index, seen) in &summary.by_record {
-        let rank = severity_rank(&catalog.entries()[*index].record.severity_or_default());
+        let rank = severity_rank(&catalog.entries()[*index].record().severity_or_default());
         counts[usize::from(rank.saturating_sub(1).min(2))] += seen.count;
     }
     format!("{} error line(s), {} warning line(s), {} info/debug line(s)", counts[0], counts[1], counts[2])

@@ -84,7 +84,7 @@ fn write_log(dir: &Path, catalog: &Catalog, records: &[usize], times: usize) -> 
             let message = catalog.render(index, &values).expect("the record renders");
             let level = LEVELS[i % LEVELS.len()];
             lines.push(format!("[7] 2026/11/29 17:{:02}:{:02}.{n:06} [{level}] {message}", round % 60, i % 60));
-            truth.push(Some(entry.record.id.to_string()));
+            truth.push(Some(entry.record().id.to_string()));
         }
         lines.push(format!(
             "[7] 2026/11/29 18:00:00.000000 [ERR] unable to persist session \"s{round}\" (seq={round}): timeout"
@@ -100,15 +100,15 @@ fn write_log(dir: &Path, catalog: &Catalog, records: &[usize], times: usize) -> 
 /// one line each, of distinct literal text, not in the seeds.
 fn chosen_records(catalog: &Catalog, how_many: usize) -> Vec<usize> {
     let seeds: BTreeSet<String> =
-        Catalog::load(seeds()).unwrap().entries().iter().map(|e| e.record.id.to_string()).collect();
+        Catalog::load(seeds()).unwrap().entries().iter().map(|e| e.record().id.to_string()).collect();
     let mut skeletons = BTreeSet::new();
     let mut chosen = Vec::new();
     let mut ids: Vec<(String, usize)> =
-        catalog.entries().iter().enumerate().map(|(i, e)| (e.record.id.to_string(), i)).collect();
+        catalog.entries().iter().enumerate().map(|(i, e)| (e.record().id.to_string(), i)).collect();
     ids.sort();
     for (id, index) in ids {
         let entry = &catalog.entries()[index];
-        let message = &entry.record.error_message;
+        let message = &entry.record().error_message;
         let words = message.split(' ').filter(|w| w.chars().all(char::is_alphabetic) && w.len() > 2).count();
         let fields = entry.template.fields.len();
         if seeds.contains(&id) || message.contains('\n') || !(1..=3).contains(&fields) || words < 3 {
@@ -244,7 +244,7 @@ fn drafts_of_rendered_corpus_records_group_each_record_and_a_rescan_keeps_the_gr
         let id = group["id"].as_str().unwrap();
         let line = found.iter().find(|(_, draft)| *draft == id).map(|(line, _)| *line).unwrap();
         let record = log.truth[line as usize - 1].as_deref().unwrap();
-        let position = records.iter().position(|&r| catalog.entries()[r].record.id == record).unwrap();
+        let position = records.iter().position(|&r| catalog.entries()[r].record().id == record).unwrap();
         let severity = ["error", "warning", "info"][position % LEVELS.len()];
         if !wrong.contains(&record) {
             assert_eq!(group["severity"], severity, "{group}");

@@ -12,6 +12,7 @@ mod errcat;
 mod html_report;
 mod live;
 mod metrics;
+mod readme;
 
 // Shared with the other crates' tests.
 #[path = "../../../tests/support/corpus.rs"]

@@ -16,7 +16,7 @@ fn the_attribute_on_own_records() {
     }
     let error = OwnError::parse(MESSAGE).expect("the record's message");
     assert_eq!(error.to_string(), MESSAGE);
-    assert_eq!(error.metadata().record.id, "503f49fe39cf5793");
+    assert_eq!(error.metadata().record().id, "503f49fe39cf5793");
     assert!(OwnError::parse("something else").is_none());
 }
 
@@ -33,7 +33,7 @@ fn the_derive() {
 fn the_embedded_catalog() {
     let error = NatsServerError::parse(MESSAGE).expect("a seed record");
     assert!(matches!(error, NatsServerError::UnableToPersistSession { .. }), "{error:?}");
-    assert!(!error.metadata().record.solutions.is_empty());
+    assert!(!error.metadata().record().solutions.is_empty());
 }
 
 #[test]

@@ -117,7 +117,7 @@ fn every_record_round_trips() {
             Ok(())
         });
         if let Err(failure) = result {
-            failures.push(format!("{} ({}): {failure}", metadata.name, metadata.record.id));
+            failures.push(format!("{} ({}): {failure}", metadata.name, metadata.record().id));
         }
     }
     assert!(failures.is_empty(), "{} records failed:\n{}", failures.len(), failures.join("\n"));

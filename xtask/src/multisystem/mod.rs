@@ -637,8 +637,11 @@ fn parallel<T: Send>(lines: &[Line], f: impl Fn(&Line) -> T + Sync) -> Vec<T> {
 impl Check {
     pub fn run(catalog: &Catalog, templates: &[Template], lines: &[Line]) -> Check {
         let by_id: HashMap<String, usize> = templates.iter().enumerate().map(|(i, t)| (t.id(), i)).collect();
-        let template_of_entry: Vec<usize> =
-            catalog.entries().iter().map(|e| by_id.get(e.record.id.as_ref()).copied().unwrap_or(usize::MAX)).collect();
+        let template_of_entry: Vec<usize> = catalog
+            .entries()
+            .iter()
+            .map(|e| by_id.get(e.record().id.as_ref()).copied().unwrap_or(usize::MAX))
+            .collect();
         let naive = Naive::new(catalog).expect("the catalog's patterns compile");
         let started = Instant::now();
         let errcat = parallel(lines, |line| catalog.find(&line.text).map(|m| m.index));
@@ -763,10 +766,10 @@ mod tests {
             let template = templates.iter().find(|t| t.text == specific).expect(specific);
             let line = format!("17/06/09 20:10:40 INFO x: {}", render(template, &mut rng));
             let all: Vec<&str> =
-                catalog.find_all(&line).iter().map(|m| catalog.entries()[m.index].record.id.as_ref()).collect();
+                catalog.find_all(&line).iter().map(|m| catalog.entries()[m.index].record().id.as_ref()).collect();
             assert!(all.contains(&general_id.as_str()), "{line}: the general record matches too");
             let found = catalog.find(&line).expect("a match");
-            assert_eq!(catalog.entries()[found.index].record.id.as_ref(), id_of(specific), "{line}");
+            assert_eq!(catalog.entries()[found.index].record().id.as_ref(), id_of(specific), "{line}");
         }
         fs::remove_dir_all(&dir).unwrap();
     }

@@ -29,8 +29,8 @@ use crate::model::Value;
 pub fn serialize<E: CatalogEnum, S: Serializer>(error: &E, serializer: S) -> Result<S::Ok, S::Error> {
     let metadata = error.metadata();
     let mut state = serializer.serialize_struct("Error", 3)?;
-    state.serialize_field("id", &*metadata.record.id)?;
-    state.serialize_field("slug", &*metadata.record.slug)?;
+    state.serialize_field("id", &*metadata.record().id)?;
+    state.serialize_field("slug", &*metadata.record().slug)?;
     state.serialize_field("fields", &Fields { metadata, values: error.values() })?;
     state.end()
 }
