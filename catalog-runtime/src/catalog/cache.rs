@@ -5,7 +5,7 @@
 //! One file per dataset directory and filter, in the directory the caller
 //! gives (the runtime has no default: errcat and the Python package choose
 //! theirs). A file is [`MAGIC`], then a head and the records, each after
-//! its [`checksum`] (see [`read_head`]). The head holds three
+//! its [`checksum`] (see [`read_hit`]). The head holds three
 //! postcard-encoded parts: the [`Stamps`] of the load (the crate's version,
 //! the directory, the filter, and the stat of every directory walked, of
 //! every record file and of the names file); the warnings and the compiled
@@ -146,9 +146,7 @@ impl Catalog {
             return Catalog::load_filtered(dir, filter);
         };
         let path = cache_dir.join(file_name(dir, &canonical, filter));
-        if let Some(hit) = read_head(&path, dir.to_owned(), filter.clone())
-            .and_then(|(head, records)| hit(head, records, dir, &canonical, filter))
-        {
+        if let Some(hit) = read_hit(&path, dir, &canonical, filter) {
             return Ok(hit);
         }
         // The files are stat'ed before they are read: one that changes in
@@ -171,42 +169,41 @@ impl Catalog {
     }
 }
 
-/// The head of the cache file at `path`, if it is whole, and where its
-/// records are. A file is [`MAGIC`], the head's [`checksum`] and length, the
-/// head (stamps, warnings and entries, origins), then the records'
-/// checksum and the records: read only when the first record is asked for
-/// ([`CachedRecords`]), because most start-ups use only the entries'
-/// templates, and the records are most of the file.
-fn read_head(path: &Path, dir: PathBuf, filter: Filter) -> Option<(Vec<u8>, CachedRecords)> {
+/// The fixed start of a cache file: [`MAGIC`], then the head's checksum,
+/// its length and the length of its first part, the stamps.
+const FIXED: usize = MAGIC.len() + 24;
+
+/// The catalog and warnings that the cache file at `path` holds for the
+/// load of `dir` (canonical: `canonical`) with `filter`, if its head is
+/// whole, of this version and load, and nothing it stamped has changed.
+///
+/// A file is [`FIXED`], the head (stamps, warnings and entries, origins),
+/// then the records' checksum and the records: read only when the first
+/// record is asked for ([`CachedRecords`]), because most start-ups use only
+/// the entries' templates, and the records are most of the file. The
+/// stamps are read first, so that the record files are stat'ed while the
+/// rest of the head is read; nothing is taken from them before the head's
+/// checksum vouches for them, but for which files to stat.
+fn read_hit(path: &Path, dir: &Path, canonical: &Path, filter: &Filter) -> Option<(Catalog, Vec<Diagnostic>)> {
     let mut file = fs::File::open(path).ok()?;
     let len = file.metadata().ok()?.len();
-    let mut fixed = [0; MAGIC.len() + 16];
+    let mut fixed = [0; FIXED];
     file.read_exact(&mut fixed).ok()?;
-    let (sum, head_len) = fixed.strip_prefix(MAGIC)?.split_at(8);
-    let head_len = u64::from_le_bytes(head_len.try_into().ok()?);
-    let at = u64::try_from(fixed.len()).ok()?.checked_add(head_len)?;
-    let records_len = len.checked_sub(at)?.checked_sub(8)?;
-    let mut head = vec![0; usize::try_from(head_len).ok()?];
-    file.read_exact(&mut head).ok()?;
-    if checksum(&head) != u64::from_le_bytes(sum.try_into().ok()?) {
+    let words = fixed.strip_prefix(MAGIC)?;
+    let word = |at: usize| Some(u64::from_le_bytes(words.get(at * 8..at * 8 + 8)?.try_into().ok()?));
+    let (sum, head_len, stamps_len) = (word(0)?, word(1)?, word(2)?);
+    let at = u64::try_from(FIXED).ok()?.checked_add(head_len)?;
+    let records_len = usize::try_from(len.checked_sub(at)?.checked_sub(8)?).ok()?;
+    let (head_len, stamps_len) = (usize::try_from(head_len).ok()?, usize::try_from(stamps_len).ok()?);
+    if stamps_len > head_len {
         return None;
     }
-    let len = usize::try_from(records_len).ok()?;
-    let (bytes, loaded) = (OnceLock::new(), OnceLock::new());
-    Some((head, CachedRecords { file, path: path.to_owned(), at, len, dir, filter, bytes, loaded }))
-}
-
-/// The catalog and warnings that the cache file's `head` holds for the load
-/// of `dir` (canonical: `canonical`) with `filter`, if it is of this version
-/// and load, and nothing it stamped has changed.
-fn hit(
-    mut head: Vec<u8>,
-    records: CachedRecords,
-    dir: &Path,
-    canonical: &Path,
-    filter: &Filter,
-) -> Option<(Catalog, Vec<Diagnostic>)> {
-    let (stamps, body) = postcard::take_from_bytes::<Stamps>(&head).ok()?;
+    let mut head = Vec::with_capacity(head_len);
+    head.resize(stamps_len, 0);
+    file.read_exact(&mut head).ok()?;
+    let Ok((stamps, [])) = postcard::take_from_bytes::<Stamps>(&head) else {
+        return None;
+    };
     let same_load = stamps.version == env!("CARGO_PKG_VERSION")
         && Some(&*stamps.dir) == dir.to_str()
         && Some(&*stamps.canonical) == canonical.to_str()
@@ -215,13 +212,103 @@ fn hit(
     if !same_load || !root.all_same(&stamps.dirs) || root.names()? != stamps.names {
         return None;
     }
-    let ((warnings, parts), origins) = postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(body).ok()?;
-    let origins_len = origins.len();
-    let records: Arc<dyn RecordSource> = Arc::new(records);
-    let entries = stats_and_decode(&root, &stamps.files, &records, &parts)?;
+    let pool = Pool {
+        stats: stamps.files.chunks(STATS_PER_JOB).collect(),
+        next_stat: AtomicUsize::new(0),
+        parts: OnceLock::new(),
+        next_part: AtomicUsize::new(0),
+        failed: AtomicBool::new(false),
+    };
+    let threads = if stamps.files.len() >= STATS_FOR_A_THREAD {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        1
+    };
+    let mut warnings = Vec::new();
+    let mut origins_len = 0;
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            // A thread that cannot start leaves its jobs to the others.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, || pool.work(&root));
+        }
+        head.resize(head_len, 0);
+        let whole = file.read_exact(&mut head[stamps_len..]).is_ok() && checksum(&head) == sum;
+        let rest = whole.then(|| {
+            let ((found, slices), origins) =
+                postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(&head[stamps_len..]).ok()?;
+            (warnings, origins_len) = (found, origins.len());
+            let records = CachedRecords {
+                file,
+                path: path.to_owned(),
+                at,
+                len: records_len,
+                dir: dir.to_owned(),
+                filter: filter.clone(),
+                bytes: OnceLock::new(),
+                loaded: OnceLock::new(),
+            };
+            let decoded = slices.iter().map(|_| OnceLock::new()).collect();
+            Some(Parts { slices, decoded, records: Arc::new(records) })
+        });
+        // Set even when the head is bad: the other threads wait for it.
+        let _ = pool.parts.set(rest.flatten());
+        pool.work(&root);
+    });
+    if pool.failed.into_inner() {
+        return None;
+    }
+    let parts = pool.parts.into_inner()??;
+    let mut entries = Vec::with_capacity(parts.slices.len() * ENTRIES_PER_PART);
+    for part in parts.decoded {
+        entries.extend(part.into_inner()?);
+    }
+    drop(parts.slices);
     let origins = head.split_off(head.len() - origins_len);
     let origins = CachedOrigins { bytes: origins, count: entries.len(), decoded: OnceLock::new() };
     Some((Catalog::with(entries, Origins::Cached(origins)), warnings))
+}
+
+/// The jobs of a cache hit, which every processor takes in turn: the stats
+/// of the record files, in runs of [`STATS_PER_JOB`], then the decoding of
+/// the entries' parts, once the head is read.
+struct Pool<'a> {
+    stats: Vec<&'a [Stamp]>,
+    next_stat: AtomicUsize,
+    /// `None` when the head is bad.
+    parts: OnceLock<Option<Parts<'a>>>,
+    next_part: AtomicUsize,
+    /// A file not as stamped, or a part that does not decode.
+    failed: AtomicBool,
+}
+
+struct Parts<'a> {
+    slices: Vec<&'a [u8]>,
+    decoded: Vec<OnceLock<Vec<Entry>>>,
+    records: Arc<dyn RecordSource>,
+}
+
+impl Pool<'_> {
+    fn work(&self, root: &Root) {
+        let fail = || self.failed.store(true, Ordering::Relaxed);
+        while !self.failed.load(Ordering::Relaxed) {
+            let Some(stats) = self.stats.get(self.next_stat.fetch_add(1, Ordering::Relaxed)) else { break };
+            if !root.all_same(stats) {
+                fail();
+            }
+        }
+        let Some(parts) = self.parts.wait() else { return fail() };
+        while !self.failed.load(Ordering::Relaxed) {
+            let part = self.next_part.fetch_add(1, Ordering::Relaxed);
+            let Some(slice) = parts.slices.get(part) else { return };
+            let Ok((entries, [])) = postcard::take_from_bytes::<Vec<CachedEntry>>(slice) else { return fail() };
+            let first = part * ENTRIES_PER_PART;
+            let entries = entries.into_iter().enumerate();
+            let entries = entries.map(|(at, entry)| entry.into_entry(&parts.records, first + at)).collect();
+            if parts.decoded[part].set(entries).is_err() {
+                fail();
+            }
+        }
+    }
 }
 
 /// An entry as a cache file's head holds it: its record is a range of the
@@ -297,59 +384,6 @@ impl RecordSource for CachedRecords {
         let decoded = bytes.and_then(|bytes| bytes.get(range)).and_then(|bytes| postcard::from_bytes(bytes).ok());
         decoded.or_else(|| self.loaded(index)).unwrap_or_default()
     }
-}
-
-/// The entries of `parts`, if they decode and every one of `files` is as
-/// stamped. The stats (in runs of [`STATS_PER_JOB`]) and the parts are jobs
-/// that every processor takes in turn, the stats first (the longest).
-fn stats_and_decode(
-    root: &Root,
-    files: &[Stamp],
-    records: &Arc<dyn RecordSource>,
-    parts: &[&[u8]],
-) -> Option<Vec<Entry>> {
-    let decoded: Vec<OnceLock<Vec<Entry>>> = parts.iter().map(|_| OnceLock::new()).collect();
-    let stats: Vec<&[Stamp]> = files.chunks(STATS_PER_JOB).collect();
-    let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
-    let work = || loop {
-        let job = next.fetch_add(1, Ordering::Relaxed);
-        if job >= stats.len() + parts.len() || failed.load(Ordering::Relaxed) {
-            return;
-        }
-        let done = match job.checked_sub(stats.len()) {
-            None => root.all_same(stats[job]),
-            Some(part) => match postcard::take_from_bytes::<Vec<CachedEntry>>(parts[part]) {
-                Ok((entries, [])) => {
-                    let first = part * ENTRIES_PER_PART;
-                    let entries = entries.into_iter().enumerate();
-                    decoded[part]
-                        .set(entries.map(|(at, entry)| entry.into_entry(records, first + at)).collect())
-                        .is_ok()
-                }
-                _ => false,
-            },
-        };
-        if !done {
-            failed.store(true, Ordering::Relaxed);
-        }
-    };
-    let jobs = parts.len() + if files.len() >= STATS_FOR_A_THREAD { stats.len() } else { 0 };
-    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(jobs);
-    std::thread::scope(|scope| {
-        for _ in 1..threads {
-            // A thread that cannot start leaves its jobs to the others.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
-        }
-        work();
-    });
-    if failed.into_inner() {
-        return None;
-    }
-    let mut entries = Vec::with_capacity(parts.len() * ENTRIES_PER_PART);
-    for part in decoded {
-        entries.extend(part.into_inner()?);
-    }
-    Some(entries)
 }
 
 impl CachedEntry<'_> {
@@ -547,11 +581,13 @@ fn write(cache_dir: &Path, path: &Path, stamps: &Stamps, compiled: &Compiled) ->
     let parts = entries.chunks(ENTRIES_PER_PART).map(|part| postcard::to_allocvec(part).map(Part));
     let parts = parts.collect::<Result<Vec<Part>, _>>().map_err(io::Error::other)?;
     let head = postcard::to_allocvec(stamps).map_err(io::Error::other)?;
+    let stamps_len = head.len();
     let head = postcard::to_extend(&(&compiled.diagnostics, parts), head).map_err(io::Error::other)?;
     let head = postcard::to_extend(&compiled.origins, head).map_err(io::Error::other)?;
     let mut bytes = MAGIC.to_vec();
     bytes.extend(checksum(&head).to_le_bytes());
     bytes.extend((head.len() as u64).to_le_bytes());
+    bytes.extend((stamps_len as u64).to_le_bytes());
     bytes.extend(head);
     bytes.extend(checksum(&records).to_le_bytes());
     bytes.extend(records);
@@ -730,8 +766,7 @@ mod tests {
     /// What the cache file of `dir` loaded with `filter` gives as a hit, if
     /// it is one.
     fn hit_of(dir: &Path, filter: &Filter, cache: &Path) -> Option<(Catalog, Vec<Diagnostic>)> {
-        let (head, records) = read_head(&cache_file(dir, filter, cache), dir.to_owned(), filter.clone())?;
-        hit(head, records, dir, &fs::canonicalize(dir).unwrap(), filter)
+        read_hit(&cache_file(dir, filter, cache), dir, &fs::canonicalize(dir).unwrap(), filter)
     }
 
     /// Whether `dir`'s cache for the default filter is a hit after `change`,
@@ -935,19 +970,27 @@ mod tests {
     }
 
     /// Where a cache file's head starts.
-    const HEAD: usize = MAGIC.len() + 16;
+    const HEAD: usize = FIXED;
 
     /// The head and the records (after their checksum) of cache file `bytes`.
     fn head_and_records(bytes: &[u8]) -> (&[u8], &[u8]) {
-        let head_len = u64::from_le_bytes(bytes[MAGIC.len() + 8..HEAD].try_into().unwrap()) as usize;
+        let head_len = u64::from_le_bytes(bytes[MAGIC.len() + 8..MAGIC.len() + 16].try_into().unwrap()) as usize;
         (&bytes[HEAD..HEAD + head_len], &bytes[HEAD + head_len + 8..])
     }
 
-    /// A cache file of this `head` and these `records`, both checksums right.
-    fn sealed(head: &[u8], records: &[u8]) -> Vec<u8> {
+    /// The length of the stamps that start `head`.
+    fn stamps_len_of(head: &[u8]) -> usize {
+        let (_, body) = postcard::take_from_bytes::<Stamps>(head).unwrap();
+        head.len() - body.len()
+    }
+
+    /// A cache file of this `head`, its stamps the first `stamps_len` bytes,
+    /// and these `records`, both checksums right.
+    fn sealed(head: &[u8], stamps_len: usize, records: &[u8]) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
         bytes.extend(checksum(head).to_le_bytes());
         bytes.extend((head.len() as u64).to_le_bytes());
+        bytes.extend((stamps_len as u64).to_le_bytes());
         bytes.extend(head);
         bytes.extend(checksum(records).to_le_bytes());
         bytes.extend(records);
@@ -972,6 +1015,7 @@ mod tests {
         let (mut stamps, body) = postcard::take_from_bytes::<Stamps>(head).unwrap();
         let (_, origins) = postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(body).unwrap();
         let origins_len = origins.len();
+        let stamps_len = head.len() - body.len();
         stamps.version = "0.0.0-other".to_owned();
         let mut other_version = postcard::to_allocvec(&stamps).unwrap();
         other_version.extend(body);
@@ -982,14 +1026,19 @@ mod tests {
             flipped(MAGIC.len() - 1),
             flipped(MAGIC.len() + 8),
             flipped(MAGIC.len() + 15),
+            flipped(MAGIC.len() + 16),
+            flipped(MAGIC.len() + 23),
             sound[..HEAD + head.len() - 1].to_vec(),
             sound[..HEAD + head.len() + 7].to_vec(),
             sound[..MAGIC.len() + 4].to_vec(),
             MAGIC.to_vec(),
             Vec::new(),
-            sealed(&[0xff; 64], records),
-            sealed(&head[..head.len() - origins_len - 1], records),
-            sealed(&other_version, records),
+            sealed(&[0xff; 64], 64, records),
+            sealed(&[0xff; 64], 0, records),
+            sealed(head, stamps_len - 1, records),
+            sealed(head, stamps_len + 1, records),
+            sealed(&head[..head.len() - origins_len - 1], stamps_len, records),
+            sealed(&other_version, other_version.len() - body.len(), records),
         ];
         for (number, damaged) in damages.iter().enumerate() {
             fs::write(&file, damaged).unwrap();
@@ -1023,7 +1072,7 @@ mod tests {
             flipped_last,
             sound[..sound.len() - 1].to_vec(),
             [&sound[..], b"x"].concat(),
-            sealed(head, &records[..records.len() / 2]),
+            sealed(head, stamps_len_of(head), &records[..records.len() / 2]),
         ];
         for (number, damaged) in damages.iter().enumerate() {
             fs::write(&file, damaged).unwrap();
