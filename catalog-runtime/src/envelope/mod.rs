@@ -324,7 +324,9 @@ fn inner_of(text: &str) -> Option<LogLine<'_>> {
 /// Whether a container line's message may be a JSON log line or logfmt
 /// (see [`inner_of`]).
 fn may_hold_inner(text: &str) -> bool {
-    text.starts_with('{') || text.contains("msg=") || text.contains("message=")
+    text.starts_with('{')
+        || memchr::memchr_iter(b'=', text.as_bytes())
+            .any(|at| text[..at].ends_with("msg") || text[..at].ends_with("message"))
 }
 
 #[cfg(test)]
