@@ -104,8 +104,8 @@ impl Envelope {
     /// a final line break ends the last line) that may match a template of
     /// `matcher` once unwrapped from this envelope: the line's number (from
     /// 0) and its range in `text`, without its line break. The others match
-    /// nothing, and each is a whole line (not a piece) without a note
-    /// whose message holds no line break. Gives the number of lines; `None`,
+    /// nothing, and each (without a `\r` that ends it) is a whole line (not
+    /// a piece) without a note whose message holds no line break. Gives the number of lines; `None`,
     /// with no call, when any line may match (some template has no literal
     /// to look for).
     ///

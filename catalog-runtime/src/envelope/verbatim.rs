@@ -54,6 +54,16 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     let body = text.strip_suffix('\n').unwrap_or(text);
     let returns = memchr::memchr(b'\r', bytes).is_some();
     let literal_bytes = matcher.literal_bytes();
+    let escapes = Escapes { literal_bytes, go: false, nested: false };
+    let whole_text = match envelope {
+        Envelope::None | Envelope::Syslog => Some(None),
+        Envelope::Json(_) => Some(Some(escapes)),
+        Envelope::Logfmt => Some(Some(Escapes { go: true, ..escapes })),
+        Envelope::Docker | Envelope::Cri | Envelope::Journald => None,
+    };
+    if let Some(escapes) = whole_text {
+        return Some(unwrapped_by_text(body, with_literal, escapes, returns, each));
+    }
     let mut with_literal = with_literal.into_iter().peekable();
     let ends = memchr::memchr_iter(b'\n', body.as_bytes()).chain([body.len()]);
     let mut start = 0;
@@ -70,6 +80,56 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
         }
     }
     Some(lines)
+}
+
+/// [`lines_that_may_match`] for envelopes whose lines need no reading one
+/// by one: their messages are parts of the line, and, with `escapes`, any
+/// part may be the message once its escapes are undone. The lines holding
+/// a literal (their starts in `with_literal`), an escape that is not
+/// harmless or a `\r` before their end are found in passes over the whole
+/// `body`, and only they are looked at.
+fn unwrapped_by_text(
+    body: &str,
+    mut unwrap: Vec<usize>,
+    escapes: Option<Escapes<'_>>,
+    returns: bool,
+    mut each: impl FnMut(usize, Range<usize>),
+) -> usize {
+    let bytes = body.as_bytes();
+    let line_start = |at: usize| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+    let line_end = |at: usize| memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+    if let Some(escapes) = escapes {
+        // Escapes are read in turn from the start of the text as from the
+        // start of each line: none goes past a line break.
+        let mut at = 0;
+        while let Some(next) = memchr::memchr(b'\\', &bytes[at..]) {
+            let next = at + next;
+            match escapes.harmless(&bytes[next + 1..]) {
+                Some(used) => at = next + 1 + used,
+                None => {
+                    unwrap.push(line_start(next));
+                    at = line_end(next);
+                }
+            }
+        }
+    }
+    if returns {
+        // A `\r` but the one before a line's break.
+        for at in memchr::memchr_iter(b'\r', bytes) {
+            if !matches!(bytes.get(at + 1), None | Some(b'\n')) {
+                unwrap.push(line_start(at));
+            }
+        }
+    }
+    unwrap.sort_unstable();
+    unwrap.dedup();
+    let (mut number, mut counted_to) = (0, 0);
+    for start in unwrap {
+        number += memchr::memchr_iter(b'\n', &bytes[counted_to..start]).count();
+        counted_to = start;
+        each(number, start..line_end(start));
+    }
+    number + memchr::memchr_iter(b'\n', &bytes[counted_to..]).count() + 1
 }
 
 /// Whether `line` (holding no `\r` or `\n`), unwrapped from `envelope`, has
@@ -305,7 +365,8 @@ mod tests {
                 continue;
             }
             passed_over += 1;
-            let unwrapped = envelope.unwrap(line);
+            // As a CRLF line is read.
+            let unwrapped = envelope.unwrap(line.strip_suffix('\r').unwrap_or(line));
             assert_eq!(matcher.find(unwrapped.text()), None, "{envelope}: {line}");
             assert!(!unwrapped.is_piece() && unwrapped.note().is_none(), "{envelope}: {line}");
             assert!(!unwrapped.text().contains(['\n', '\r']), "{envelope}: {line}");
@@ -331,6 +392,18 @@ mod tests {
                     passed_over += passed_over_match_nothing(&matcher, &envelope, &lines);
                 }
             }
+        }
+        // Each envelope's lines in one text, with returns in and at the end
+        // of lines: each is numbered as it should be.
+        for (at, (envelope, _)) in wrapped("", &|_, _| false).into_iter().enumerate() {
+            let mut lines: Vec<String> = Vec::new();
+            for style in styles {
+                for message in MESSAGES.iter().chain(&["a\rreturn", "plain words on\r", "end\r"]) {
+                    lines.push(wrapped(message, style).swap_remove(at).1);
+                }
+            }
+            lines.push(format!("{}\r", lines[0]));
+            passed_over += passed_over_match_nothing(&matcher, &envelope, &lines);
         }
         // Lines with nothing to find are passed over: the shortcut works.
         assert!(passed_over > 100, "{passed_over}");
