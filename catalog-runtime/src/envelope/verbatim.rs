@@ -64,6 +64,9 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     if let Some(escapes) = whole_text {
         return Some(unwrapped_by_text(body, with_literal, escapes, returns, each));
     }
+    if *envelope == Envelope::Docker {
+        return Some(docker_lines(body, with_literal, literal_bytes, returns, each));
+    }
     let mut with_literal = with_literal.into_iter().peekable();
     let ends = memchr::memchr_iter(b'\n', body.as_bytes()).chain([body.len()]);
     let mut start = 0;
@@ -162,27 +165,64 @@ fn passes_over(envelope: &Envelope, line: &str, literal_bytes: &[bool; 256]) -> 
 /// ends with `\n` (it is not a piece) and its other escapes are harmless.
 /// Another shape is unwrapped to be sure.
 fn docker(line: &str, literal_bytes: &[bool; 256]) -> bool {
-    const START: &str = r#"{"log":""#;
-    let Some(log) = line.strip_prefix(START) else { return false };
+    docker_at(line.as_bytes(), 0, literal_bytes).0
+}
+
+/// [`docker`] on the line at `start` of `text`, which ends at the next
+/// `\n`, and how far it was read (to its end at most): the rest of the
+/// line is what is left to find its end in.
+fn docker_at(text: &[u8], start: usize, literal_bytes: &[bool; 256]) -> (bool, usize) {
+    const START: &[u8] = br#"{"log":""#;
+    if !text[start..].starts_with(START) {
+        return (false, start);
+    }
     let escapes = Escapes { literal_bytes, go: false, nested: true };
-    let bytes = log.as_bytes();
-    let mut at = 0;
-    while let Some(next) = memchr::memchr2(b'"', b'\\', &bytes[at..]) {
+    let mut at = start + START.len();
+    while let Some(next) = memchr::memchr3(b'"', b'\\', b'\n', &text[at..]) {
         let next = at + next;
-        if bytes[next] == b'"' {
-            // The end of `log` without a `\n`: a piece, or an empty string.
-            return false;
-        }
-        if bytes[next + 1..].starts_with(b"n\"") {
+        match text[next] {
+            // The end of the line, or of `log` without a `\n`: a piece, or
+            // an empty string.
+            b'\n' | b'"' => return (false, next),
             // The `\n` that ends the line; what follows is not the message.
-            return true;
-        }
-        match escapes.harmless(&bytes[next + 1..]) {
-            Some(used) => at = next + 1 + used,
-            None => return false,
+            _ if text[next + 1..].starts_with(b"n\"") => return (true, next + 3),
+            _ => match escapes.harmless(&text[next + 1..]) {
+                Some(used) => at = next + 1 + used,
+                None => return (false, next),
+            },
         }
     }
-    false
+    (false, text.len())
+}
+
+/// [`lines_that_may_match`] for Docker lines: each line is read to the end
+/// of its `log` to tell whether it is passed over, then only the rest of it
+/// is searched for its end.
+fn docker_lines(
+    body: &str,
+    with_literal: Vec<usize>,
+    literal_bytes: &[bool; 256],
+    returns: bool,
+    mut each: impl FnMut(usize, Range<usize>),
+) -> usize {
+    let bytes = body.as_bytes();
+    let mut with_literal = with_literal.into_iter().peekable();
+    let (mut start, mut number) = (0, 0);
+    loop {
+        let (passes, read) = docker_at(bytes, start, literal_bytes);
+        let end = memchr::memchr(b'\n', &bytes[read..]).map_or(bytes.len(), |i| read + i);
+        let has_literal = with_literal.next_if_eq(&start).is_some();
+        let line = &bytes[start..end];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if has_literal || !passes || (returns && memchr::memchr(b'\r', line).is_some()) {
+            each(number, start..end);
+        }
+        number += 1;
+        if end == bytes.len() {
+            return number;
+        }
+        start = end + 1;
+    }
 }
 
 /// Which escapes give a character no literal holds.
