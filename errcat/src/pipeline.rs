@@ -122,7 +122,10 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
     let mut events = Vec::new();
     // The matcher numbers the lines and checks that they are UTF-8 in its
     // own pass over the chunk.
-    let traces = has_traces(&chunk.data);
+    let traces = match wanted.envelope {
+        Envelope::None => has_traces(&chunk.data),
+        _ => has_wrapped_traces(&chunk.data),
+    };
     let plain = wanted.unmatched.is_none() && wanted.envelope == Envelope::None && !traces;
     let scanned = plain.then(|| {
         catalog.matcher().find_numbered_lines_in(&chunk.data, |number, range, found| {
@@ -221,6 +224,17 @@ fn has_traces(data: &[u8]) -> bool {
     const MARKS: [&[u8]; 5] =
         [b"\n\tat ", b"\n    at ", b"\nCaused by: ", b"Traceback (most recent call last):", b"\ngoroutine "];
     MARKS.iter().any(|mark| memchr::memmem::find(data, mark).is_some())
+}
+
+/// [`has_traces`] for lines in an envelope, where a trace line's message
+/// starts inside the line, and a tab may be escaped (`\t`, Docker's
+/// `\u0009`).
+fn has_wrapped_traces(data: &[u8]) -> bool {
+    const MARKS: [&str; 7] =
+        ["\tat ", "\\tat ", "\\u0009at ", "    at ", "Caused by: ", "Traceback (most recent call last):", "goroutine "];
+    static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> = std::sync::OnceLock::new();
+    let finders = FINDERS.get_or_init(|| MARKS.iter().map(memchr::memmem::Finder::new).collect());
+    finders.iter().any(|finder| finder.find(data).is_some())
 }
 
 /// Classifies a chunk line by line: needed for unmatched lines, invalid

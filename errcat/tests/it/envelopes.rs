@@ -456,4 +456,32 @@ fn java_python_and_go_traces_are_one_event_with_the_trace_as_context() {
     );
     // The `Caused by:` line is the first event's context, not a match of its own.
     assert_eq!(found[0]["fields"]["arg0"], "/var", "{}", out.stdout);
+
+    // A Java trace in Docker (whose tabs are `\u0009`) and in JSON logs:
+    // the same events, whether each line is read alone (`--unmatched`) or not.
+    let java = [&log[..4], &log[14..]].concat();
+    let expected = [
+        (1, "DiskIsFullOnVolume".to_owned(), Some(log[1..4].join("\n"))),
+        (5, "SlowConsumerDetectedForClient".to_owned(), None),
+    ];
+    let wrapped = [
+        java.iter().map(|line| docker_line(&format!("{line}\n"), "stderr")).collect::<Vec<_>>(),
+        java.iter().map(|line| json!({"level": "error", "msg": line}).to_string()).collect(),
+    ];
+    for lines in wrapped {
+        fs::write(dir.path().join("wrapped.log"), lines.join("\n") + "\n").unwrap();
+        for unmatched in [&[][..], &["--unmatched", "TRC"]] {
+            let data = ["--data", data.to_str().unwrap(), "--no-cache", "scan", "--json"];
+            let out = errcat(&[&data[..], unmatched, &["wrapped.log"]].concat(), dir.path());
+            let found: Vec<(u64, String, Option<String>)> = scanned(&out)
+                .iter()
+                .filter(|f| f.get("id").is_some())
+                .map(|f| {
+                    let context = f["context"].as_str().map(str::to_owned);
+                    (f["line"].as_u64().unwrap(), f["name"].as_str().unwrap().to_owned(), context)
+                })
+                .collect();
+            assert_eq!(found, expected, "{unmatched:?}: {}", lines[1]);
+        }
+    }
 }
