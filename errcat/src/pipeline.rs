@@ -230,11 +230,15 @@ fn has_traces(data: &[u8]) -> bool {
 /// starts inside the line, and a tab may be escaped (`\t`, Docker's
 /// `\u0009`).
 fn has_wrapped_traces(data: &[u8]) -> bool {
-    const MARKS: [&str; 7] =
-        ["\tat ", "\\tat ", "\\u0009at ", "    at ", "Caused by: ", "Traceback (most recent call last):", "goroutine "];
-    static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> = std::sync::OnceLock::new();
-    let finders = FINDERS.get_or_init(|| MARKS.iter().map(memchr::memmem::Finder::new).collect());
-    finders.iter().any(|finder| finder.find(data).is_some())
+    use memchr::memmem::Finder;
+    const MARKS: [&str; 3] = ["Caused by: ", "Traceback (most recent call last):", "goroutine "];
+    /// What may come before a Java frame's `at `: a tab, escaped or not,
+    /// or spaces.
+    const BEFORE_AT: [&[u8]; 4] = [b"\t", b"\\t", b"\\u0009", b"    "];
+    static FINDERS: std::sync::OnceLock<(Finder<'static>, Vec<Finder<'static>>)> = std::sync::OnceLock::new();
+    let (at, marks) = FINDERS.get_or_init(|| (Finder::new("at "), MARKS.iter().map(Finder::new).collect()));
+    at.find_iter(data).any(|found| BEFORE_AT.iter().any(|before| data[..found].ends_with(before)))
+        || marks.iter().any(|mark| mark.find(data).is_some())
 }
 
 /// Classifies a chunk line by line: needed for unmatched lines, invalid
