@@ -5,8 +5,11 @@ envelope (Docker json-file, CRI, JSON, logfmt, syslog), with auto detection
 and with `--envelope none` on the plain log (what detection costs), and
 errcat's peak memory on hostile input (100 MB of CRI pieces of a line that
 never ends; a 15 MiB JSON string of escapes, just under errcat's 16 MiB line
-limit: longer lines are skipped). Prints seconds (median of RUNS), MB/s of input, lines/s
-and the ratio to the plain log; then the peak RSS.
+limit: longer lines are skipped). The inputs are run in turn, RUNS rounds
+of one run each, so that a burst of load on a shared machine falls on one
+round of every input rather than on all the runs of one. Prints seconds
+(median of RUNS), MB/s of input, lines/s and the ratio to the plain log
+(`--envelope none`), the median of the rounds' ratios; then the peak RSS.
 
     python3 bench/envelopes.py                  # MB=50 of plain log, RUNS=3
     MB=10 RUNS=1 python3 bench/envelopes.py     # a quicker run
@@ -75,13 +78,10 @@ def write_logs():
     return len(lines)
 
 
-def timed(args):
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        subprocess.run([ERRCAT, "scan", "--count", "--threads", "1", *args], stdout=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def timed_once(args):
+    start = time.perf_counter()
+    subprocess.run([ERRCAT, "scan", "--count", "--threads", "1", *args], stdout=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
 
 
 def peak_rss_mb(args):
@@ -93,14 +93,15 @@ def peak_rss_mb(args):
 def main():
     count = write_logs()
     print(f"{count} lines; errcat {ERRCAT}; median of {RUNS} runs, one thread")
-    plain = timed(["--envelope", "none", str(WORK / "plain.log")])
-    rows = [("plain, --envelope none", "plain.log", plain), ("plain, auto", "plain.log", timed([str(WORK / "plain.log")]))]
-    for name in wrappers():
-        rows.append((f"{name}, auto", f"{name}.log", timed([str(WORK / f"{name}.log")])))
+    inputs = [("plain, --envelope none", "plain.log", ["--envelope", "none"]), ("plain, auto", "plain.log", [])]
+    inputs += [(f"{name}, auto", f"{name}.log", []) for name in wrappers()]
+    rounds = [[timed_once([*args, str(WORK / file)]) for _, file, args in inputs] for _ in range(RUNS)]
     print(f"{'input':<24} {'seconds':>8} {'MB/s':>8} {'lines/s':>10} {'x plain':>8}")
-    for label, file, seconds in rows:
+    for at, (label, file, _) in enumerate(inputs):
+        seconds = statistics.median(times[at] for times in rounds)
+        ratio = statistics.median(times[0] / times[at] for times in rounds)
         size = (WORK / file).stat().st_size / 1e6
-        print(f"{label:<24} {seconds:8.3f} {size / seconds:8.1f} {count / seconds:10.0f} {plain / seconds:8.2f}")
+        print(f"{label:<24} {seconds:8.3f} {size / seconds:8.1f} {count / seconds:10.0f} {ratio:8.2f}")
     if os.path.exists("/usr/bin/time"):
         for file in ("never-ending.log", "huge-json.log"):
             size = (WORK / file).stat().st_size / 1e6

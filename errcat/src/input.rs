@@ -96,7 +96,7 @@ pub type EndsChunk = dyn Fn(&[u8]) -> bool;
 /// than the 1 MiB of pieces that are joined into one line).
 pub const PIECES_PAST_CHUNK: usize = 2 << 20;
 /// How many of an input's first lines [`Input::first_lines`] gives, at most.
-const FIRST_LINES: usize = 16;
+pub const FIRST_LINES: usize = 16;
 
 /// Opens `path` (`-` is standard input); `.gz` files are decompressed.
 pub fn open(path: &Path) -> Result<Input, String> {

@@ -122,7 +122,10 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
     let mut events = Vec::new();
     // The matcher numbers the lines and checks that they are UTF-8 in its
     // own pass over the chunk.
-    let traces = has_traces(&chunk.data);
+    let traces = match wanted.envelope {
+        Envelope::None => has_traces(&chunk.data),
+        _ => has_wrapped_traces(&chunk.data),
+    };
     let plain = wanted.unmatched.is_none() && wanted.envelope == Envelope::None && !traces;
     let scanned = plain.then(|| {
         catalog.matcher().find_numbered_lines_in(&chunk.data, |number, range, found| {
@@ -136,48 +139,82 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
         None => {
             events.clear();
             let unwrapped_at_once = wanted.unmatched.is_none() && !traces && wanted.envelope != Envelope::None;
-            if !(unwrapped_at_once && classify_unwrapped(catalog, chunk, wanted, &mut events)) {
-                events.clear();
-                classify_lines(catalog, chunk, wanted, &mut events);
+            match unwrapped_at_once.then(|| classify_unwrapped(catalog, chunk, wanted, &mut events)).flatten() {
+                Some(line_breaks) => line_breaks,
+                None => {
+                    events.clear();
+                    classify_lines(catalog, chunk, wanted, &mut events);
+                    memchr::memchr_iter(b'\n', &chunk.data).count() as u64
+                }
             }
-            memchr::memchr_iter(b'\n', &chunk.data).count() as u64
         }
     };
     Classified { events, line_breaks }
 }
 
 /// Classifies a chunk in an envelope as the plain fast path does: the
-/// lines' messages, unwrapped, into one buffer that the matcher scans at
-/// once. `false` (with nothing to keep in `events`) when some line needs the
-/// line-by-line path: invalid UTF-8, a piece of a longer line, a note, a
-/// message holding a line break.
-fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) -> bool {
-    let Ok(text) = std::str::from_utf8(&chunk.data) else { return false };
-    let body = text.strip_suffix('\n').unwrap_or(text);
-    let mut messages = String::with_capacity(text.len());
-    // What the envelope said of each line, for the lines that match.
-    let mut said: Vec<Option<Wrapped>> = Vec::new();
-    for line in body.split('\n') {
+/// matcher's prefilter runs over the raw chunk, and the messages of the
+/// lines that may match (see [`Envelope::lines_that_may_match`]), unwrapped,
+/// go into one buffer that the matcher scans at once; the chunk's line
+/// breaks, counted on the way. `None` (with nothing to keep in `events`)
+/// when some line needs the line-by-line path: invalid UTF-8, a piece of a
+/// longer line, a note, a message holding a line break.
+fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) -> Option<u64> {
+    let text = std::str::from_utf8(&chunk.data).ok()?;
+    let mut messages = String::with_capacity(text.len() / 4);
+    // The number of each line in `messages` and what its envelope said.
+    let mut unwrapped_lines: Vec<(usize, LogLine<'_>)> = Vec::new();
+    let mut whole = true;
+    let mut unwrap = |number: usize, range: std::ops::Range<usize>| {
+        if !whole {
+            return;
+        }
+        let line = &text[range];
         let unwrapped = wanted.envelope.unwrap(line.strip_suffix('\r').unwrap_or(line));
         let message = unwrapped.text();
-        if unwrapped.is_piece() || unwrapped.note().is_some() || message.contains(['\n', '\r']) {
-            return false;
+        if unwrapped.is_piece()
+            || unwrapped.note().is_some()
+            || memchr::memchr2(b'\n', b'\r', message.as_bytes()).is_some()
+        {
+            whole = false;
+            return;
         }
         messages.push_str(message);
         messages.push('\n');
-        said.push((unwrapped.envelope() != "none").then(|| Wrapped {
-            envelope: unwrapped.envelope(),
-            span_in_input: unwrapped.span_in_input(),
-            context: unwrapped.context().map(str::to_owned),
-        }));
+        unwrapped_lines.push((number, unwrapped));
+    };
+    let lines = match wanted.envelope.lines_that_may_match(catalog.matcher(), text, &mut unwrap) {
+        Some(lines) => lines,
+        None => {
+            let body = text.strip_suffix('\n').unwrap_or(text);
+            let mut start = 0;
+            let mut lines = 0;
+            for line in body.split('\n') {
+                unwrap(lines, start..start + line.len());
+                start += line.len() + 1;
+                lines += 1;
+            }
+            lines
+        }
+    };
+    if !whole {
+        return None;
     }
-    catalog.matcher().find_numbered_lines(&messages, |number, range, found| {
-        let line = chunk.first_line + number as u64;
+    catalog.matcher().find_numbered_lines(&messages, |at, range, found| {
+        let (number, unwrapped) = &unwrapped_lines[at];
+        let line = chunk.first_line + *number as u64;
         let text = wanted.line_text.then(|| Box::from(&messages[range]));
-        let wrapped = said[number].take().map(Box::new);
+        let wrapped = (unwrapped.envelope() != "none").then(|| {
+            Box::new(Wrapped {
+                envelope: unwrapped.envelope(),
+                span_in_input: unwrapped.span_in_input(),
+                context: unwrapped.context().map(str::to_owned),
+            })
+        });
         events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
     });
-    true
+    // The lines end with line breaks but for the last, unless the text ends with one.
+    Some(lines as u64 - 1 + u64::from(text.ends_with('\n')))
 }
 
 /// Whether `data` may hold a multi-line event (a Java, Python or Go
@@ -187,6 +224,21 @@ fn has_traces(data: &[u8]) -> bool {
     const MARKS: [&[u8]; 5] =
         [b"\n\tat ", b"\n    at ", b"\nCaused by: ", b"Traceback (most recent call last):", b"\ngoroutine "];
     MARKS.iter().any(|mark| memchr::memmem::find(data, mark).is_some())
+}
+
+/// [`has_traces`] for lines in an envelope, where a trace line's message
+/// starts inside the line, and a tab may be escaped (`\t`, Docker's
+/// `\u0009`).
+fn has_wrapped_traces(data: &[u8]) -> bool {
+    use memchr::memmem::Finder;
+    const MARKS: [&str; 3] = ["Caused by: ", "Traceback (most recent call last):", "goroutine "];
+    /// What may come before a Java frame's `at `: a tab, escaped or not,
+    /// or spaces.
+    const BEFORE_AT: [&[u8]; 4] = [b"\t", b"\\t", b"\\u0009", b"    "];
+    static FINDERS: std::sync::OnceLock<(Finder<'static>, Vec<Finder<'static>>)> = std::sync::OnceLock::new();
+    let (at, marks) = FINDERS.get_or_init(|| (Finder::new("at "), MARKS.iter().map(Finder::new).collect()));
+    at.find_iter(data).any(|found| BEFORE_AT.iter().any(|before| data[..found].ends_with(before)))
+        || marks.iter().any(|mark| mark.find(data).is_some())
 }
 
 /// Classifies a chunk line by line: needed for unmatched lines, invalid

@@ -10,26 +10,35 @@ use super::{LogLine, Stream};
 
 /// The line's message, when `line` is a CRI log line.
 pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
-    let (timestamp, rest) = line.split_once(' ')?;
-    let bytes = timestamp.as_bytes();
-    // An RFC 3339 time: `YYYY-MM-DDTHH:MM:SS...`.
-    if bytes.len() < 20 || !bytes[..4].iter().all(u8::is_ascii_digit) || bytes[4] != b'-' || bytes[10] != b'T' {
+    let bytes = line.as_bytes();
+    let space_from = |at: usize| memchr::memchr(b' ', &bytes[at..]).map(|space| at + space);
+    let timestamp_end = space_from(0)?;
+    let timestamp = &bytes[..timestamp_end];
+    if timestamp.len() < 20
+        || !timestamp[..4].iter().all(u8::is_ascii_digit)
+        || timestamp[4] != b'-'
+        || timestamp[10] != b'T'
+    {
         return None;
     }
-    let (stream, rest) = rest.split_once(' ')?;
-    let stream = match stream {
-        "stdout" => Stream::Stdout,
-        "stderr" => Stream::Stderr,
+    let stream_end = space_from(timestamp_end + 1)?;
+    let stream = match &bytes[timestamp_end + 1..stream_end] {
+        b"stdout" => Stream::Stdout,
+        b"stderr" => Stream::Stderr,
         _ => return None,
     };
-    let (tags, message) = rest.split_once(' ').unwrap_or((rest, ""));
-    let ends_line = match tags.split(':').next() {
-        Some("F") => true,
-        Some("P") => false,
+    // The tags (`F`, `P`, maybe followed by `:` and more), then the message.
+    let (tags_end, start) = match space_from(stream_end + 1) {
+        Some(space) => (space, space + 1),
+        None => (bytes.len(), bytes.len()),
+    };
+    let tags = &bytes[stream_end + 1..tags_end];
+    let ends_line = match tags.split(|&b| b == b':').next() {
+        Some(b"F") => true,
+        Some(b"P") => false,
         _ => return None,
     };
-    let start = line.len() - message.len();
-    let mut unwrapped = LogLine::wrapped("cri", message.into(), start..line.len());
+    let mut unwrapped = LogLine::wrapped("cri", line[start..].into(), start..line.len());
     unwrapped.stream = Some(stream);
     unwrapped.ends_line = ends_line;
     Some(unwrapped)

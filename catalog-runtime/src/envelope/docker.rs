@@ -4,23 +4,31 @@
 //! a tab as `\u0009`; it ends with `\n` unless it is a piece of a line longer
 //! than 16 KiB (`daemon/logger/copier.go`, `defaultBufSize = 16 * 1024`).
 
+use std::ops::Range;
+
 use super::json_fields::{self, Json};
+use super::unescape::json_string;
 use super::{LogLine, Stream};
 
 /// The line's message, when `line` is a json-file entry.
 pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
-    let fields = json_fields::fields(line)?;
-    let Some(Json::Str { raw, at }) = json_fields::get(&fields, "log") else { return None };
-    let stream = match json_fields::get(&fields, "stream").and_then(Json::text).as_deref() {
-        Some("stdout") => Some(Stream::Stdout),
-        Some("stderr") => Some(Stream::Stderr),
-        _ if json_fields::get(&fields, "time").is_some() => None,
-        _ => return None,
+    let (raw, at, stream) = match as_moby_writes(line) {
+        Some((raw, at, stream)) => (raw, at, json_string(stream).as_deref().and_then(stream_of)),
+        None => {
+            let fields = json_fields::fields(line)?;
+            let Some(Json::Str { raw, at }) = json_fields::get(&fields, "log") else { return None };
+            let stream = match json_fields::get(&fields, "stream").and_then(Json::text).as_deref() {
+                Some(stream @ ("stdout" | "stderr")) => stream_of(stream),
+                _ if json_fields::get(&fields, "time").is_some() => None,
+                _ => return None,
+            };
+            (*raw, at.clone(), stream)
+        }
     };
-    let text = json_fields::get(&fields, "log")?.text()?;
+    let text = json_string(raw)?;
     // `\n` or `\u000a`, as written.
     let ends_line = text.ends_with('\n');
-    let mut at = at.clone();
+    let mut at = at;
     if ends_line {
         at.end -= if raw.ends_with("\\n") { 2 } else { 6 };
     }
@@ -31,6 +39,52 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
         unwrapped.strip_line_break();
     }
     Some(unwrapped)
+}
+
+fn stream_of(name: &str) -> Option<Stream> {
+    match name {
+        "stdout" => Some(Stream::Stdout),
+        "stderr" => Some(Stream::Stderr),
+        _ => None,
+    }
+}
+
+/// The `log` (its raw contents and their range) and `stream` (raw) of a
+/// line of exactly the shape moby writes without `attrs`,
+/// `{"log":"…","stream":"…","time":"…"}` (`jsonlogbytes.go`,
+/// `MarshalJSONBuf`), read without collecting the fields: what
+/// [`json_fields::fields`] reads of such a line. Any other line is read
+/// field by field.
+fn as_moby_writes(line: &str) -> Option<(&str, Range<usize>, &str)> {
+    let bytes = line.as_bytes();
+    // The end of the string whose contents start at `start`, as
+    // `json_fields` finds it (an escape skips the byte after its backslash).
+    let string_end = |mut at: usize| loop {
+        let next = at + memchr::memchr2(b'"', b'\\', bytes.get(at..)?)?;
+        if bytes[next] == b'"' {
+            return Some(next);
+        }
+        at = next + 2;
+    };
+    let log_start = r#"{"log":""#.len();
+    if !line.starts_with(r#"{"log":""#) {
+        return None;
+    }
+    let log_end = string_end(log_start)?;
+    let stream_start = log_end + r#"","stream":""#.len();
+    if !line[log_end..].starts_with(r#"","stream":""#) {
+        return None;
+    }
+    let stream_end = string_end(stream_start)?;
+    let time_start = stream_end + r#"","time":""#.len();
+    if !line[stream_end..].starts_with(r#"","time":""#) {
+        return None;
+    }
+    let time_end = string_end(time_start)?;
+    if &line[time_end..] != "\"}" {
+        return None;
+    }
+    Some((&line[log_start..log_end], log_start..log_end, &line[stream_start..stream_end]))
 }
 
 #[cfg(test)]
@@ -51,5 +105,39 @@ mod tests {
         assert_eq!(piece.text(), "abc");
         assert!(unwrap(r#"{"msg":"abc","level":"error"}"#).is_none());
         assert!(unwrap(r#"{"log":"abc"}"#).is_none());
+    }
+
+    #[test]
+    fn lines_as_moby_writes_them_read_as_any_other_shape() {
+        // Each line read by the shortcut and, with a space that only the
+        // field by field reader takes, by that reader: the same line.
+        for line in [
+            r#"{"log":"[ERR] a \"b\" \u003cc\u003e \\\n","stream":"stderr","time":"2026-11-29T17:20:35Z"}"#,
+            r#"{"log":"piece","stream":"stdout","time":"t"}"#,
+            r#"{"log":"x\n","stream":"std\u006fut","time":"t"}"#,
+            r#"{"log":"x\n","stream":"stdin","time":"t"}"#,
+            r#"{"log":"x\n","stream":"\q","time":"t"}"#,
+            r#"{"log":"x\n","stream":"","time":""}"#,
+            r#"{"log":"bad \q\n","stream":"stderr","time":"t"}"#,
+            r#"{"log":"\u000a","stream":"stderr","time":"t"}"#,
+        ] {
+            assert!(as_moby_writes(line).is_some(), "{line}");
+            let spaced = line.replacen(r#"{"log""#, r#"{ "log""#, 1);
+            assert!(as_moby_writes(&spaced).is_none());
+            let (fast, slow) = (unwrap(line), unwrap(&spaced));
+            assert_eq!(fast.is_some(), slow.is_some(), "{line}");
+            if let (Some(fast), Some(slow)) = (fast, slow) {
+                let moved = slow.span_in_input.start - 1..slow.span_in_input.end - 1;
+                assert_eq!(LogLine { span_in_input: moved, ..slow }, fast, "{line}");
+            }
+        }
+        for line in [
+            r#"{"log":"x\n","stream":"stderr","time":"t"} "#,
+            r#"{"log":"x\n","stream":"stderr","attrs":{"a":"b"},"time":"t"}"#,
+            r#"{"log":"x\n","stream":"stderr","time":"t"#,
+            r#"{"log":"x\"#,
+        ] {
+            assert!(as_moby_writes(line).is_none(), "{line}");
+        }
     }
 }

@@ -37,6 +37,7 @@ mod logfmt;
 mod multiline;
 mod syslog;
 mod unescape;
+mod verbatim;
 
 pub use join::PartialLines;
 pub use multiline::{LineRole, MultiLine};
@@ -97,6 +98,41 @@ impl Envelope {
     /// are not blank) are in; [`Envelope::None`] when none is.
     pub fn detect<'l>(first_lines: impl IntoIterator<Item = &'l str>) -> Envelope {
         detect::detect(first_lines)
+    }
+
+    /// Calls `each(number, range)` for the lines of `text` (split at `\n`;
+    /// a final line break ends the last line) that may match a template of
+    /// `matcher` once unwrapped from this envelope: the line's number (from
+    /// 0) and its range in `text`, without its line break. The others match
+    /// nothing, and each (without a `\r` that ends it) is a whole line (not
+    /// a piece) without a note whose message holds no line break. Gives the number of lines; `None`,
+    /// with no call, when any line may match (some template has no literal
+    /// to look for).
+    ///
+    /// This is the matcher's buffer scan for wrapped lines: its literal
+    /// prefilter runs over the raw text, and only the lines holding a
+    /// literal, or an escape that may give one (`\"` when a literal holds a
+    /// `"`), need unwrapping.
+    ///
+    /// ```
+    /// use catalog_runtime::{Dialect, Envelope, Matcher, Template};
+    ///
+    /// let matcher = Matcher::new([&Template::compile("disk %s full", Dialect::Go).unwrap()]);
+    /// let log = concat!(
+    ///     r#"{"log":"all \"good\"\n","stream":"stdout","time":"t"}"#, "\n",
+    ///     r#"{"log":"disk /var full\n","stream":"stderr","time":"t"}"#, "\n",
+    /// );
+    /// let mut lines = Vec::new();
+    /// let count = Envelope::Docker.lines_that_may_match(&matcher, log, |number, _| lines.push(number));
+    /// assert_eq!((count, lines), (Some(2), vec![1]));
+    /// ```
+    pub fn lines_that_may_match<I: AsRef<crate::Template>>(
+        &self,
+        matcher: &crate::Matcher<I>,
+        text: &str,
+        each: impl FnMut(usize, Range<usize>),
+    ) -> Option<usize> {
+        verbatim::lines_that_may_match(self, matcher, text, each)
     }
 
     /// Whether lines in this envelope can come in pieces that
@@ -280,9 +316,17 @@ fn nested<'a>(outer: LogLine<'a>) -> LogLine<'a> {
 fn inner_of(text: &str) -> Option<LogLine<'_>> {
     match text.as_bytes().first() {
         Some(b'{') => json::unwrap(text, None),
-        Some(_) if text.contains("msg=") || text.contains("message=") => logfmt::unwrap(text),
+        Some(_) if may_hold_inner(text) => logfmt::unwrap(text),
         _ => None,
     }
+}
+
+/// Whether a container line's message may be a JSON log line or logfmt
+/// (see [`inner_of`]).
+fn may_hold_inner(text: &str) -> bool {
+    text.starts_with('{')
+        || memchr::memchr_iter(b'=', text.as_bytes())
+            .any(|at| text[..at].ends_with("msg") || text[..at].ends_with("message"))
 }
 
 #[cfg(test)]

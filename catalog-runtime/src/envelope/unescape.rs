@@ -14,12 +14,12 @@ use std::borrow::Cow;
 /// json_string(r#"disk \u003cfull\u003e\u0009\ud83d\ude00"#) == "disk <full>\t😀"
 /// ```
 pub(crate) fn json_string(raw: &str) -> Option<Cow<'_, str>> {
-    if !raw.contains('\\') {
+    if memchr::memchr(b'\\', raw.as_bytes()).is_none() {
         return Some(Cow::Borrowed(raw));
     }
     let mut out = String::with_capacity(raw.len());
     let mut rest = raw;
-    while let Some(at) = rest.find('\\') {
+    while let Some(at) = memchr::memchr(b'\\', rest.as_bytes()) {
         out.push_str(&rest[..at]);
         let escape = &rest[at + 1..];
         let (text, used) = match escape.as_bytes().first()? {
@@ -56,10 +56,16 @@ fn utf16_escape(escape: &str) -> Option<(char, usize)> {
 }
 
 fn hex(digits: &str) -> Option<u32> {
-    if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+    hex_digits(digits.as_bytes())
+}
+
+/// The number `digits` spell in hexadecimal (at most 8 of them), if they
+/// are all hexadecimal digits.
+pub(crate) fn hex_digits(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() {
         return None;
     }
-    u32::from_str_radix(digits, 16).ok()
+    digits.iter().try_fold(0u32, |value, &digit| Some(value << 4 | char::from(digit).to_digit(16)?))
 }
 
 /// The text of a Go-quoted string's contents `raw` (between its quotes), as
@@ -68,13 +74,13 @@ fn hex(digits: &str) -> Option<u32> {
 /// Byte escapes that do not form UTF-8 become U+FFFD; a malformed escape
 /// gives `None`.
 pub(crate) fn go_quoted(raw: &str) -> Option<Cow<'_, str>> {
-    if !raw.contains('\\') {
+    if memchr::memchr(b'\\', raw.as_bytes()).is_none() {
         return Some(Cow::Borrowed(raw));
     }
     // Bytes, since `\xHH` escapes may together spell one UTF-8 character.
     let mut out: Vec<u8> = Vec::with_capacity(raw.len());
     let mut rest = raw;
-    while let Some(at) = rest.find('\\') {
+    while let Some(at) = memchr::memchr(b'\\', rest.as_bytes()) {
         out.extend_from_slice(&rest.as_bytes()[..at]);
         let escape = &rest[at + 1..];
         let simple = |c: char| Some((c, 1));

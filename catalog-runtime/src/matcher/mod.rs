@@ -462,6 +462,29 @@ impl<I: AsRef<Template>> Matcher<I> {
         true
     }
 
+    /// Calls `hit(start, end)` for every occurrence in `text` of a
+    /// prefilter literal, all the occurrences within one line before those
+    /// of later lines; `false` (and no call) when some template is a
+    /// candidate of lines that hold no literal (see [`Index::unfiltered`]),
+    /// so that the occurrences cannot tell which lines may match.
+    pub(crate) fn for_each_literal(&self, text: &str, mut hit: impl FnMut(usize, usize)) -> bool {
+        if !self.index.unfiltered.is_empty() || !self.index.opaque.is_empty() {
+            return false;
+        }
+        if !self.index.literal_ends.is_empty() {
+            let ends = &self.index.literal_ends;
+            self.prefilter().for_each(text, |start, literal| {
+                hit(start, start + groups::range(ends, literal).len());
+            });
+        }
+        true
+    }
+
+    /// Which bytes occur in the prefilter's literals (`[b]` for byte `b`).
+    pub(crate) fn literal_bytes(&self) -> &[bool; 256] {
+        &self.index.literal_bytes
+    }
+
     /// Templates whose required literal occurs in `text`, in ranking order.
     fn candidates(&self, text: &str) -> Vec<u32> {
         let mut found: Vec<u32> = self.index.unfiltered.clone();
@@ -551,6 +574,8 @@ struct Index {
     opaque: Vec<u32>,
     /// Position of each template in ranking order.
     rank: Vec<u32>,
+    /// Which bytes occur in the literals (`[b]` for byte `b`).
+    literal_bytes: [bool; 256],
 }
 
 impl Index {
@@ -591,9 +616,13 @@ impl Index {
         by_prefix.sort_unstable();
         let literal_ends = groups::ends(literals.iter().map(|literal| literal.len()));
         let literal_text = literals.concat();
+        let mut literal_bytes = [false; 256];
+        for &byte in literal_text.as_bytes() {
+            literal_bytes[usize::from(byte)] = true;
+        }
         let owner_ends = groups::ends(owners.iter().map(Vec::len));
         let owners = owners.into_iter().flatten().collect();
-        Index { literal_text, literal_ends, by_prefix, owner_ends, owners, unfiltered, opaque, rank }
+        Index { literal_text, literal_ends, by_prefix, owner_ends, owners, unfiltered, opaque, rank, literal_bytes }
     }
 
     /// Prefilter literal `literal`.

@@ -485,10 +485,15 @@ impl Page<'_> {
         for example in &stats.examples {
             let _ = write!(
                 self.out,
-                "<li><div class=\"where\">{}</div><code class=\"line\">{}</code></li>",
+                "<li><div class=\"where\">{}</div><code class=\"line\">{}</code>",
                 self.place(&example.place),
                 highlighted(example, regex.as_ref(), record),
             );
+            // The trace of a multi-line event, as text.
+            if let Some(context) = &example.context {
+                let _ = write!(self.out, "<code class=\"line context\" title=\"trace\">{}</code>", esc(context));
+            }
+            self.out.push_str("</li>");
         }
         self.out.push_str("</ol>");
     }

@@ -39,6 +39,8 @@ pub const UNMATCHED_EXAMPLES: usize = 8;
 pub const TOP_VALUES: usize = 5;
 /// Longest example line kept, in bytes.
 const MAX_EXAMPLE_LEN: usize = 1000;
+/// Longest trace kept with an example line, in bytes.
+const MAX_CONTEXT_LEN: usize = 4000;
 
 /// What a report lane (a row of the timeline) stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -73,6 +75,9 @@ struct Example {
     text: String,
     /// The byte range of the message in `text` (empty when unknown).
     message: Range<usize>,
+    /// The trace that came with the line (a Java stack trace, a Python
+    /// traceback, a Go panic's goroutines), cut to [`MAX_CONTEXT_LEN`].
+    context: Option<String>,
 }
 
 struct ErrorStats {
@@ -157,8 +162,9 @@ impl HtmlReport {
         Some(stamp)
     }
 
-    /// A line of the current input matched a record; `text` is the line.
-    pub fn found(&mut self, line: u64, text: &str, found: &Match<'_>) {
+    /// A line of the current input matched a record; `text` is the line,
+    /// `context` the trace that came with it.
+    pub fn found(&mut self, line: u64, text: &str, found: &Match<'_>, context: Option<&str>) {
         let (index, span, values) = match_parts(found);
         let time = self.time_of(text, span.start);
         let input = self.inputs.len().saturating_sub(1);
@@ -181,7 +187,9 @@ impl HtmlReport {
         stats.untimed += u64::from(time.is_none());
         stats.last = place.clone();
         if stats.examples.len() < EXAMPLES {
-            stats.examples.push(example(place, text, span));
+            let mut example = example(place, text, span);
+            example.context = context.map(|context| shorten(context, MAX_CONTEXT_LEN).into_owned());
+            stats.examples.push(example);
         }
         for (counts, value) in stats.values.iter_mut().zip(values) {
             counts.add(&value_text(value));
@@ -219,5 +227,5 @@ fn example(place: Place, text: &str, message: Range<usize>) -> Example {
     // The message's range is kept only when it lies within the kept text on
     // character boundaries (a cut or lossily decoded line may not have it).
     let message = if text.get(message.clone()).is_some() { message } else { 0..0 };
-    Example { place, text, message }
+    Example { place, text, message, context: None }
 }

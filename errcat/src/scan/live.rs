@@ -98,16 +98,21 @@ impl Sinks<'_> {
         // those of the levels asked for.
         let level_of: &pipeline::LevelOf<'_> =
             if self.metrics.is_some() { &Metrics::level_of } else { &reported_level };
-        // With `auto`, followed files are read as plain lines.
-        let envelope = self.options.envelope.clone().unwrap_or(Envelope::None);
-        let wanted = Wanted {
-            unmatched: (self.metrics.is_some() || !levels.is_empty()).then_some(level_of),
-            line_text: false,
-            envelope,
-        };
+        let unmatched = (self.metrics.is_some() || !levels.is_empty()).then_some(level_of);
+        // Each input's envelope: the one chosen, else (with `auto`) the one
+        // its first lines are in, as for a file scanned to its end.
+        let mut envelopes: Vec<Option<Envelope>> = vec![self.options.envelope.clone(); sources.len()];
         for item in items {
             match item {
                 Item::Lines { input, chunk } => {
+                    let envelope = match &mut envelopes[input] {
+                        Some(envelope) => envelope.clone(),
+                        detected => {
+                            *detected = envelope_of(&chunk.data);
+                            detected.clone().unwrap_or(Envelope::None)
+                        }
+                    };
+                    let wanted = Wanted { unmatched, line_text: false, envelope };
                     let classified = pipeline::classify(self.catalog, &chunk, &wanted);
                     let lines = classified.line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
                     self.to_report(input, lines, classified.events, report, sources, out)?;
@@ -152,6 +157,18 @@ impl Sinks<'_> {
         }
         report.events(&mut sources[input], events, out)
     }
+}
+
+/// The envelope of the lines of an input's first chunk (see
+/// [`Envelope::detect`]), if it has a line that is not blank: until one
+/// comes, lines are read as they are.
+fn envelope_of(data: &[u8]) -> Option<Envelope> {
+    let lines: Vec<String> = (data.split(|&b| b == b'\n'))
+        .filter(|line| !line.trim_ascii().is_empty())
+        .take(input::FIRST_LINES)
+        .map(|line| String::from_utf8_lossy(line).into_owned())
+        .collect();
+    (!lines.is_empty()).then(|| Envelope::detect(lines.iter().map(String::as_str)))
 }
 
 /// Standard input, read on a thread of its own so that a signal ends the

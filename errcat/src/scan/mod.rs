@@ -184,7 +184,7 @@ impl<'a> Report<'a> {
                     }
                     record(&mut self.summary, found.index, Place { file: source.file.clone(), line });
                     if let (Some(html), Some(text)) = (&mut self.html, text) {
-                        html.found(line, &text, &found);
+                        html.found(line, &text, &found, wrapped.as_ref().and_then(|w| w.context.as_deref()));
                     }
                     if !options.count {
                         let place = (label, line);

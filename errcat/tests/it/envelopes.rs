@@ -170,6 +170,48 @@ fn nats_server_corpus_messages_classify_in_every_envelope_as_bare() {
     assert_eq!(matched, messages.len());
 }
 
+/// The buffer scan of wrapped lines (the prefilter over the raw lines, and
+/// only the lines that may match unwrapped) finds what unwrapping every
+/// line one by one finds (as `--unmatched` does): the same lines, records,
+/// values, spans and envelope fields, for every record of the corpus with
+/// hostile values, each beside a line cut short in its middle (most of its
+/// literal text, matching nothing), in every envelope.
+#[test]
+fn wrapped_lines_scanned_at_once_match_as_unwrapped_one_by_one() {
+    let Some(corpus) = support::corpus("nats-server", "wrapped_lines_scanned_at_once_match_as_unwrapped_one_by_one")
+    else {
+        return;
+    };
+    let catalog = Catalog::load(&corpus).unwrap();
+    // Every template has a literal to look for: lines are passed over.
+    let filtered = error_catalog::Envelope::Docker.lines_that_may_match(catalog.matcher(), "x\n", |_, _| {});
+    assert_eq!(filtered, Some(1));
+    let mut messages = Vec::new();
+    for message in rendered(&catalog) {
+        let chars: Vec<char> = message.chars().collect();
+        let middle = chars.len() / 2;
+        let cut: String = chars[..middle].iter().chain(chars.iter().skip(middle + 3)).collect();
+        messages.extend([message, cut]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let data = ["--data", corpus.to_str().unwrap(), "--no-cache"];
+    let found =
+        |out: &Out| -> Vec<Json> { scanned(out).into_iter().filter(|object| object.get("id").is_some()).collect() };
+    for (index, (name, wrap)) in envelopes().iter().enumerate() {
+        let lines: Vec<String> = messages.iter().map(|message| wrap(&format!("{PREFIX}{message}"), message)).collect();
+        let file = format!("wrapped-{index}-{name}.log");
+        fs::write(dir.path().join(&file), lines.join("\n") + "\n").unwrap();
+        let at_once = errcat(&[&data[..], &["scan", "--json", &file]].concat(), dir.path());
+        let one_by_one = errcat(&[&data[..], &["scan", "--json", "--unmatched", "TRC", &file]].concat(), dir.path());
+        let (at_once, one_by_one) = (found(&at_once), found(&one_by_one));
+        assert!(at_once.len() * 3 > messages.len(), "{name}: {} of {}", at_once.len(), messages.len());
+        assert_eq!(at_once.len(), one_by_one.len(), "{name}");
+        for (fast, slow) in at_once.iter().zip(&one_by_one) {
+            assert_eq!(fast, slow, "{name}");
+        }
+    }
+}
+
 /// A Docker json-file line of `text` on `stream`.
 fn docker_line(text: &str, stream: &str) -> String {
     format!(r#"{{"log":{},"stream":"{stream}","time":"2026-11-29T17:20:35.000001Z"}}"#, docker_string(text))
@@ -414,4 +456,32 @@ fn java_python_and_go_traces_are_one_event_with_the_trace_as_context() {
     );
     // The `Caused by:` line is the first event's context, not a match of its own.
     assert_eq!(found[0]["fields"]["arg0"], "/var", "{}", out.stdout);
+
+    // A Java trace in Docker (whose tabs are `\u0009`) and in JSON logs:
+    // the same events, whether each line is read alone (`--unmatched`) or not.
+    let java = [&log[..4], &log[14..]].concat();
+    let expected = [
+        (1, "DiskIsFullOnVolume".to_owned(), Some(log[1..4].join("\n"))),
+        (5, "SlowConsumerDetectedForClient".to_owned(), None),
+    ];
+    let wrapped = [
+        java.iter().map(|line| docker_line(&format!("{line}\n"), "stderr")).collect::<Vec<_>>(),
+        java.iter().map(|line| json!({"level": "error", "msg": line}).to_string()).collect(),
+    ];
+    for lines in wrapped {
+        fs::write(dir.path().join("wrapped.log"), lines.join("\n") + "\n").unwrap();
+        for unmatched in [&[][..], &["--unmatched", "TRC"]] {
+            let data = ["--data", data.to_str().unwrap(), "--no-cache", "scan", "--json"];
+            let out = errcat(&[&data[..], unmatched, &["wrapped.log"]].concat(), dir.path());
+            let found: Vec<(u64, String, Option<String>)> = scanned(&out)
+                .iter()
+                .filter(|f| f.get("id").is_some())
+                .map(|f| {
+                    let context = f["context"].as_str().map(str::to_owned);
+                    (f["line"].as_u64().unwrap(), f["name"].as_str().unwrap().to_owned(), context)
+                })
+                .collect();
+            assert_eq!(found, expected, "{unmatched:?}: {}", lines[1]);
+        }
+    }
 }

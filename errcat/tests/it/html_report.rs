@@ -292,9 +292,21 @@ fn hostile_log() -> String {
         format!("{PREFIX}unable to persist session {script:?} (seq={img}): <svg onload=alert(1)>"),
         format!("{PREFIX}create QoS2 incoming messages stream for account {img:?}: {script}"),
         format!("[7] 2026/11/29 17:21:00.000000 [ERR] unknown trouble {script} \u{1b}[31m\u{7}"),
+        hostile_trace().join("\n"),
         format!("{PREFIX}unable to persist session \"a\" (seq=<!--): --> '\" {}", "<".repeat(3000)),
     ]
     .join("\n")
+}
+
+/// A matching line and the Java stack trace after it, markup in its frames
+/// and cause: the trace is the match's context.
+fn hostile_trace() -> [String; 4] {
+    [
+        format!("{PREFIX}unable to persist session \"t\" (seq=9): store failed"),
+        format!("\tat com.example.Store.write(</code><script>{}</script>:42)", payload("trace")),
+        format!("Caused by: java.io.IOException: \"><img src=x onerror=\"{}\"> & more", payload("cause")),
+        "\t... 3 more".to_owned(),
+    ]
 }
 
 fn hostile_report(dir: &Path, name: &str) -> (PathBuf, String) {
@@ -337,6 +349,19 @@ fn hostile_values_and_records_show_as_text() {
         unmatched,
         format!("[7] 2026/11/29 17:21:00.000000 [ERR] unknown trouble {script} \u{FFFD}[31m\u{FFFD}")
     );
+    // The trace after a line is shown with it, as text, as `--json` gives it.
+    let traced = within(&persist, ".examples li").into_iter().find(|li| text(li).contains("store failed")).unwrap();
+    let contexts: Vec<String> = within(&traced, ".context").iter().map(text).collect();
+    let trace = hostile_trace()[1..].join("\n");
+    assert_eq!(contexts, std::slice::from_ref(&trace));
+    assert!(within(&persist, "img").is_empty() && within(&persist, "script").is_empty());
+    let (json, _) =
+        run(&["--data", path_str(&hostile_dataset(dir.path())), "scan", "--json", "-"], hostile_log().as_bytes(), 0);
+    let contexts: Vec<Value> =
+        json.lines().map(|line| serde_json::from_str::<Value>(line).unwrap()["context"].clone()).collect();
+    assert!(contexts.contains(&Value::from(trace)), "{json}");
+    // A line without a trace has none.
+    assert_eq!(within(&persist, ".context").len(), 1);
     // The long line is cut, not the report.
     let long = within(&persist, ".examples .line").iter().map(text).find(|l| l.contains("<!--")).unwrap();
     assert!(long.ends_with('…') && long.len() < 1100, "{}", long.len());
@@ -490,6 +515,9 @@ fn in_a_browser_no_injected_script_runs() {
     let persist = card(&dom, "UnableToPersistSession");
     let examples = text(&within(&persist, ".examples")[0]);
     assert!(examples.contains(&format!("<script>{}</script>", payload("log"))), "shown as text: {examples}");
+    // The trace is shown with its line, as text.
+    let contexts: Vec<String> = within(&persist, ".examples .context").iter().map(text).collect();
+    assert_eq!(contexts, [hostile_trace()[1..].join("\n")]);
     let screenshot = out_dir().join("hostile.png");
     chromium(
         &browser,

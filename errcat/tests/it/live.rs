@@ -354,6 +354,52 @@ fn follow_from_start_idles_cheaply_and_ends_on_sigterm_with_the_summary() {
     assert_eq!(stdout, ["no known error found", "0 matching line(s), 0 distinct error(s)"]);
 }
 
+/// `line` as Docker's json-file driver writes it.
+fn docker_line(line: &str) -> String {
+    let log = serde_json::to_string(&format!("{line}\n")).unwrap();
+    format!(r#"{{"log":{log},"stream":"stderr","time":"2026-11-29T17:20:00.123456789Z"}}"#)
+}
+
+/// With `--envelope auto` (the default), each followed file's envelope is
+/// chosen from its first lines, as a scanned file's is: Docker lines are
+/// unwrapped (the `%q` value has no escapes left), plain lines beside them
+/// are read as they are, and `--envelope none` reads them all plain.
+#[test]
+fn follow_detects_each_file_s_envelope_from_its_first_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let (docker, plain) = (dir.path().join("docker.log"), dir.path().join("plain.log"));
+    append(&docker, &[docker_line(&noise_line(0))]);
+    append(&plain, &[noise_line(0)]);
+    let mut errcat = start_in(dir.path(), &["scan", "--follow", "--json", "docker.log", "plain.log"]);
+    errcat.expect_error_line("errcat: following docker.log from line 2");
+    errcat.expect_error_line("errcat: following plain.log from line 2");
+    append(&docker, &[docker_line(&noise_line(1)), docker_line(&persist_line("wrapped-1"))]);
+    append(&plain, &[persist_line("bare-1")]);
+    for (session, file, line, envelope) in
+        [("wrapped-1", "docker.log", 3, Some("docker")), ("bare-1", "plain.log", 2, None)]
+    {
+        let object: serde_json::Value = serde_json::from_str(&errcat.expect_line(session)).unwrap();
+        assert_eq!(object["fields"]["ps_id"], session, "{object}");
+        assert_eq!((object["file"].as_str(), object["line"].as_u64()), (Some(file), Some(line)), "{object}");
+        assert_eq!(object["envelope"].as_str(), envelope, "{object}");
+    }
+    errcat.signal(libc::SIGTERM);
+    let (_, stderr, code) = errcat.wait_for_exit();
+    assert_eq!(code, 0, "{stderr:#?}");
+
+    // Told to read plain lines, errcat leaves the Docker line as it is:
+    // the escaped `%q` value is not found (a plain line after it is).
+    let mut errcat = start_in(dir.path(), &["scan", "--follow", "--json", "--envelope", "none", "docker.log"]);
+    errcat.expect_error_line("errcat: following docker.log from line 4");
+    append(&docker, &[docker_line(&persist_line("wrapped-2")), persist_line("bare-2")]);
+    errcat.expect_line("bare-2");
+    errcat.signal(libc::SIGTERM);
+    let (stdout, _, _) = errcat.wait_for_exit();
+    let objects: Vec<serde_json::Value> = stdout.iter().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert!(objects.iter().all(|object| object["fields"]["ps_id"] != "wrapped-2" && object["envelope"].is_null()));
+    assert_eq!(objects.len(), 1, "{stdout:#?}");
+}
+
 #[test]
 fn follow_needs_files() {
     for args in [&["scan", "--follow"][..], &["scan", "--follow", "-"]] {

@@ -1,0 +1,583 @@
+//! Which lines of a buffer need unwrapping before they are matched, found
+//! without unwrapping them: the matcher's literal prefilter runs over the
+//! raw (wrapped) buffer, as over a plain log, and a line with no literal in
+//! it is passed over when its envelope cannot have hidden one.
+//!
+//! Unwrapping copies the message and undoes escapes; it never moves text
+//! around. So an occurrence of a literal in the message is either a run of
+//! the line's own bytes, which the prefilter saw, or holds a character an
+//! escape gave. A line whose escapes give only characters that no literal
+//! holds (`\"` when no literal has a `"`; `\u003c` when none has a `<`)
+//! therefore has no literal in its message when it has none in its raw
+//! text, and no template can match it (none matches without its literal:
+//! [`Matcher::for_each_literal`] says when one could). Escapes that give a
+//! line break (`\n`, `\r`, `\u000a`) are never passed over, except the `\n`
+//! that ends Docker's `log` (taken off by unwrapping): a message holding a
+//! line break is for the caller to see. Neither are pieces of a longer line
+//! (a literal may straddle two), notes (journald's `null`), byte arrays
+//! (journald) or byte escapes (Go's `\xHH`, which may join into one
+//! character), nor, in Docker, escapes that give a backslash (the message
+//! may itself be a JSON line, whose own escapes can give anything).
+
+use std::ops::Range;
+
+use super::unescape::hex_digits as hex;
+use super::{cri, Envelope};
+use crate::format::Template;
+use crate::matcher::Matcher;
+
+/// Calls `each(number, range)` for every line of `text` (split at `\n`; a
+/// final line break ends the last line) that may match a template of
+/// `matcher` once unwrapped from `envelope`: its number (from 0) and its
+/// range in `text`, without its line break; the number of lines. See
+/// [`Envelope::lines_that_may_match`].
+pub(super) fn lines_that_may_match<I: AsRef<Template>>(
+    envelope: &Envelope,
+    matcher: &Matcher<I>,
+    text: &str,
+    mut each: impl FnMut(usize, Range<usize>),
+) -> Option<usize> {
+    let bytes = text.as_bytes();
+    // The starts of the lines holding a literal, in order.
+    let mut with_literal: Vec<usize> = Vec::new();
+    let mut line_end = 0;
+    let filtered = matcher.for_each_literal(text, |start, _| {
+        if start < line_end && !with_literal.is_empty() {
+            return;
+        }
+        with_literal.push(memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |i| i + 1));
+        line_end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+    });
+    if !filtered {
+        return None;
+    }
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let returns = memchr::memchr(b'\r', bytes).is_some();
+    let literal_bytes = matcher.literal_bytes();
+    let escapes = Escapes { literal_bytes, go: false, nested: false };
+    let whole_text = match envelope {
+        Envelope::None | Envelope::Syslog => Some(None),
+        Envelope::Json(_) => Some(Some(escapes)),
+        Envelope::Logfmt => Some(Some(Escapes { go: true, ..escapes })),
+        Envelope::Docker | Envelope::Cri | Envelope::Journald => None,
+    };
+    if let Some(escapes) = whole_text {
+        return Some(unwrapped_by_text(body, with_literal, escapes, returns, each));
+    }
+    if *envelope == Envelope::Docker {
+        return Some(docker_lines(body, with_literal, literal_bytes, returns, each));
+    }
+    let mut with_literal = with_literal.into_iter().peekable();
+    let ends = memchr::memchr_iter(b'\n', body.as_bytes()).chain([body.len()]);
+    let mut start = 0;
+    let mut lines = 0;
+    for (number, end) in ends.enumerate() {
+        lines = number + 1;
+        let range = start..end;
+        start = end + 1;
+        let has_literal = with_literal.next_if_eq(&range.start).is_some();
+        let line = &body[range.clone()];
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if has_literal || (returns && line.contains('\r')) || !passes_over(envelope, line, literal_bytes) {
+            each(number, range);
+        }
+    }
+    Some(lines)
+}
+
+/// [`lines_that_may_match`] for envelopes whose lines need no reading one
+/// by one: their messages are parts of the line, and, with `escapes`, any
+/// part may be the message once its escapes are undone. The lines holding
+/// a literal (their starts in `with_literal`), an escape that is not
+/// harmless or a `\r` before their end are found in passes over the whole
+/// `body`, and only they are looked at.
+fn unwrapped_by_text(
+    body: &str,
+    mut unwrap: Vec<usize>,
+    escapes: Option<Escapes<'_>>,
+    returns: bool,
+    mut each: impl FnMut(usize, Range<usize>),
+) -> usize {
+    let bytes = body.as_bytes();
+    let line_start = |at: usize| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+    let line_end = |at: usize| memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+    if let Some(escapes) = escapes {
+        // Escapes are read in turn from the start of the text as from the
+        // start of each line: none goes past a line break.
+        let mut at = 0;
+        while let Some(next) = memchr::memchr(b'\\', &bytes[at..]) {
+            let next = at + next;
+            match escapes.harmless(&bytes[next + 1..]) {
+                Some(used) => at = next + 1 + used,
+                None => {
+                    unwrap.push(line_start(next));
+                    at = line_end(next);
+                }
+            }
+        }
+    }
+    if returns {
+        // A `\r` but the one before a line's break.
+        for at in memchr::memchr_iter(b'\r', bytes) {
+            if !matches!(bytes.get(at + 1), None | Some(b'\n')) {
+                unwrap.push(line_start(at));
+            }
+        }
+    }
+    unwrap.sort_unstable();
+    unwrap.dedup();
+    let (mut number, mut counted_to) = (0, 0);
+    for start in unwrap {
+        number += memchr::memchr_iter(b'\n', &bytes[counted_to..start]).count();
+        counted_to = start;
+        each(number, start..line_end(start));
+    }
+    number + memchr::memchr_iter(b'\n', &bytes[counted_to..]).count() + 1
+}
+
+/// Whether `line` (holding no `\r` or `\n`), unwrapped from `envelope`, has
+/// a message holding no literal when the line holds none, and is a whole
+/// line without a note whose message holds no line break.
+fn passes_over(envelope: &Envelope, line: &str, literal_bytes: &[bool; 256]) -> bool {
+    let escapes = Escapes { literal_bytes, go: false, nested: false };
+    match envelope {
+        Envelope::None | Envelope::Syslog => true,
+        Envelope::Docker => docker(line, literal_bytes),
+        Envelope::Cri => match cri::unwrap(line) {
+            None => true,
+            Some(unwrapped) if unwrapped.is_piece() => false,
+            // The message is read as it is, or as a JSON or logfmt line.
+            Some(unwrapped) => {
+                let message = unwrapped.text();
+                memchr::memchr(b'\\', message.as_bytes()).is_none()
+                    || !super::may_hold_inner(message)
+                    || escapes.all_harmless(message)
+            }
+        },
+        Envelope::Json(_) => escapes.all_harmless(line),
+        Envelope::Logfmt => Escapes { go: true, ..escapes }.all_harmless(line),
+        // A `MESSAGE` of bytes, or `null`, is not the line's text.
+        Envelope::Journald => !line.contains('[') && !line.contains("null") && escapes.all_harmless(line),
+    }
+}
+
+/// A json-file line as moby writes it, `{"log":"…\n",…`: the `log` string
+/// ends with `\n` (it is not a piece) and its other escapes are harmless.
+/// Another shape is unwrapped to be sure.
+fn docker(line: &str, literal_bytes: &[bool; 256]) -> bool {
+    docker_at(line.as_bytes(), 0, literal_bytes).0
+}
+
+/// [`docker`] on the line at `start` of `text`, which ends at the next
+/// `\n`, and how far it was read (to its end at most): the rest of the
+/// line is what is left to find its end in.
+fn docker_at(text: &[u8], start: usize, literal_bytes: &[bool; 256]) -> (bool, usize) {
+    const START: &[u8] = br#"{"log":""#;
+    if !text[start..].starts_with(START) {
+        return (false, start);
+    }
+    let escapes = Escapes { literal_bytes, go: false, nested: true };
+    let mut at = start + START.len();
+    while let Some(next) = memchr::memchr3(b'"', b'\\', b'\n', &text[at..]) {
+        let next = at + next;
+        match text[next] {
+            // The end of the line, or of `log` without a `\n`: a piece, or
+            // an empty string.
+            b'\n' | b'"' => return (false, next),
+            // The `\n` that ends the line; what follows is not the message.
+            _ if text[next + 1..].starts_with(b"n\"") => return (true, next + 3),
+            _ => match escapes.harmless(&text[next + 1..]) {
+                Some(used) => at = next + 1 + used,
+                None => return (false, next),
+            },
+        }
+    }
+    (false, text.len())
+}
+
+/// [`lines_that_may_match`] for Docker lines: each line is read to the end
+/// of its `log` to tell whether it is passed over, then only the rest of it
+/// is searched for its end.
+fn docker_lines(
+    body: &str,
+    with_literal: Vec<usize>,
+    literal_bytes: &[bool; 256],
+    returns: bool,
+    mut each: impl FnMut(usize, Range<usize>),
+) -> usize {
+    let bytes = body.as_bytes();
+    let mut with_literal = with_literal.into_iter().peekable();
+    let (mut start, mut number) = (0, 0);
+    loop {
+        let (passes, read) = docker_at(bytes, start, literal_bytes);
+        let end = memchr::memchr(b'\n', &bytes[read..]).map_or(bytes.len(), |i| read + i);
+        let has_literal = with_literal.next_if_eq(&start).is_some();
+        let line = &bytes[start..end];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if has_literal || !passes || (returns && memchr::memchr(b'\r', line).is_some()) {
+            each(number, start..end);
+        }
+        number += 1;
+        if end == bytes.len() {
+            return number;
+        }
+        start = end + 1;
+    }
+}
+
+/// Which escapes give a character no literal holds.
+#[derive(Clone, Copy)]
+struct Escapes<'b> {
+    literal_bytes: &'b [bool; 256],
+    /// Go's escapes (logfmt) besides JSON's.
+    go: bool,
+    /// The message may be unwrapped again (Docker): an escaped backslash
+    /// may begin an escape of the inner line.
+    nested: bool,
+}
+
+impl Escapes<'_> {
+    /// Whether every backslash of `text` begins a harmless escape (a
+    /// backslash that is no escape, in an unquoted logfmt value or a CRI
+    /// message read as it is, is harmless too, but taken for one).
+    fn all_harmless(&self, text: &str) -> bool {
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while let Some(next) = memchr::memchr(b'\\', &bytes[at..]) {
+            let next = at + next;
+            match self.harmless(&bytes[next + 1..]) {
+                Some(used) => at = next + 1 + used,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// The length of the harmless escape `escape` begins with (after its
+    /// backslash), if it is one.
+    fn harmless(&self, escape: &[u8]) -> Option<usize> {
+        let gives = |byte: u8| !self.literal_bytes[usize::from(byte)];
+        let (char, used) = match *escape.first()? {
+            byte @ (b'"' | b'/') => (u32::from(byte), 1),
+            b'\\' => (u32::from(b'\\'), 1),
+            b't' => (0x09, 1),
+            b'b' => (0x08, 1),
+            b'f' => (0x0c, 1),
+            b'u' => (hex(escape.get(1..5)?)?, 5),
+            b'U' if self.go => (hex(escape.get(1..9)?)?, 9),
+            _ => return None,
+        };
+        let harmless = match char {
+            // A line break, which the caller is to see.
+            0x0a | 0x0d => false,
+            0x5c if self.nested => false,
+            // ASCII, as itself.
+            0..=0x7f => gives(char as u8),
+            // Anything else (a surrogate too, which becomes a character
+            // with the next escape, or U+FFFD) is not ASCII.
+            _ => (0x80..=0xff).all(gives),
+        };
+        harmless.then_some(used)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::Dialect;
+    use proptest::prelude::*;
+
+    /// Templates whose literals hold what escapes give: quotes, `<`, a
+    /// backslash, a tab, non-ASCII (in the BMP and beyond), and one of
+    /// plain letters, which an escape may split.
+    const FORMATS: [&str; 7] = [
+        "disk \"%s\" is full",
+        "tag <%s> was closed",
+        "path C:\\temp\\%s is gone",
+        "column\tseparated %d here",
+        "café au lait %d",
+        "emoji 😀 face %s",
+        "plain words on %s",
+    ];
+    /// Messages of those templates (with text around them) and others.
+    const MESSAGES: [&str; 10] = [
+        "[ERR] disk \"sda\" is full",
+        "tag <b> was closed, then more",
+        "path C:\\temp\\x is gone",
+        "column\tseparated 5 here",
+        "2026-11-29 café au lait 3",
+        "emoji 😀 face y",
+        "[1] 2026/11/29 17:20:35.000001 [ERR] plain words on sdb",
+        "nothing & nobody <here> \"at all\"\tné 😀 \\",
+        "plain words",
+        "",
+    ];
+
+    fn matcher() -> Matcher {
+        let templates: Vec<Template> = FORMATS.iter().map(|f| Template::compile(f, Dialect::Go).unwrap()).collect();
+        Matcher::new(&templates)
+    }
+
+    /// `text` as a JSON string's contents: what must be escaped is, and
+    /// character `i` is written as `\uXXXX` (a surrogate pair beyond the
+    /// BMP) when `as_unicode(i, c)`.
+    fn json_escaped(text: &str, as_unicode: impl Fn(usize, char) -> bool) -> String {
+        let mut out = String::new();
+        for (i, c) in text.chars().enumerate() {
+            match c {
+                _ if as_unicode(i, c) => {
+                    for unit in c.encode_utf16(&mut [0; 2]) {
+                        out.push_str(&format!("\\u{unit:04x}"));
+                    }
+                }
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\t' => out.push_str("\\t"),
+                '<' | '>' | '&' => out.push_str(&format!("\\u{:04x}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
+    /// `text` Go-quoted (without the quotes), character `i` as `\u`, `\U`
+    /// or `\x` when `as_unicode(i, c)`.
+    fn go_escaped(text: &str, as_unicode: impl Fn(usize, char) -> bool) -> String {
+        let mut out = String::new();
+        for (i, c) in text.chars().enumerate() {
+            match c {
+                _ if as_unicode(i, c) && c.is_ascii() && i % 2 == 0 => out.push_str(&format!("\\x{:02x}", c as u32)),
+                _ if as_unicode(i, c) && (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                _ if as_unicode(i, c) => out.push_str(&format!("\\U{:08x}", c as u32)),
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\t' => out.push_str("\\t"),
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
+    /// Each envelope with `message` in it, escaped as `as_unicode` says.
+    fn wrapped(message: &str, as_unicode: &dyn Fn(usize, char) -> bool) -> Vec<(Envelope, String)> {
+        let json = json_escaped(message, as_unicode);
+        let inner = format!(r#"{{"level":"error","msg":"{json}"}}"#);
+        vec![
+            (Envelope::Docker, format!(r#"{{"log":"{json}\n","stream":"stderr","time":"2026-11-29T17:20:35Z"}}"#)),
+            // A JSON line in Docker: escaped twice.
+            (
+                Envelope::Docker,
+                format!(r#"{{"log":"{}\n","stream":"stdout","time":"t"}}"#, json_escaped(&inner, as_unicode)),
+            ),
+            (Envelope::Docker, format!(r#"{{"log":"{json}\n","stream":"stderr","attrs":{{"k":"v"}},"time":"t"}}"#)),
+            (Envelope::Cri, format!("2026-11-29T17:20:35.000001234Z stderr F {message}")),
+            (Envelope::Cri, format!("2026-11-29T17:20:35.000001234Z stdout F {inner}")),
+            (
+                Envelope::Cri,
+                format!(
+                    "2026-11-29T17:20:35.000001234Z stdout F level=error msg=\"{}\"",
+                    go_escaped(message, as_unicode)
+                ),
+            ),
+            (Envelope::Json(None), inner.clone()),
+            (Envelope::Json(None), format!(r#"{{"message":"{json}","msg":1,"stack":"{json}"}}"#)),
+            (Envelope::Logfmt, format!("time=t level=error msg=\"{}\" err=x", go_escaped(message, as_unicode))),
+            (Envelope::Journald, format!(r#"{{"__CURSOR":"s=1","PRIORITY":"3","MESSAGE":"{json}"}}"#)),
+            (Envelope::Syslog, format!("<11>1 2026-11-29T17:20:35Z host-a app 1035 - - {message}")),
+        ]
+    }
+
+    /// What unwrapping each line of `lines` the long way gives, checked
+    /// against [`lines_that_may_match`]: every line it passes over matches
+    /// nothing and is a whole line without a note or a line break. Gives
+    /// how many were passed over.
+    fn passed_over_match_nothing(matcher: &Matcher, envelope: &Envelope, lines: &[String]) -> usize {
+        let text = lines.join("\n") + "\n";
+        let mut reported = Vec::new();
+        let count = lines_that_may_match(envelope, matcher, &text, |number, range| {
+            assert_eq!(&text[range], lines[number]);
+            reported.push(number);
+        });
+        assert_eq!(count, Some(lines.len()));
+        let mut passed_over = 0;
+        for (number, line) in lines.iter().enumerate() {
+            if reported.contains(&number) {
+                continue;
+            }
+            passed_over += 1;
+            // As a CRLF line is read.
+            let unwrapped = envelope.unwrap(line.strip_suffix('\r').unwrap_or(line));
+            assert_eq!(matcher.find(unwrapped.text()), None, "{envelope}: {line}");
+            assert!(!unwrapped.is_piece() && unwrapped.note().is_none(), "{envelope}: {line}");
+            assert!(!unwrapped.text().contains(['\n', '\r']), "{envelope}: {line}");
+        }
+        passed_over
+    }
+
+    #[test]
+    fn a_line_passed_over_matches_nothing_when_escapes_give_a_literal() {
+        let matcher = matcher();
+        // Escaped only where it must be; every character as `\u`; every
+        // other one (which splits each literal); the first few; those
+        // beyond ASCII; all but letters and digits.
+        let styles: [&dyn Fn(usize, char) -> bool; 6] =
+            [&|_, _| false, &|_, _| true, &|i, _| i % 2 == 1, &|i, _| i < 6, &|_, c| !c.is_ascii(), &|_, c| {
+                !c.is_alphanumeric()
+            }];
+        let mut passed_over = 0;
+        for style in styles {
+            for message in MESSAGES {
+                for (envelope, line) in wrapped(message, style) {
+                    let lines = [line.clone(), line.replace("stderr", "stdout")];
+                    passed_over += passed_over_match_nothing(&matcher, &envelope, &lines);
+                }
+            }
+        }
+        // Each envelope's lines in one text, with returns in and at the end
+        // of lines: each is numbered as it should be.
+        for (at, (envelope, _)) in wrapped("", &|_, _| false).into_iter().enumerate() {
+            let mut lines: Vec<String> = Vec::new();
+            for style in styles {
+                for message in MESSAGES.iter().chain(&["a\rreturn", "plain words on\r", "end\r"]) {
+                    lines.push(wrapped(message, style).swap_remove(at).1);
+                }
+            }
+            lines.push(format!("{}\r", lines[0]));
+            passed_over += passed_over_match_nothing(&matcher, &envelope, &lines);
+        }
+        // Lines with nothing to find are passed over: the shortcut works.
+        assert!(passed_over > 100, "{passed_over}");
+        // Each template's message is found, in every envelope and style.
+        for (message, format) in MESSAGES.iter().zip(FORMATS) {
+            for style in styles {
+                for (envelope, line) in wrapped(message, style) {
+                    let found = matcher.find(envelope.unwrap(&line).text()).map(|m| m.index);
+                    assert_eq!(found.map(|i| FORMATS[i]), Some(format), "{envelope}: {line}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_notes_line_breaks_and_returns_are_unwrapped() {
+        let matcher = matcher();
+        let lines = [
+            r#"{"log":"a piece","stream":"stderr","time":"t"}"#,
+            r#"{"log":"two\nlines\n","stream":"stderr","time":"t"}"#,
+            r#"{"log":"return\r\n","stream":"stderr","time":"t"}"#,
+            r#"{"log":"raw return","stream":"stderr","time":"t"}"#,
+            r#"{"log":"fine\n","stream":"stderr","time":"t"}"#,
+        ];
+        let text = lines.join("\n").replace("raw return", "raw\rreturn");
+        let mut reported = Vec::new();
+        lines_that_may_match(&Envelope::Docker, &matcher, &text, |number, _| reported.push(number));
+        assert_eq!(reported, [0, 1, 2, 3]);
+        let text = "2026-11-29T17:20:35.1Z stderr P piece\n2026-11-29T17:20:35.1Z stderr F end\r\n";
+        let mut reported = Vec::new();
+        lines_that_may_match(&Envelope::Cri, &matcher, text, |number, range| reported.push((number, range)));
+        assert_eq!(reported, [(0, 0..37)]);
+        let text = "{\"__CURSOR\":\"s\",\"MESSAGE\":null}\n{\"__CURSOR\":\"s\",\"MESSAGE\":[104,105]}";
+        reported.clear();
+        lines_that_may_match(&Envelope::Journald, &matcher, text, |number, range| reported.push((number, range)));
+        assert_eq!(reported, [(0, 0..31), (1, 32..text.len())]);
+    }
+
+    #[test]
+    fn a_template_without_a_literal_makes_every_line_a_candidate() {
+        let matcher = Matcher::new([&Template::compile("%s: %d", Dialect::Go).unwrap()]);
+        assert_eq!(lines_that_may_match(&Envelope::Syslog, &matcher, "a\nb\n", |_, _| panic!()), None);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn a_line_passed_over_matches_nothing(
+            parts in prop::collection::vec(prop_oneof![
+                prop::sample::select(FORMATS.iter().map(|f| f.replace("%s", "v").replace("%d", "7")).collect::<Vec<_>>()),
+                prop::sample::select(vec!["\"", "\\", "<", ">", "&", "\t", "é", "😀", "/", " ", "disk", "words", "\\u0041", "msg=", "{"])
+                    .prop_map(str::to_owned),
+                "[a-z ]{0,6}",
+            ], 0..6),
+            escaped in prop::collection::vec(any::<bool>(), 1..8),
+        ) {
+            let message = parts.concat();
+            let style = |i: usize, _| escaped[i % escaped.len()];
+            for (envelope, line) in wrapped(&message, &style) {
+                passed_over_match_nothing(&matcher(), &envelope, &[line]);
+            }
+        }
+    }
+
+    fn bytes_of(literals: &str) -> [bool; 256] {
+        let mut set = [false; 256];
+        for byte in literals.bytes() {
+            set[usize::from(byte)] = true;
+        }
+        set
+    }
+
+    #[test]
+    fn escapes_are_harmless_when_no_literal_holds_what_they_give() {
+        let none = bytes_of("abc ");
+        let quote = bytes_of("abc \"");
+        let accented = bytes_of("abc é");
+        fn json(literal_bytes: &[bool; 256]) -> Escapes<'_> {
+            Escapes { literal_bytes, go: false, nested: false }
+        }
+        assert!(json(&none).all_harmless(r#"x \"y\" \u003c\u003e\u0026 \t \/ \\ \u00e9 \ud83d\ude00 \b\f"#));
+        assert!(!json(&quote).all_harmless(r#"x \"y\""#));
+        assert!(!json(&quote).all_harmless(r#"x \u0022y"#));
+        assert!(!json(&bytes_of("a")).all_harmless(r"\u0061"));
+        assert!(!json(&accented).all_harmless(r"\u00e9"));
+        assert!(!json(&accented).all_harmless(r"\ud83d\ude00"));
+        // Line breaks, malformed or unknown escapes, a backslash at the end.
+        for text in [r"a\nb", r"a\rb", r"\u000a", r"\u000D", r"\x41", r"\u12", r"\uZZZZ", r"\a", r"\'", r"end\"] {
+            assert!(!json(&none).all_harmless(text), "{text}");
+        }
+        // Go's \U is an escape of logfmt, not of JSON.
+        assert!(!json(&none).all_harmless(r"\U0001F600"));
+        assert!(Escapes { go: true, ..json(&none) }.all_harmless(r"\U0001F600"));
+        // A backslash that may begin an escape of an inner line.
+        let nested = Escapes { nested: true, ..json(&none) };
+        assert!(!nested.all_harmless(r"\\u0061") && !nested.all_harmless(r"\u005c"));
+        assert!(json(&none).all_harmless(r"\\u0061"));
+    }
+
+    #[test]
+    fn docker_lines_are_passed_over_only_when_whole_and_harmless() {
+        let none = bytes_of("abc ");
+        let whole = r#"{"log":"[ERR] x \"y\" \u003cz\u003e\n","stream":"stderr","time":"t"}"#;
+        assert!(docker(whole, &none));
+        assert!(!docker(whole, &bytes_of("<")));
+        // A piece (no `\n`), an empty `log`, another shape, an escape after
+        // which an inner JSON line may escape anything.
+        for line in [
+            r#"{"log":"[ERR] x","stream":"stderr","time":"t"}"#,
+            r#"{"log":"","stream":"stderr","time":"t"}"#,
+            r#"{"stream":"stderr","log":"x\n","time":"t"}"#,
+            r#"{"log":"{\"msg\":\"\\u0061\"}\n","stream":"stderr","time":"t"}"#,
+            r#"{"log":"a\nb\n","stream":"stderr","time":"t"}"#,
+            r#"{"log":"a\"#,
+        ] {
+            assert!(!docker(line, &none), "{line}");
+        }
+        // The escapes after `log` are not the message's.
+        assert!(docker(r#"{"log":"x\n","stream":"stderr","attrs":{"a":"\u0061\n"},"time":"t"}"#, &bytes_of("a")));
+    }
+
+    #[test]
+    fn pieces_notes_and_byte_messages_are_never_passed_over() {
+        let none = bytes_of("abc ");
+        assert!(!passes_over(&Envelope::Cri, "2026-11-29T17:20:35.1Z stderr P piece", &none));
+        assert!(passes_over(&Envelope::Cri, "2026-11-29T17:20:35.1Z stderr F whole", &none));
+        assert!(passes_over(&Envelope::Cri, r"2026-11-29T17:20:35.1Z stderr F C:\x", &none));
+        assert!(!passes_over(&Envelope::Cri, r#"2026-11-29T17:20:35.1Z stderr F {"msg":"\u0061"}"#, &bytes_of("a")));
+        assert!(!passes_over(&Envelope::Journald, r#"{"__CURSOR":"s","MESSAGE":null}"#, &none));
+        assert!(!passes_over(&Envelope::Journald, r#"{"__CURSOR":"s","MESSAGE":[104,105]}"#, &none));
+        assert!(passes_over(&Envelope::Journald, r#"{"__CURSOR":"s","MESSAGE":"hi \"x\""}"#, &none));
+        assert!(passes_over(&Envelope::Syslog, "<11>1 2026-11-29T17:20:35Z h a 1 - - x", &none));
+        assert!(passes_over(&Envelope::Logfmt, r#"level=error msg="a \"b\" \U0001F600""#, &none));
+        assert!(!passes_over(&Envelope::Logfmt, r#"level=error msg="a\xc3\xa9""#, &none));
+    }
+}
