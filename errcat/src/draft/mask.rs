@@ -127,7 +127,14 @@ pub fn tokens(masked: &str) -> Vec<Box<str>> {
     let mut out = Vec::new();
     for word in masked.split(' ') {
         let core = word.trim_start_matches(OPENING);
+        // An empty pair of brackets that a value starts with (`{}%s`,
+        // `[{}%s]`) is the value's: the opening ends before it.
         let opening = &word[..word.len() - core.len()];
+        let opening = match opening.char_indices().find(|&(i, c)| closes(c, word[i + c.len_utf8()..].chars().next())) {
+            Some((i, _)) => &word[..i],
+            None => opening,
+        };
+        let core = &word[opening.len()..];
         let inner = core.trim_end_matches(CLOSING);
         let closing = &core[inner.len()..];
         if inner.is_empty() && !word.is_empty() {
@@ -149,6 +156,18 @@ pub fn tokens(masked: &str) -> Vec<Box<str>> {
         out.extend(pieces.map(|piece| format!("{GLUE}{piece}").into_boxed_str()));
     }
     out
+}
+
+/// Whether `next` closes the bracket `open` (an empty pair: `()`, `[]`, `{}`, `<>`).
+fn closes(open: char, next: Option<char>) -> bool {
+    let close = match open {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        _ => return false,
+    };
+    next == Some(close)
 }
 
 /// Whether `token` has a quoted value in it, whose text may have spaces.
@@ -507,6 +526,12 @@ mod tests {
             shown,
             ["lost", "(", "+seq=<Int>", "+)", "+:", "<Quoted>", "+,", "now", "", "`", "+`", "+.", "{}%s"]
         );
+        // An empty pair of brackets is the value's, not the punctuation
+        // around it.
+        mask_into("account [{}703]: to {}465.", &mut out);
+        let shown: Vec<String> =
+            tokens(&out).iter().map(|t| t.replace(GLUE, "+").replace('\u{E000}', "<Int>")).collect();
+        assert_eq!(shown, ["account", "[", "+{}<Int>", "+]", "+:", "to", "{}<Int>", "+."]);
         assert!(is_punctuation("+,") && is_punctuation("`") && !is_punctuation("(a") && !is_punctuation(&out[..3]));
     }
 
