@@ -394,6 +394,25 @@ fn run_end(bytes: &[u8], at: usize) -> usize {
     at + bytes[at..].iter().position(stop).unwrap_or(bytes.len() - at)
 }
 
+/// [`run_end`] for the value of `key=`: past a bracket that closes one
+/// opened in the value (`k={}7`, `k=f(a,b)`), not one opened before it
+/// (`{k=v}`).
+fn kv_run_end(bytes: &[u8], at: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = at;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth > 0 => depth -= 1,
+            _ if b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b'`') => break,
+            _ if depth == 0 && matches!(b, b')' | b']' | b'}' | b',' | b';' | b'>') => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    i
+}
+
 /// A double-quoted string with backslash escapes, whose closing quote is
 /// not followed by a word character.
 fn quoted_end(bytes: &[u8], at: usize) -> Option<usize> {
@@ -432,7 +451,7 @@ fn kv_value_end(bytes: &[u8], at: usize) -> Option<usize> {
     if bytes.get(at) == Some(&b'"') {
         return quoted_end(bytes, at);
     }
-    let end = run_end(bytes, at);
+    let end = kv_run_end(bytes, at);
     // Not the punctuation that ends a clause (`k=v:`, `k=v.`).
     let end = at + bytes[at..end].iter().rposition(|b| !b".:!?".contains(b)).map_or(0, |last| last + 1);
     (end > at).then_some(end)
@@ -469,6 +488,7 @@ mod tests {
         assert_eq!(masked("id 0x1F and 3f2a9c1d-77aa and deadbeef"), "id <Hex> and <Hex> and deadbeef");
         assert_eq!(masked("flag true, user=bob, k=\"a b\""), "flag <Bool>, user=<Text>, k=<Quoted>");
         assert_eq!(masked("at k=v1.2: done k=x. `k=y`"), "at k=<Text>: done k=<Text>. `k=<Text>`");
+        assert_eq!(masked("for k={}617: {a=é, b=f(x,y)}"), "for k=<Text>: {a=<Text>, b=<Text>}");
         assert_eq!(masked("node connector-7 joined"), "node <Text> joined");
     }
 

@@ -18,7 +18,7 @@
 
 use super::fast_hash::{HashMap, HashSet};
 use super::keys::Key;
-use super::mask::Mask;
+use super::mask::{Mask, GLUE};
 use super::template::{align, collapsed, constants, flexible, of_keys, Slot};
 
 /// Groups whose templates differ only in the word at one position, this
@@ -144,7 +144,8 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>, changed: Option<&HashSet<usize>>
         });
         match (&template[0], first_constant) {
             (Slot::Const(word), _) => by_first.entry(word).or_default().push(index),
-            (Slot::Var { .. }, Some(word)) => by_anchor.entry(word).or_default().push(index),
+            // Glued or not: after an empty value, the space before it is the word's.
+            (Slot::Var { .. }, Some(word)) => by_anchor.entry(unglued(word)).or_default().push(index),
             (Slot::Var { .. }, None) => {}
         }
     }
@@ -179,7 +180,7 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>, changed: Option<&HashSet<usize>>
             candidates.clear();
             candidates.extend(by_first.get(&*tokens[0]).into_iter().flatten().filter(|&&h| fits(h, tokens.len())));
             for token in tokens.iter() {
-                let anchored = by_anchor.get(&**token).into_iter().flatten();
+                let anchored = by_anchor.get(unglued(token)).into_iter().flatten();
                 candidates.extend(anchored.filter(|&&h| fits(h, tokens.len())));
             }
             // The most constant words first: the first that lies there wins.
@@ -253,6 +254,11 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>, changed: Option<&HashSet<usize>>
         }
     }
     (kept, changed)
+}
+
+/// `token` without the mark of a token glued to the one before.
+fn unglued(token: &str) -> &str {
+    token.strip_prefix(GLUE).unwrap_or(token)
 }
 
 /// Whether a key, aligned to `template` at `ranges`, differs from it only
@@ -448,6 +454,20 @@ mod tests {
             let regex = regex::Regex::new(&format!("^{pattern}$")).unwrap();
             assert!(members.iter().all(|line| regex.is_match(line)), "{pattern}: {members:?}");
         }
+    }
+
+    #[test]
+    fn a_line_whose_first_value_is_empty_joins_its_template() {
+        // `: resolved` has the colon that follows the value unglued.
+        let lines = [
+            "logridornu-1568: resolved wildcard host to talmirquivu",
+            "bexpel kasakaop: resolved wildcard host to ${x}348",
+            "zomirranbex-1644: resolved wildcard host to opop-8272",
+            ": resolved wildcard host to mirrangrisa sazo",
+        ];
+        let groups = mined_with_patterns(&lines);
+        assert_eq!(groups.len(), 1, "{groups:#?}");
+        assert_eq!(groups[0].0, "(.*?): resolved wildcard host to (.+?)");
     }
 
     #[test]
