@@ -3,17 +3,19 @@
 //! text that matches it (then the first id), which need not be the line's
 //! own group's: a pattern that ends with literal text is found at the start
 //! of a longer line (`Shutting down` in `Shutting down 10.1.2.3`). Each key
-//! goes to the group whose draft the matcher finds in its line; a group that
-//! gives keys away gets the template of those left, which may find other
-//! lines: again, once. So a scan with the drafts explains each grouped line
-//! by its group's draft, and each draft's count is the lines the scan gives
-//! it (for the lines' first example, which the key keeps).
+//! goes to the group whose draft the matcher finds in its line (for the
+//! first line of the key, the example it keeps). The templates stay as they
+//! are, so the matcher would find the same drafts again: a scan with the
+//! drafts explains each grouped line by its group's draft, and each draft's
+//! count is the lines the scan gives it. A group left without keys is no
+//! draft.
 //!
 //! A regex for each of thousands of drafts would cost more than the mining:
 //! each line is first read against the drafts' loose forms (every value
 //! `%s`: they match wherever the drafts do, rank alike, and are read
-//! without a regex); only a line whose own draft is not the first loose
-//! form to match it is tried against the drafts that do, in rank order.
+//! without a regex); only a line whose own draft (which matches it: its
+//! template is its keys') is not the first loose form to match it is tried
+//! against the drafts that do, in rank order.
 
 use error_catalog::{Dialect, Matcher, Template};
 
@@ -21,15 +23,12 @@ use super::fast_hash::HashMap;
 use super::keys::Key;
 use super::merge::Group;
 use super::record::id_of;
-use super::template::{loose_format, of_keys, regex};
-
-/// Rounds at most: the second checks the templates the first changed.
-const ROUNDS: usize = 2;
+use super::template::{loose_format, regex};
 
 /// `groups` after their keys went where the drafts' matcher puts them.
 pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
     let mut groups = same_pattern(groups);
-    for _ in 0..ROUNDS {
+    {
         // The catalog's order: the drafts' files by name, their ids (the
         // matcher ranks by literal text, then by that order).
         let mut order: Vec<(String, usize)> =
@@ -76,16 +75,9 @@ pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
                 }
             }
         }
-        if moves.is_empty() {
-            break;
-        }
-        let mut taking = vec![false; groups.len()];
-        let mut giving = vec![false; groups.len()];
         let mut arriving: Vec<(usize, usize)> = Vec::with_capacity(moves.len());
         for &(from, slot, to) in &moves {
             arriving.push((to, groups[from].members[slot]));
-            taking[to] = true;
-            giving[from] = true;
         }
         // Out of each giver, from the last slot down (slots stay valid).
         for &(from, slot, _) in moves.iter().rev() {
@@ -94,19 +86,8 @@ pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
         for (to, key) in arriving {
             groups[to].members.push(key);
         }
-        for (index, group) in groups.iter_mut().enumerate() {
-            // A taker's draft matched the keys it took: it keeps its template.
-            if !giving[index] || taking[index] || group.members.is_empty() {
-                continue;
-            }
-            let length = keys[group.members[0]].tokens.len();
-            if group.members.iter().all(|&key| keys[key].tokens.len() == length) {
-                group.template = of_keys(keys, &group.members);
-            }
-        }
-        groups.retain(|g| !g.members.is_empty());
-        groups = same_pattern(groups);
     }
+    groups.retain(|g| !g.members.is_empty());
     groups
 }
 
@@ -130,6 +111,7 @@ fn same_pattern(groups: Vec<Group>) -> Vec<Group> {
 mod tests {
     use super::*;
     use crate::draft::keys::{Keys, Place};
+    use crate::draft::template::of_keys;
 
     fn keys(lines: &[&str]) -> Keys {
         let mut keys = Keys::new(100);
