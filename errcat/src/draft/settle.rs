@@ -27,12 +27,12 @@ use super::template::{loose_format, regex};
 
 /// `groups` after their keys went where the drafts' matcher puts them.
 pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
-    let mut groups = same_pattern(groups);
+    let (mut groups, patterns) = same_pattern(groups);
     {
         // The catalog's order: the drafts' files by name, their ids (the
         // matcher ranks by literal text, then by that order).
         let mut order: Vec<(String, usize)> =
-            groups.iter().enumerate().map(|(i, g)| (id_of(&regex(&g.template)), i)).collect();
+            patterns.iter().enumerate().map(|(i, pattern)| (id_of(pattern), i)).collect();
         order.sort();
         let mut loose = Vec::with_capacity(order.len());
         let mut group_of = Vec::with_capacity(order.len());
@@ -65,8 +65,8 @@ pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
                 }
                 let found = loose.find_all(line).into_iter().map(|m| m.index).find(|&at| {
                     let matcher = exact[at].get_or_insert_with(|| {
-                        let pattern = regex(&groups[group_of[at]].template);
-                        Template::compile(&pattern, Dialect::Pattern).ok().map(|t| Matcher::from_items(vec![t]))
+                        let pattern = &patterns[group_of[at]];
+                        Template::compile(pattern, Dialect::Pattern).ok().map(|t| Matcher::from_items(vec![t]))
                     });
                     matcher.as_ref().is_some_and(|m| m.find(line).is_some())
                 });
@@ -92,19 +92,22 @@ pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
 }
 
 /// Groups with the same pattern are one draft (one id, one file): one group.
-fn same_pattern(groups: Vec<Group>) -> Vec<Group> {
+fn same_pattern(groups: Vec<Group>) -> (Vec<Group>, Vec<String>) {
     let mut by_pattern: HashMap<String, usize> = HashMap::default();
     let mut out: Vec<Group> = Vec::with_capacity(groups.len());
+    let mut patterns: Vec<String> = Vec::with_capacity(groups.len());
     for group in groups {
-        match by_pattern.get(&regex(&group.template)) {
+        let pattern = regex(&group.template);
+        match by_pattern.get(&pattern) {
             Some(&at) => out[at].members.extend(group.members),
             None => {
-                by_pattern.insert(regex(&group.template), out.len());
+                by_pattern.insert(pattern.clone(), out.len());
+                patterns.push(pattern);
                 out.push(group);
             }
         }
     }
-    out
+    (out, patterns)
 }
 
 #[cfg(test)]
