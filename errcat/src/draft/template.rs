@@ -257,43 +257,6 @@ pub fn regex(template: &[Slot]) -> String {
     out
 }
 
-/// The template as a Go format string with every value `%s` (values that
-/// touch as one): as a catalog's template it matches wherever the draft's
-/// pattern does, and more (`%s` may be empty, any text), with the same
-/// literal text, and a matcher reads it without a regex (see
-/// [`super::settle`]).
-pub fn loose_format(template: &[Slot]) -> String {
-    let mut out = String::new();
-    let mut after_value = false;
-    for (i, slot) in template.iter().enumerate() {
-        if i > 0 && !slot.glued() {
-            out.push(' ');
-            after_value = false;
-        }
-        let value = |out: &mut String, after_value: &mut bool| {
-            if !*after_value {
-                out.push_str("%s");
-            }
-            *after_value = true;
-        };
-        match slot {
-            Slot::Var { .. } => value(&mut out, &mut after_value),
-            Slot::Const(word) => {
-                for part in parts(word) {
-                    match part {
-                        Part::Literal(text) => {
-                            out.push_str(&text.replace('%', "%%"));
-                            after_value = false;
-                        }
-                        Part::Value(_) => value(&mut out, &mut after_value),
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,7 +279,6 @@ mod tests {
         assert_eq!(format_string(&t, Dialect::Python), "persist %r (seq=%d): %d%% of %s");
         assert_eq!(format_string(&t, Dialect::Rust), "persist {:?} (seq={}): {}% of {}");
         assert_eq!(regex(&t), "persist (\"(?:[^\"\\\\]|\\\\.)*\") \\(seq=(-?[0-9]+)\\): (-?[0-9]+)% of (\\S+)");
-        assert_eq!(loose_format(&t), "persist %s (seq=%s): %s%% of %s");
     }
 
     #[test]
