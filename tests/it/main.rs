@@ -3,6 +3,7 @@
 //! for each).
 
 mod derive_import;
+mod drafted;
 mod envelopes;
 mod forbid_unsafe;
 mod generated_api;

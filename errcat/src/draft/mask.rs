@@ -127,7 +127,14 @@ pub fn tokens(masked: &str) -> Vec<Box<str>> {
     let mut out = Vec::new();
     for word in masked.split(' ') {
         let core = word.trim_start_matches(OPENING);
+        // An empty pair of brackets that a value starts with (`{}%s`,
+        // `[{}%s]`) is the value's: the opening ends before it.
         let opening = &word[..word.len() - core.len()];
+        let opening = match opening.char_indices().find(|&(i, c)| closes(c, word[i + c.len_utf8()..].chars().next())) {
+            Some((i, _)) => &word[..i],
+            None => opening,
+        };
+        let core = &word[opening.len()..];
         let inner = core.trim_end_matches(CLOSING);
         let closing = &core[inner.len()..];
         if inner.is_empty() && !word.is_empty() {
@@ -149,6 +156,18 @@ pub fn tokens(masked: &str) -> Vec<Box<str>> {
         out.extend(pieces.map(|piece| format!("{GLUE}{piece}").into_boxed_str()));
     }
     out
+}
+
+/// Whether `next` closes the bracket `open` (an empty pair: `()`, `[]`, `{}`, `<>`).
+fn closes(open: char, next: Option<char>) -> bool {
+    let close = match open {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        _ => return false,
+    };
+    next == Some(close)
 }
 
 /// Whether `token` has a quoted value in it, whose text may have spaces.
@@ -375,6 +394,25 @@ fn run_end(bytes: &[u8], at: usize) -> usize {
     at + bytes[at..].iter().position(stop).unwrap_or(bytes.len() - at)
 }
 
+/// [`run_end`] for the value of `key=`: past a bracket that closes one
+/// opened in the value (`k={}7`, `k=f(a,b)`), not one opened before it
+/// (`{k=v}`).
+fn kv_run_end(bytes: &[u8], at: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = at;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth > 0 => depth -= 1,
+            _ if b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b'`') => break,
+            _ if depth == 0 && matches!(b, b')' | b']' | b'}' | b',' | b';' | b'>') => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    i
+}
+
 /// A double-quoted string with backslash escapes, whose closing quote is
 /// not followed by a word character.
 fn quoted_end(bytes: &[u8], at: usize) -> Option<usize> {
@@ -413,7 +451,7 @@ fn kv_value_end(bytes: &[u8], at: usize) -> Option<usize> {
     if bytes.get(at) == Some(&b'"') {
         return quoted_end(bytes, at);
     }
-    let end = run_end(bytes, at);
+    let end = kv_run_end(bytes, at);
     // Not the punctuation that ends a clause (`k=v:`, `k=v.`).
     let end = at + bytes[at..end].iter().rposition(|b| !b".:!?".contains(b)).map_or(0, |last| last + 1);
     (end > at).then_some(end)
@@ -450,6 +488,7 @@ mod tests {
         assert_eq!(masked("id 0x1F and 3f2a9c1d-77aa and deadbeef"), "id <Hex> and <Hex> and deadbeef");
         assert_eq!(masked("flag true, user=bob, k=\"a b\""), "flag <Bool>, user=<Text>, k=<Quoted>");
         assert_eq!(masked("at k=v1.2: done k=x. `k=y`"), "at k=<Text>: done k=<Text>. `k=<Text>`");
+        assert_eq!(masked("for k={}617: {a=é, b=f(x,y)}"), "for k=<Text>: {a=<Text>, b=<Text>}");
         assert_eq!(masked("node connector-7 joined"), "node <Text> joined");
     }
 
@@ -507,6 +546,12 @@ mod tests {
             shown,
             ["lost", "(", "+seq=<Int>", "+)", "+:", "<Quoted>", "+,", "now", "", "`", "+`", "+.", "{}%s"]
         );
+        // An empty pair of brackets is the value's, not the punctuation
+        // around it.
+        mask_into("account [{}703]: to {}465.", &mut out);
+        let shown: Vec<String> =
+            tokens(&out).iter().map(|t| t.replace(GLUE, "+").replace('\u{E000}', "<Int>")).collect();
+        assert_eq!(shown, ["account", "[", "+{}<Int>", "+]", "+:", "to", "{}<Int>", "+."]);
         assert!(is_punctuation("+,") && is_punctuation("`") && !is_punctuation("(a") && !is_punctuation(&out[..3]));
     }
 

@@ -9,12 +9,16 @@
 //!    as many constant words as values) with more constant words than its
 //!    own group's, its values spanning any number of words, joins that
 //!    template's group (a key of a strong group only joins a larger one);
+//!    so does a key whose group only fills the template's values otherwise
+//!    (an empty value, `version .` for `version %s.`). Again for the groups
+//!    that changed, until no key moves: a group whose other keys left may
+//!    be one line that a template takes;
 //! 3. the same template: groups whose templates are the same once each run
 //!    of values is one value are one group.
 
 use super::fast_hash::{HashMap, HashSet};
 use super::keys::Key;
-use super::mask::Mask;
+use super::mask::{Mask, GLUE};
 use super::template::{align, collapsed, constants, flexible, of_keys, Slot};
 
 /// Groups whose templates differ only in the word at one position, this
@@ -34,9 +38,25 @@ pub struct Group {
 /// The groups of `split` (each of one length) after the three passes.
 pub fn merge(keys: &[Key], split: Vec<Vec<usize>>) -> Vec<Group> {
     let groups = split.into_iter().map(|members| Group { template: of_keys(keys, &members), members }).collect();
-    let groups = absorb(keys, siblings(groups));
+    let mut groups = siblings(groups);
+    // A group whose other keys joined their templates may be left with a
+    // line that another template now takes, and a template that took lines
+    // may now take more: again, for the groups that changed, until no key
+    // moves.
+    let mut changed: Option<HashSet<usize>> = None;
+    for _ in 0..ABSORB_ROUNDS {
+        let now;
+        (groups, now) = absorb(keys, groups, changed.as_ref());
+        if now.is_empty() {
+            break;
+        }
+        changed = Some(now);
+    }
     same_template(groups)
 }
+
+/// Rounds of [`absorb`] at most (each round after the first moves few keys).
+const ABSORB_ROUNDS: usize = 3;
 
 fn lines(keys: &[Key], group: &Group) -> u64 {
     group.members.iter().map(|&i| keys[i].count).sum()
@@ -98,7 +118,12 @@ fn weak(keys: &[Key], group: &Group) -> bool {
     lines(keys, group) < 2 || constants(&group.template) * 2 < shortest
 }
 
-fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
+/// Moves keys into the strong templates they lie in; the groups after, and
+/// which of them gave or took keys. With `changed` (the groups that did in
+/// the round before), only moves that a change may allow are looked for: a
+/// key of a group that changed to any template, another to one that changed
+/// (the others did not take it before, and still would not).
+fn absorb(keys: &[Key], mut groups: Vec<Group>, changed: Option<&HashSet<usize>>) -> (Vec<Group>, HashSet<usize>) {
     let strong: Vec<bool> = groups.iter().map(|g| !weak(keys, g)).collect();
     let line_counts: Vec<u64> = groups.iter().map(|g| lines(keys, g)).collect();
     // Values may take several words: the templates with each run of values as one.
@@ -119,22 +144,35 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
         });
         match (&template[0], first_constant) {
             (Slot::Const(word), _) => by_first.entry(word).or_default().push(index),
-            (Slot::Var { .. }, Some(word)) => by_anchor.entry(word).or_default().push(index),
+            // Glued or not: after an empty value, the space before it is the word's.
+            (Slot::Var { .. }, Some(word)) => by_anchor.entry(unglued(word)).or_default().push(index),
             (Slot::Var { .. }, None) => {}
         }
     }
     let mut moved: Vec<(usize, usize, Vec<std::ops::Range<usize>>)> = Vec::new();
     let mut candidates: Vec<usize> = Vec::new();
     for (index, group) in groups.iter().enumerate() {
+        let only_changed = changed.filter(|changed| !changed.contains(&index));
         // A strong group's keys go only to templates with more lines too.
         let lines_here = line_counts[index];
         // A single line goes to any strong template it lies in; the lines of
         // a group of several, to one with more constant words than theirs.
         let own = if lines_here == 1 { 0 } else { constants(&group.template) };
+        // The group's own constants, by position, when its keys are of its
+        // template's length.
+        let own_constants: Option<Vec<bool>> = group
+            .members
+            .iter()
+            .all(|&key| keys[key].tokens.len() == group.template.len())
+            .then(|| group.template.iter().map(|slot| !flexible(slot)).collect());
+        // A template with as many constant words as the group's may take
+        // its keys only when they fill its values (see [`only_values`]):
+        // each of the group's constant words is then one of its own.
         let fits = |h: usize, length: usize| {
             h != index
+                && only_changed.is_none_or(|changed| changed.contains(&h))
                 && constant_counts[h] <= length
-                && constant_counts[h] > own
+                && (constant_counts[h] > own || constant_counts[h] == own && own_constants.is_some())
                 && (!strong[index] || line_counts[h] > lines_here)
         };
         for &key in &group.members {
@@ -142,13 +180,22 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
             candidates.clear();
             candidates.extend(by_first.get(&*tokens[0]).into_iter().flatten().filter(|&&h| fits(h, tokens.len())));
             for token in tokens.iter() {
-                let anchored = by_anchor.get(&**token).into_iter().flatten();
+                let anchored = by_anchor.get(unglued(token)).into_iter().flatten();
                 candidates.extend(anchored.filter(|&&h| fits(h, tokens.len())));
             }
             // The most constant words first: the first that lies there wins.
             candidates.sort_unstable_by_key(|&h| (std::cmp::Reverse(constant_counts[h]), h));
             candidates.dedup();
-            let best = candidates.iter().find_map(|&h| align(&templates[h], tokens).map(|ranges| (h, ranges)));
+            // A template with more constant words than the group's; or one
+            // whose values the group only fills otherwise (see [`only_values`]).
+            let takes = |h: usize, ranges: &[std::ops::Range<usize>]| {
+                constant_counts[h] > own
+                    || own_constants.as_deref().is_some_and(|own| only_values(&templates[h], ranges, own))
+            };
+            let best = candidates.iter().find_map(|&h| {
+                let ranges = align(&templates[h], tokens)?;
+                takes(h, &ranges).then_some((h, ranges))
+            });
             if let Some((h, ranges)) = best {
                 moved.push((key, h, ranges));
             }
@@ -158,8 +205,11 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
     // one that only gives keys away gets the template of those left.
     let taking: HashSet<usize> = moved.iter().map(|(_, to, _)| *to).collect();
     let leaving: HashSet<usize> = moved.iter().map(|(key, _, _)| *key).collect();
+    let mut changes = vec![false; groups.len()];
     for (index, group) in groups.iter_mut().enumerate() {
+        let before = group.members.len();
         group.members.retain(|key| !leaving.contains(key));
+        changes[index] = group.members.len() < before || taking.contains(&index);
         if taking.contains(&index) {
             continue;
         }
@@ -192,8 +242,43 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>) -> Vec<Group> {
         }
         group.members.push(key);
     }
-    groups.retain(|g| !g.members.is_empty());
-    groups
+    // Indices after the empty groups are gone.
+    let mut changed = HashSet::default();
+    let mut kept = Vec::with_capacity(groups.len());
+    for (group, change) in groups.into_iter().zip(changes) {
+        if !group.members.is_empty() {
+            if change {
+                changed.insert(kept.len());
+            }
+            kept.push(group);
+        }
+    }
+    (kept, changed)
+}
+
+/// `token` without the mark of a token glued to the one before.
+fn unglued(token: &str) -> &str {
+    token.strip_prefix(GLUE).unwrap_or(token)
+}
+
+/// Whether a key, aligned to `template` at `ranges`, differs from it only
+/// in its values: none of its group's constant words (`own`, by position)
+/// lies in a value of the template, and a value it leaves out (no token)
+/// is followed by punctuation glued to it, which the value's absence left
+/// after a space (`version .` for `version %s.`, ``` `` ``` for `` `%s` ``).
+/// A group that is the template with other values, or an empty one, is not
+/// another event; one with words where the template has a value may be
+/// (`VM Started on %s` and `VM %s on %s`).
+fn only_values(template: &[Slot], ranges: &[std::ops::Range<usize>], own: &[bool]) -> bool {
+    template.iter().zip(ranges).enumerate().all(|(i, (slot, range))| {
+        if !flexible(slot) {
+            true
+        } else if range.is_empty() {
+            template.get(i + 1).is_some_and(|next| next.glued() && !flexible(next))
+        } else {
+            !own[range.clone()].iter().any(|&constant| constant)
+        }
+    })
 }
 
 /// Merges groups whose templates are the same once runs of values are one.
@@ -319,5 +404,91 @@ mod tests {
         assert_eq!(mined(&lines[..2 * (SIBLINGS - 1)]).len(), SIBLINGS - 1);
         let two = ["stream a1 created", "stream b2 deleted", "stream c3 created", "stream d4 deleted"];
         assert_eq!(mined(&two).len(), 2);
+    }
+
+    /// The lines of each group, each group's lines sorted, and the groups
+    /// sorted, with the group's regex.
+    fn mined_with_patterns(lines: &[&str]) -> Vec<(String, Vec<String>)> {
+        let mut keys = Keys::new(1000);
+        for (i, line) in lines.iter().enumerate() {
+            keys.add(line, Place { input: 0, line: i as u64 }, None);
+        }
+        let mut by_length: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for (i, key) in keys.keys.iter().enumerate() {
+            by_length.entry(key.tokens.len()).or_default().push(i);
+        }
+        let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|m| split(&keys.keys, m)).collect();
+        let mut groups: Vec<(String, Vec<String>)> = merge(&keys.keys, split)
+            .into_iter()
+            .map(|g| {
+                let mut lines: Vec<String> = g.members.iter().map(|&i| keys.keys[i].example.to_string()).collect();
+                lines.sort();
+                (crate::draft::template::regex(&g.template), lines)
+            })
+            .collect();
+        groups.sort();
+        groups
+    }
+
+    #[test]
+    fn lines_with_a_value_left_empty_join_the_template_with_that_value() {
+        // `address .` is `address %s.` with an empty value (its space is
+        // left before the glued full stop), ``` `` ``` is `` `%s` ``.
+        let lines = [
+            "Error parsing host address tenmir. Expected format host:port.",
+            "Error parsing host address vumirop-4464. Expected format host:port.",
+            "Error parsing host address [::1]:80. Expected format host:port.",
+            "Error parsing host address . Expected format host:port.",
+            "Error parsing host address . Expected format host:port.",
+            "feature `é日本` of `kaquilo` is unknown",
+            "feature `x-7` of `bexran` is unknown",
+            "feature `talop` of `a, b` is unknown",
+            "feature `` of `opnu` is unknown",
+            "feature `` of `mirzo` is unknown",
+        ];
+        let groups = mined_with_patterns(&lines);
+        assert_eq!(groups.len(), 2, "{groups:#?}");
+        assert_eq!(groups[0].0, "Error parsing host address (\\S*)\\. Expected format host:port\\.");
+        assert_eq!(groups[1].0, "feature `(\\S*)` of `(.+?)` is unknown");
+        for (pattern, members) in &groups {
+            let regex = regex::Regex::new(&format!("^{pattern}$")).unwrap();
+            assert!(members.iter().all(|line| regex.is_match(line)), "{pattern}: {members:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_whose_first_value_is_empty_joins_its_template() {
+        // `: resolved` has the colon that follows the value unglued.
+        let lines = [
+            "logridornu-1568: resolved wildcard host to talmirquivu",
+            "bexpel kasakaop: resolved wildcard host to ${x}348",
+            "zomirranbex-1644: resolved wildcard host to opop-8272",
+            ": resolved wildcard host to mirrangrisa sazo",
+        ];
+        let groups = mined_with_patterns(&lines);
+        assert_eq!(groups.len(), 1, "{groups:#?}");
+        assert_eq!(groups[0].0, "(.*?): resolved wildcard host to (.+?)");
+    }
+
+    #[test]
+    fn a_word_where_a_template_has_a_value_or_a_value_left_out_is_another_event() {
+        let lines = [
+            // `Started` recurs where the others have a value: an event.
+            "VM Started on alpha",
+            "VM Started on beta",
+            "VM Paused on gamma",
+            "VM Stopped on delta",
+            "VM Resumed on epsilon",
+            // No value at all (not even its space): another message.
+            "Shutting down",
+            "Shutting down",
+            "Shutting down ranzo-31",
+            "Shutting down /var/lib/x.db",
+            "Shutting down 10.0.0.7:4222",
+        ];
+        let groups: Vec<Vec<String>> = mined_with_patterns(&lines).into_iter().map(|(_, lines)| lines).collect();
+        assert_eq!(groups.len(), 4, "{groups:#?}");
+        assert!(groups.contains(&vec!["Shutting down".to_owned()]), "{groups:#?}");
+        assert!(groups.contains(&vec!["VM Started on alpha".to_owned(), "VM Started on beta".to_owned()]));
     }
 }

@@ -66,6 +66,17 @@ pub fn align(template: &[Slot], tokens: &[Box<str>]) -> Option<Vec<Range<usize>>
     if words < constant_count || words > 512 {
         return None;
     }
+    // The constant words in order, each at a token of its own: most
+    // templates tried fail here, before the table below is filled.
+    let mut rest = tokens.iter();
+    for slot in template {
+        if let Slot::Const(word) = slot {
+            if !flexible(slot) {
+                let bare = word.strip_prefix(GLUE);
+                rest.find(|token| ***token == **word || bare == Some(&***token))?;
+            }
+        }
+    }
     // fits[i][j]: the first i slots take exactly the first j tokens.
     let width = words + 1;
     let mut fits = vec![false; (slots + 1) * width];

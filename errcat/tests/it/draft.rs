@@ -415,3 +415,109 @@ fn the_html_reports_unmatched_section_shows_the_largest_groups_with_their_draft_
     assert_eq!(ids, [rows[0][2].clone(), rows[1][2].clone()]);
     assert!(!html.contains("<script>alert("), "no markup from the log in the page");
 }
+
+/// The fixture: a log of known templates (`errcat/tests/data/draft/server.log`,
+/// behind nats-server prefixes, with two lines the seed catalog explains)
+/// and its drafts as `errcat draft --out` wrote them (`drafts/`), which the
+/// root crate's tests compile with `#[catalog]` (`tests/it/drafted.rs`).
+/// Drafted again here, the files must be the same bytes, so that they cannot
+/// go stale; `ERRCAT_UPDATE_GOLDEN=1` writes them anew.
+#[test]
+fn the_fixture_log_drafts_to_the_checked_in_golden_files() {
+    let fixture = support::workspace_root().join("errcat/tests/data/draft");
+    let golden = fixture.join("drafts");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("drafts");
+    // Run in the fixture's folder: the documentation names the log as given.
+    let output = errcat()
+        .current_dir(&fixture)
+        .arg("--data")
+        .arg(seeds())
+        .args(["draft", "--json", "--out"])
+        .arg(&out)
+        .arg("server.log")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let files = |dir: &Path| -> BTreeMap<String, String> {
+        let mut files = BTreeMap::new();
+        for file in std::fs::read_dir(dir).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_some_and(|e| e == "json") {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                files.insert(name, std::fs::read_to_string(&path).unwrap());
+            }
+        }
+        files
+    };
+    let written = files(&out);
+    if std::env::var_os("ERRCAT_UPDATE_GOLDEN").is_some() {
+        for name in files(&golden).keys() {
+            std::fs::remove_file(golden.join(name)).unwrap();
+        }
+        for (name, text) in &written {
+            std::fs::write(golden.join(name), text).unwrap();
+        }
+    }
+    let checked_in = files(&golden);
+    assert_eq!(written.keys().collect::<Vec<_>>(), checked_in.keys().collect::<Vec<_>>(), "the same drafts");
+    for (name, text) in &written {
+        assert_eq!(
+            text, &checked_in[name],
+            "{name} differs from the checked-in draft (ERRCAT_UPDATE_GOLDEN=1 rewrites it)"
+        );
+    }
+
+    // The groups are the log's templates, told apart where one word differs.
+    let groups: BTreeMap<String, (u64, String)> = json_lines(&output.stdout)
+        .iter()
+        .map(|g| {
+            let id = g["id"].as_str().unwrap().to_owned();
+            (g["template"].as_str().unwrap().to_owned(), (g["count"].as_u64().unwrap(), id))
+        })
+        .collect();
+    let counts: Vec<(&str, u64)> = groups.iter().map(|(t, (count, _))| (t.as_str(), *count)).collect();
+    assert_eq!(
+        counts,
+        [
+            ("cache %q evicted %d entries (limit=%d)", 3),
+            ("feature `%s` of package `%s` is unknown", 4),
+            ("replica %s lost its lease after %d ms: %s", 5),
+            ("user %s signed in from %s", 2),
+            ("user %s signed out from %s", 3),
+        ]
+    );
+    let check = errcat().args(["check"]).arg(&golden).output().unwrap();
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stderr));
+
+    // Scanned with the drafts, each line is explained by its group's draft,
+    // and the lines the seeds explain by none.
+    let log = std::fs::read_to_string(fixture.join("server.log")).unwrap();
+    let scan = errcat().arg("--data").arg(&golden).args(["scan", "--json"]).arg(fixture.join("server.log")).output();
+    let found: BTreeMap<u64, String> = json_lines(&scan.unwrap().stdout)
+        .iter()
+        .map(|f| (f["line"].as_u64().unwrap(), f["id"].as_str().unwrap().to_owned()))
+        .collect();
+    let template_of = |line: &str| {
+        let starts = [
+            ("cache ", "cache %q evicted %d entries (limit=%d)"),
+            ("feature ", "feature `%s` of package `%s` is unknown"),
+            ("replica ", "replica %s lost its lease after %d ms: %s"),
+        ];
+        let message = &line[line.find("] ").unwrap() + 2..];
+        let message = &message[message.find("] ").unwrap() + 2..];
+        match starts.iter().find(|(start, _)| message.starts_with(start)) {
+            Some((_, template)) => Some(*template),
+            None if message.starts_with("user ") && message.contains(" signed in ") => {
+                Some("user %s signed in from %s")
+            }
+            None if message.starts_with("user ") => Some("user %s signed out from %s"),
+            None => None,
+        }
+    };
+    for (number, line) in (1..).zip(log.lines()) {
+        let expected = template_of(line).map(|template| &groups[template].1);
+        assert_eq!(found.get(&number), expected, "line {number}: {line}");
+    }
+    assert_eq!(found.len(), 17);
+}
