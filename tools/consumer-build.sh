@@ -58,6 +58,29 @@ else
     offline=()
 fi
 
+# cargo unpacks each package it verifies against (from its temporary local
+# registry under target/package) into the cargo home, and reuses what it
+# unpacked and built there before for the same registry path and version,
+# even when the package changed since (a registry's packages are taken to
+# never change): a second run at the same path would verify against the
+# first run's code. Those unpacked copies of our own packages and their
+# builds (in the workspace's target directory, where the verify builds) are
+# removed first; cargo makes them again.
+rm -rf "$target_dir/package"
+clean=()
+for entry in "${published[@]}"; do
+    read -r name _ _ _ <<<"$entry"
+    clean+=(-p "$name")
+done
+cargo clean --offline "${clean[@]}" 2>/dev/null || cargo clean "${clean[@]}"
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+for entry in "${published[@]}"; do
+    read -r name version _ _ <<<"$entry"
+    for unpacked in "$cargo_home"/registry/src/-*/"$name-$version"; do
+        if [ -d "$unpacked" ]; then rm -rf "$unpacked"; fi
+    done
+done
+
 excludes=()
 for name in "${internal[@]}"; do
     excludes+=(--exclude "$name")
