@@ -337,7 +337,8 @@ mod tests {
     use crate::draft::keys::{Keys, Place};
     use crate::draft::tree::split;
 
-    fn mined(lines: &[&str]) -> Vec<Vec<String>> {
+    /// The keys of `lines` and their groups as the tree splits them, before merging.
+    fn keyed_and_split(lines: &[&str]) -> (Keys, Vec<Vec<usize>>) {
         let mut keys = Keys::new(1000);
         for (i, line) in lines.iter().enumerate() {
             keys.add(line, Place { input: 0, line: i as u64 }, None);
@@ -347,6 +348,11 @@ mod tests {
             by_length.entry(key.tokens.len()).or_default().push(i);
         }
         let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|m| split(&keys.keys, m)).collect();
+        (keys, split)
+    }
+
+    fn mined(lines: &[&str]) -> Vec<Vec<String>> {
+        let (keys, split) = keyed_and_split(lines);
         merge(&keys.keys, split)
             .into_iter()
             .map(|g| {
@@ -409,15 +415,7 @@ mod tests {
     /// The lines of each group, each group's lines sorted, and the groups
     /// sorted, with the group's regex.
     fn mined_with_patterns(lines: &[&str]) -> Vec<(String, Vec<String>)> {
-        let mut keys = Keys::new(1000);
-        for (i, line) in lines.iter().enumerate() {
-            keys.add(line, Place { input: 0, line: i as u64 }, None);
-        }
-        let mut by_length: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-        for (i, key) in keys.keys.iter().enumerate() {
-            by_length.entry(key.tokens.len()).or_default().push(i);
-        }
-        let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|m| split(&keys.keys, m)).collect();
+        let (keys, split) = keyed_and_split(lines);
         let mut groups: Vec<(String, Vec<String>)> = merge(&keys.keys, split)
             .into_iter()
             .map(|g| {
