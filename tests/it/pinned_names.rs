@@ -95,7 +95,7 @@ fn names_pinned_under_the_old_rule_stay_under_the_new_one() {
     assert_eq!(
         renamed,
         [
-            ("2474f71802294a9b", "Jetstream"),
+            ("2474f71802294a9b", "EnableJetStream"),
             ("8e8e631bcae03b75", "BadConsumerConfigMemstore"),
             ("f0f0f0f0f0f0f0f0", "Opts"),
             ("f47e0bb08138e9a5", "BadConsumerConfigFilestore"),

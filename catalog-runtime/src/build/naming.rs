@@ -3,13 +3,17 @@
 //!
 //! The name material is, in order of preference: the words of the message,
 //! then the words of its source (the function that raises it, when the
-//! record's `sourceCode` shows its declaration; the file's name; the function
-//! or class the message is passed to, `Warnf`, `bail`, `IllegalStateException`),
-//! and only last the record id. Words of URLs and domains in the message
+//! record's `sourceCode` shows its declaration or its `documentation` names
+//! it; the file's name; the function or class the message is passed to,
+//! `Warnf`, `bail`, `IllegalStateException`; the condition the documentation
+//! says it is raised on), and only last the record id. Words of URLs and domains in the message
 //! (`https://docs.nats.io/jetstream`, `www.example.org`, `docs.nats.io`) are
 //! not name material, and a name is never only prepositions, articles and
 //! conjunctions (`For`, `ToThe`): a message with no other words is named by
-//! its source (see [`assign_names`] for the whole rule).
+//! its source (see [`assign_names`] for the whole rule). A message that opens
+//! with a value and goes on with a preposition (`%w for stream '%s > %s'`)
+//! is named after that value's argument, else its function, else its file
+//! (`CatchupAbortedNoLeaderForStream`, not `ForStream`).
 //!
 //! Names are unique and stable: a record's name depends only on the records
 //! whose names would collide with it, never on unrelated records or on order.
@@ -39,6 +43,12 @@ const FUNCTION_WORDS: &[&str] = &[
     "upon", "via", "while", "with", "within", "without", "yet",
 ];
 
+/// The function words that open a phrase qualifying something else (lower case).
+const PREPOSITIONS: &[&str] = &[
+    "about", "after", "at", "before", "by", "during", "for", "from", "in", "into", "of", "on", "onto", "over", "per",
+    "since", "to", "under", "until", "upon", "via", "with", "within", "without",
+];
+
 /// Top-level domains that make a dotted word a host name (`docs.nats.io`).
 const DOMAINS: &[&str] = &["com", "org", "net", "io", "dev", "edu", "gov", "info", "app"];
 
@@ -55,6 +65,9 @@ pub struct NameParts<'r> {
     pub id: String,
     /// The message has no name material of its own: the source names it.
     wordless: bool,
+    /// The message opens with a value and then a function word (`%v for
+    /// account %q`): the value's argument, else the source, comes first.
+    headless: bool,
     /// The record, for its source's words.
     record: Option<&'r Record>,
     /// Its source's words, read when a collision needs them (most records
@@ -73,21 +86,143 @@ pub struct Source {
     pub file: Option<String>,
     /// The function, macro or class the message is passed to (`Warnf`).
     pub callee: Option<String>,
+    /// The record's error code, without the words of its message
+    /// (`Http2` for `ERR_HTTP2_STATUS_INVALID`, message `Invalid status
+    /// code: %s`), or whole when they are all the message's.
+    pub code: Option<String>,
+    /// The type whose method raises the message, when the documentation
+    /// names it (`ReplayPolicy` for `(*ReplayPolicy).UnmarshalJSON`).
+    pub owner: Option<String>,
+    /// The last word of the condition the documentation says the message is
+    /// raised on (`RemoteServerUpdate` for ``when `_, err :=
+    /// s.sysSubscribe(subject, s.noInlineCallback(s.remoteServerUpdate))`
+    /// fails``), the words of the ones it shares with the others left out
+    /// when telling apart (see [`condition_keys`]).
+    pub condition: Vec<String>,
 }
 
 impl Source {
     /// The source words of `record`.
     pub fn of(record: &Record) -> Self {
         let lang = Lang::of(&record.file_path);
-        let function = enclosing_function(record, lang).map(|name| identifier_camel(&name)).filter(|n| !n.is_empty());
+        let documented = Documented::of(record);
+        let function = enclosing_function(record, lang)
+            .or_else(|| documented.function.map(str::to_owned))
+            .map(|name| identifier_camel(&name))
+            .filter(|n| !n.is_empty());
         let callee = record
             .source_code
             .as_deref()
             .and_then(|source| callee_of(source, &record.error_message, lang))
             .map(|name| identifier_camel(&name))
             .filter(|name| !name.is_empty());
-        Source { function, file: file_name(&record.file_path), callee }
+        let condition = documented.condition.map(condition_words).unwrap_or_default();
+        let owner = documented.owner.map(identifier_camel).filter(|name| !name.is_empty());
+        let code = record.error_code.as_deref().and_then(|code| code_words(code, &record.error_message));
+        Source { function, file: file_name(&record.file_path), callee, owner, condition, code }
     }
+}
+
+/// What a record's documentation says of where the message is raised, in the
+/// phrasing ``... by FUNCTION in FILE when `CONDITION` ...`` (with the
+/// record's own file): `Returned by (*Account).EnableJetStream in
+/// server/jetstream.go when `s == nil`.`
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Documented<'r> {
+    /// The function's own name, its type left out (`EnableJetStream`).
+    function: Option<&'r str>,
+    /// The type the function is a method of (`Account`).
+    owner: Option<&'r str>,
+    /// The code quoted where it says when (`` `s == nil` ``), with its
+    /// backticks and the words between them.
+    condition: Option<&'r str>,
+}
+
+impl<'r> Documented<'r> {
+    fn of(record: &'r Record) -> Self {
+        let (doc, file): (&str, &str) = (&record.documentation, &record.file_path);
+        if file.is_empty() {
+            return Documented::default();
+        }
+        let Some(at) = doc.match_indices(" in ").map(|(at, _)| at).find(|&at| doc[at + 4..].starts_with(file)) else {
+            return Documented::default();
+        };
+        let before = &doc[..at];
+        // `the LinearBinScheme constructor` is the class's.
+        let path = before
+            .rfind(" by ")
+            .map(|by| &before[by + 4..])
+            .map(|path| path.strip_prefix("the ").and_then(|path| path.strip_suffix(" constructor")).unwrap_or(path))
+            .filter(|path| path.chars().all(|c| c.is_alphanumeric() || "_.:()*<>[]".contains(c)));
+        // `(*Server).start`, `Consumer.close`, `Config::load`: the last
+        // segment is the function, the one before it its type.
+        let mut segments = path
+            .into_iter()
+            .flat_map(|path| path.rsplit(['.', ':']))
+            .map(|segment| segment.trim_matches(|c: char| !(c.is_alphanumeric() || c == '_')));
+        let is_name = |name: &&str| !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+        let function = segments.next().filter(is_name);
+        let owner = segments.find(|segment| !segment.is_empty()).filter(is_name).filter(|_| function.is_some());
+        // The code quoted in the rest of the sentence: ``when `CODE` ``,
+        // ``in the `default` branch of `switch CODE` ``.
+        let after = &doc[at + 4 + file.len()..];
+        let after = &after[..after.find(". ").unwrap_or(after.len())];
+        let condition = after.find('`').map(|first| &after[first..]).filter(|code| code.len() > 2);
+        Documented { function, owner, condition }
+    }
+}
+
+/// The words of an error code that its message does not have, in
+/// UpperCamelCase (all of them when the message has every one); `Err`,
+/// `Error` and `E` are no words of a code.
+fn code_words(code: &str, message: &str) -> Option<String> {
+    let message: HashSet<String> = words(message).map(str::to_ascii_lowercase).collect();
+    let code: Vec<&str> =
+        words(code).filter(|w| !["e", "err", "error"].contains(&w.to_ascii_lowercase().as_str())).collect();
+    let new: Vec<&str> = code.iter().copied().filter(|w| !message.contains(&w.to_ascii_lowercase())).collect();
+    let words = if new.is_empty() { code } else { new };
+    (!words.is_empty()).then(|| camel(&words))
+}
+
+/// The identifiers of the code quoted in `text` (between backticks) worth a
+/// name, in UpperCamelCase: not the words every condition has (`err`, `nil`,
+/// `self`, `switch`) or one letter.
+fn condition_words(text: &str) -> Vec<String> {
+    const NOT_NAMES: &[&str] = &[
+        "err",
+        "nil",
+        "null",
+        "none",
+        "true",
+        "false",
+        "self",
+        "this",
+        "ok",
+        "not",
+        "and",
+        "or",
+        "is",
+        "in",
+        "new",
+        "return",
+        "instanceof",
+        "typeof",
+        "undefined",
+        "switch",
+        "case",
+        "default",
+        "match",
+    ];
+    let mut seen = HashSet::new();
+    let quoted = text.split('`').skip(1).step_by(2);
+    quoted
+        .flat_map(|code| code.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .filter(|word| word.chars().filter(char::is_ascii_alphanumeric).count() > 1)
+        .filter(|word| !word.starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|word| !NOT_NAMES.iter().any(|n| n.eq_ignore_ascii_case(word)))
+        .map(identifier_camel)
+        .filter(|word| !word.is_empty() && seen.insert(word.clone()))
+        .collect()
 }
 
 impl<'r> NameParts<'r> {
@@ -116,6 +251,11 @@ impl<'r> NameParts<'r> {
                 break;
             }
         }
+        if is_preposition(all[0]) {
+            // A phrase that only qualifies what follows names nothing alone
+            // (`with QoS=%v, packet identifier cannot be 0` is not `WithQos`).
+            leading = all.len();
+        }
         let mut leading = leading.min(LEADING_WORDS.max(content + 1));
         if leading > runs[0].len() && leading < all.len() {
             // Runs joined and then cut: not cut after a function word
@@ -125,13 +265,28 @@ impl<'r> NameParts<'r> {
             }
         }
         let extended = all.len().min(ALL_WORDS.max(leading));
-        NameParts {
+        let mut parts = NameParts {
             leading: camel(&all[..leading]),
             extended: camel(&all[..extended]),
             later: all[extended..].iter().map(|word| camel(&[word])).collect(),
             id: id.to_owned(),
             ..NameParts::default()
+        };
+        // `%w for stream '%s > %s'`: the words qualify the value they follow,
+        // which the name then starts with.
+        if let (true, Some(Piece::Value { field, .. })) = (content > 0, template.pieces.first()) {
+            match template.fields.get(usize::from(*field)).and_then(|field| subject_name(&field.name)) {
+                Some(subject) => parts.prefix(&subject),
+                None => parts.headless = true,
+            }
         }
+        parts
+    }
+
+    /// Puts `words` in front of the names.
+    fn prefix(&mut self, words: &str) {
+        self.leading.insert_str(0, words);
+        self.extended.insert_str(0, words);
     }
 
     /// Adds the record's source: the function that raises it, its file's
@@ -149,6 +304,12 @@ impl<'r> NameParts<'r> {
             }
             self.source = OnceCell::from(source);
         }
+        if self.headless {
+            let source = self.source();
+            if let Some(words) = source.function.clone().or_else(|| source.file.clone()) {
+                self.prefix(&words);
+            }
+        }
         self
     }
 
@@ -162,6 +323,25 @@ impl<'r> NameParts<'r> {
     pub fn source(&self) -> &Source {
         self.source.get_or_init(|| self.record.map(Source::of).unwrap_or_default())
     }
+}
+
+/// The name of the value a message opens with, from its field's name,
+/// without the words that only say it is an error
+/// (`err_catchup_aborted_no_leader` → `CatchupAbortedNoLeader`; none for
+/// `err` or an unnamed `arg0`).
+fn subject_name(field: &str) -> Option<String> {
+    const ERROR_WORDS: &[&str] = &["e", "err", "error", "ex", "exc", "exception", "cause"];
+    if field.strip_prefix("arg").is_some_and(|n| n.chars().all(|c| c.is_ascii_digit())) {
+        return None;
+    }
+    let words: Vec<&str> =
+        words(field).skip_while(|word| ERROR_WORDS.iter().any(|e| e.eq_ignore_ascii_case(word))).collect();
+    (!words.is_empty()).then(|| camel(&words))
+}
+
+/// Whether `word` is a preposition.
+fn is_preposition(word: &str) -> bool {
+    PREPOSITIONS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// Whether `word` is an article, a preposition or a conjunction.
@@ -392,12 +572,16 @@ fn declared_function(line: &str, lang: Lang) -> Option<&str> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Message,
+    Code,
     Function,
     File,
+    Owner,
     Callee,
+    Condition,
 }
 
-const KINDS: [Kind; 4] = [Kind::Message, Kind::Function, Kind::File, Kind::Callee];
+const KINDS: [Kind; 7] =
+    [Kind::Message, Kind::Code, Kind::Function, Kind::File, Kind::Owner, Kind::Callee, Kind::Condition];
 
 /// Assigns a unique name to every record, none of them in `reserved` (the
 /// pinned names).
@@ -409,8 +593,12 @@ const KINDS: [Kind; 4] = [Kind::Message, Kind::Function, Kind::File, Kind::Calle
 ///    whose all-words name is taken) are told apart by words: of the rest of
 ///    the message (past the words they all share, the first word that
 ///    differs, with the words after it up to one that is not a function
-///    word), else the function that raises the message, else the file's
-///    name, else the function the message is passed to. The first of these
+///    word), else the record's error code (its words the message does not
+///    have), else the function that raises the message (declared in the
+///    source, or named by the documentation), else the file's name, else the
+///    type the function is a method of, else the function the message is
+///    passed to, else the documented condition it is raised on (its word
+///    that the fewest of the group's other conditions have). The first of these
 ///    that tells every record of the group from the others is taken; when
 ///    none does, the first that tells some apart, and the records it leaves
 ///    together go on with the next ones. A record whose message ends where
@@ -555,7 +743,10 @@ fn tell_apart(
             Kind::Message => message_keys(parts, members, at),
             Kind::Function => members.iter().map(|&m| (parts[m].source().function.clone(), 0)).collect(),
             Kind::File => members.iter().map(|&m| (parts[m].source().file.clone(), 0)).collect(),
+            Kind::Code => members.iter().map(|&m| (parts[m].source().code.clone(), 0)).collect(),
+            Kind::Owner => members.iter().map(|&m| (parts[m].source().owner.clone(), 0)).collect(),
             Kind::Callee => members.iter().map(|&m| (parts[m].source().callee.clone(), 0)).collect(),
+            Kind::Condition => condition_keys(parts, members),
         };
         let distinct: HashSet<&Option<String>> = keys.iter().map(|(key, _)| key).collect();
         let splits = distinct.len() > 1 || (members.len() == 1 && keys[0].0.is_some());
@@ -610,6 +801,33 @@ fn message_keys(parts: &[NameParts<'_>], members: &[usize], at: usize) -> Vec<(O
             }
             let len = words.iter().position(|w| !is_function_word(w)).map_or(words.len(), |content| content + 1);
             (Some(words[..len].concat()), at + shared + len)
+        })
+        .collect()
+}
+
+/// The condition words that tell `members` apart: each member's word of
+/// its documented condition that the fewest other members have (the last
+/// of those), when not all of them have it; else its last word (none for a
+/// member without one).
+fn condition_keys(parts: &[NameParts<'_>], members: &[usize]) -> Vec<(Option<String>, usize)> {
+    let conditions: Vec<&[String]> = members.iter().map(|&m| parts[m].source().condition.as_slice()).collect();
+    let mut having: HashMap<&str, usize> = HashMap::new();
+    for words in &conditions {
+        for word in words.iter() {
+            *having.entry(word).or_default() += 1;
+        }
+    }
+    let with_one = conditions.iter().filter(|words| !words.is_empty()).count();
+    conditions
+        .iter()
+        .map(|words| {
+            let rarest = words
+                .iter()
+                .enumerate()
+                .filter(|(_, word)| with_one < 2 || having[word.as_str()] < with_one)
+                .min_by_key(|&(at, word)| (having[word.as_str()], std::cmp::Reverse(at)))
+                .map(|(_, word)| word);
+            (rarest.or(words.last()).cloned(), 0)
         })
         .collect()
 }
@@ -769,8 +987,124 @@ mod tests {
         // With neither a function nor a file, the name of last resort.
         let template = compile("%s of %s", Dialect::Go).expect("a Go format");
         assert_eq!(NameParts::new(&template, "dd").leading, "Error");
-        // Not a lone preposition: a preposition and a noun.
-        assert_eq!(record("ee", "%w for stream '%s > %s'", "server/jetstream_cluster.go", source).leading, "ForStream");
+    }
+
+    /// The naming input of a record with the given field names and
+    /// documentation (with the file `server/stream.go`).
+    fn documented(id: &str, message: &str, fields: &[&str], documentation: &str) -> NameParts<'static> {
+        let mut template = compile(message, Dialect::Go).expect("a Go format");
+        let mut named = template.fields.to_vec();
+        for (field, name) in named.iter_mut().zip(fields) {
+            field.name = (*name).to_owned().into();
+        }
+        template.fields = named.into();
+        let mut record = Record::new(id.to_owned(), message.to_owned());
+        record.file_path = "server/stream.go".into();
+        record.source_code = Some("\t\treturn fmt.Errorf(\"...\")".into());
+        record.documentation = documentation.to_owned().into();
+        NameParts::new(&template, id).with_source(Box::leak(Box::new(record)))
+    }
+
+    #[test]
+    fn a_message_opening_with_a_value_and_a_preposition_is_named_after_the_value() {
+        let catchup = documented("aa", "%w for stream '%s > %s'", &["err_catchup_aborted", "acc", "name"], "");
+        assert_eq!(catchup.leading, "CatchupAbortedForStream");
+        // An argument that only says it is an error: the function, else the file.
+        let by = "Returned by (*Server).mqttProcessConnect in server/stream.go.";
+        assert_eq!(documented("bb", "%v for account %q", &["err", "acc"], by).leading, "MqttProcessConnectForAccount");
+        assert_eq!(documented("cc", "%v for account %q", &["arg0", "acc"], "").leading, "StreamForAccount");
+        // A message opening with a preposition goes on past its first value.
+        let qos = documented("dd", "with QoS=%v, packet identifier cannot be 0", &["qos"], "");
+        assert_eq!(qos.leading, "WithQosPacketIdentifierCannotBe0");
+        // An article is no preposition: `The consumer %s ...` names a subject.
+        assert_eq!(documented("ee", "the consumer %s is gone", &["name"], "").leading, "TheConsumer");
+    }
+
+    #[test]
+    fn the_documentation_names_the_function_its_type_and_condition() {
+        let doc = "Logged at error level by (*Server).initEventTracking in server/stream.go when `_, err := \
+                   s.sysSubscribe(subject, s.noInlineCallback(s.remoteServerUpdate))` fails.";
+        let source = documented("aa", "boom", &[], doc).source().clone();
+        assert_eq!(source.function.as_deref(), Some("InitEventTracking"));
+        assert_eq!(source.owner.as_deref(), Some("Server"));
+        assert_eq!(source.condition, ["SysSubscribe", "Subject", "NoInlineCallback", "RemoteServerUpdate"]);
+        let constructor = "Thrown by the LinearBinScheme constructor in server/stream.go.";
+        assert_eq!(documented("ab", "boom", &[], constructor).source().function.as_deref(), Some("LinearBinScheme"));
+        let java = "Thrown by ConsumerNetworkThread.cleanup in server/stream.go and assigned to err when `x == null`.";
+        let source = documented("bb", "boom", &[], java).source().clone();
+        assert_eq!(
+            (source.function.as_deref(), source.owner.as_deref()),
+            (Some("Cleanup"), Some("ConsumerNetworkThread"))
+        );
+        assert!(source.condition.is_empty(), "`x` and `null` are no names: {:?}", source.condition);
+        // Another file, prose or a call that is not a path: nothing.
+        for doc in [
+            "Returned by (*Server).start in server/other.go when `x`.",
+            "Raised by the admin in server/stream.go.",
+            "Defined by E('ERR_X') in server/stream.go.",
+        ] {
+            let source = documented("cc", "boom", &[], doc).source().clone();
+            assert_eq!((source.function, source.owner), (None, None), "{doc}");
+        }
+    }
+
+    #[test]
+    fn the_error_code_tells_records_apart_by_its_own_words() {
+        let coded = |id: &str, code: &str| {
+            let mut parts = documented(id, "Invalid status code: %s", &["code"], "");
+            let mut record = parts.record.expect("a record").clone();
+            record.error_code = Some(code.to_owned().into());
+            parts.record = Some(Box::leak(Box::new(record)));
+            parts.source = OnceCell::new();
+            parts
+        };
+        let records = [coded("aa", "ERR_HTTP_INVALID_STATUS_CODE"), coded("bb", "ERR_HTTP2_STATUS_INVALID")];
+        assert_eq!(names(&records), ["InvalidStatusCodeHttp", "InvalidStatusCodeHttp2"]);
+        assert_eq!(code_words("ERR_INVALID_STATUS_CODE", "Invalid status code"), Some("InvalidStatusCode".into()));
+        assert_eq!(code_words("ERR", "Invalid status code"), None);
+    }
+
+    #[test]
+    fn the_type_and_then_the_condition_tell_records_of_one_function_apart() {
+        let unmarshal = |id, owner| {
+            documented(
+                id,
+                "can not unmarshal %q",
+                &["data"],
+                &format!("Returned by (*{owner}).UnmarshalJSON in server/stream.go."),
+            )
+        };
+        assert_eq!(
+            names(&[unmarshal("aa", "ReplayPolicy"), unmarshal("bb", "StorageType")]),
+            ["CanNotUnmarshalReplayPolicy", "CanNotUnmarshalStorageType"]
+        );
+        let tracking = |id, when: &str| {
+            let doc = format!("Logged at error level by (*Server).initEventTracking in server/stream.go{when}.");
+            documented(id, "Error setting up internal tracking: %v", &["err"], &doc)
+        };
+        let records = [
+            tracking("aa11", " when `_, err := s.sysSubscribe(subject, s.inboxReply)` fails"),
+            tracking(
+                "bb22",
+                " when `_, err := s.sysSubscribe(subject, s.noInlineCallback(s.remoteConnsUpdate))` fails",
+            ),
+            tracking("cc33", ""),
+            tracking("dd44", " when `_, err := s.sysSubscribe(subject, h)` fails"),
+            tracking("ee55", " when `_, err := s.sysSubscribe(subject, h)` fails"),
+        ];
+        // The words all conditions share (`SysSubscribe`, `Subject`) are
+        // left out unless nothing else is there; the same condition twice
+        // is told apart by the id, and no condition keeps the shorter name.
+        assert_eq!(
+            names(&records),
+            [
+                "ErrorSettingUpInternalTrackingInboxReply",
+                "ErrorSettingUpInternalTrackingRemoteConnsUpdate",
+                "ErrorSettingUpInternalTracking",
+                "ErrorSettingUpInternalTrackingDD44",
+                "ErrorSettingUpInternalTrackingEE55",
+            ]
+        );
     }
 
     #[test]
