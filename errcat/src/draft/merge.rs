@@ -232,12 +232,20 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>, changed: Option<&HashSet<usize>>
                 let glued = slot.glued();
                 *slot = Slot::Var { kind: Mask::Text, may_be_empty: false, words: false, glued, either: false };
             }
-            if let Slot::Var { kind, words, may_be_empty, .. } = slot {
+            if let Slot::Var { kind, words, may_be_empty, glued, either } = slot {
                 if range.len() != 1 {
                     *kind = Mask::Text;
                     *words |= range.len() > 1;
                 }
                 *may_be_empty |= tokens[range.clone()].iter().all(|token| token.is_empty());
+                // A value that takes no token here takes no space either
+                // (`of constraints` for `of %s constraints`): the space
+                // before it is the value's (after it, for the first slot:
+                // `Failed record` for `%s Failed record`). The format string
+                // keeps the space: `glued` stays as it was.
+                if range.is_empty() && !*glued {
+                    *either = true;
+                }
             }
         }
         group.members.push(key);

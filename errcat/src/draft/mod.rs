@@ -14,6 +14,7 @@ mod keys;
 mod mask;
 mod merge;
 mod record;
+mod settle;
 mod template;
 mod tree;
 
@@ -87,7 +88,7 @@ impl Miner {
             by_length.entry(key.tokens.len()).or_default().push(index);
         }
         let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|members| tree::split(keys, members)).collect();
-        let groups = merge::merge(keys, split);
+        let groups = settle::settle(keys, merge::merge(keys, split));
         let mut drafts: Vec<Draft> =
             groups.iter().map(|group| record::draft(keys, group, dialect, &self.inputs)).collect();
         drafts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.id.cmp(&b.id)));
