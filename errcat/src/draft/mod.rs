@@ -89,8 +89,10 @@ impl Miner {
         }
         let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|members| tree::split(keys, members)).collect();
         let groups = settle::settle(keys, merge::merge(keys, split));
-        let mut drafts: Vec<Draft> =
-            groups.iter().map(|group| record::draft(keys, group, dialect, &self.inputs)).collect();
+        let mut drafts: Vec<Draft> = groups
+            .into_iter()
+            .map(|(group, pattern)| record::draft(keys, &group, pattern, dialect, &self.inputs))
+            .collect();
         drafts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.id.cmp(&b.id)));
         drafts
     }

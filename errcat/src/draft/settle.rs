@@ -116,8 +116,8 @@ const SEARCHED: usize = 3;
 
 /// Moves each key to the group of the draft that a scan of its line with
 /// the drafts would find, when that is not its own group's; drops the
-/// groups left without keys.
-pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
+/// groups left without keys. Each group with its pattern (see [`regex`]).
+pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<(Group, String)> {
     let patterns: Vec<String> = groups.iter().map(|g| regex(&g.template)).collect();
     let ids: Vec<String> = patterns.iter().map(|p| id_of(p)).collect();
     let shapes: Vec<Shape> = patterns.iter().map(|p| shape(p)).collect();
@@ -145,7 +145,7 @@ pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
     let (needles, owners): (Vec<&[u8]>, Vec<Vec<u32>>) = by_needle.into_iter().unzip();
     let finder = AhoCorasick::builder().kind(Some(AhoCorasickKind::NoncontiguousNFA)).build(needles);
     let Ok(finder) = finder else {
-        return groups;
+        return groups.into_iter().zip(patterns).collect();
     };
     let mut regexes: Vec<Option<Option<Regex>>> = (0..groups.len()).map(|_| None).collect();
     let mut matches = |g: usize, text: &str| -> bool {
@@ -178,9 +178,6 @@ pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
             }
         }
     }
-    if moves.is_empty() {
-        return groups;
-    }
     let mut groups = groups;
     let mut leaving: Vec<Vec<usize>> = vec![Vec::new(); groups.len()];
     for &(own, member, to) in &moves {
@@ -197,8 +194,7 @@ pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<Group> {
             });
         }
     }
-    groups.retain(|g| !g.members.is_empty());
-    groups
+    groups.into_iter().zip(patterns).filter(|(g, _)| !g.members.is_empty()).collect()
 }
 
 #[cfg(test)]

@@ -233,7 +233,8 @@ pub fn regex(template: &[Slot]) -> String {
     let first_either = matches!(template.first(), Some(Slot::Var { either: true, .. }));
     for (i, slot) in template.iter().enumerate() {
         let optional_space = matches!(slot, Slot::Var { either: true, glued: false, .. });
-        if i > 0 && !slot.glued() && !optional_space && !(i == 1 && first_either) {
+        let after_first_either = i == 1 && first_either;
+        if i > 0 && !slot.glued() && !optional_space && !after_first_either {
             out.push(' ');
         }
         match slot {
