@@ -6,8 +6,10 @@
 //! prefix as the matcher strips it, is masked ([`mask`]) and counted by its
 //! masked form ([`keys`], the only state kept per line, bounded). At the end
 //! the keys of each length are grouped ([`tree`]), groups are merged across
-//! lengths and families ([`merge`]), and each group's template is written as
-//! a format string and a regex ([`template`]) in a draft record ([`record`]).
+//! lengths and families ([`merge`]), each group's template is written as
+//! a format string and a regex ([`template`]), each key goes to the group
+//! whose regex a scan with the drafts would find for it ([`settle`]), and
+//! each group is written as a draft record ([`record`]).
 
 mod fast_hash;
 mod keys;

@@ -11,11 +11,13 @@
 //! whose pattern already matches it: no pattern changes, so no other line
 //! changes hands, and the drafts' counts are what the scan finds.
 //!
-//! Only the drafts that rank above a line's own are tried on it, and only
-//! those whose longest literal run is in it (one search for all of them);
-//! the few with no literal run worth searching (values only) are tried on
-//! every line they outrank. A regex is built for a draft the first time it
-//! is tried, so most drafts never need one.
+//! A key is tried by its example line (lines masked alike are matched
+//! alike). Only the drafts that rank above the key's own are tried on it,
+//! and only those whose literal runs are all in it, in order (the start of
+//! the longest run is searched for all drafts at once); the few with no
+//! run worth searching (values only) are tried on every line they outrank.
+//! A draft's regex is built the first time it gets that far, so most
+//! drafts never need one.
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use regex::Regex;
@@ -110,6 +112,9 @@ fn in_order(runs: &[String], text: &str) -> bool {
     })
 }
 
+/// Regexes kept at once (see [`settle`]).
+const REGEXES: usize = 1024;
+
 /// A literal run shorter than this is not searched for: its draft is
 /// tried on every line it outranks.
 const SEARCHED: usize = 3;
@@ -147,12 +152,18 @@ pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<(Group, String)> {
     let Ok(finder) = finder else {
         return groups.into_iter().zip(patterns).collect();
     };
-    let mut regexes: Vec<Option<Option<Regex>>> = (0..groups.len()).map(|_| None).collect();
+    // The regexes built so far, a bounded number (then they are dropped and
+    // built again as needed): memory stays bounded however many drafts
+    // are tried.
+    let mut regexes: HashMap<usize, Option<Regex>> = HashMap::default();
     let mut matches = |g: usize, text: &str| -> bool {
         if !in_order(&shapes[g].runs, text) {
             return false;
         }
-        let built = regexes[g].get_or_insert_with(|| {
+        if regexes.len() >= REGEXES && !regexes.contains_key(&g) {
+            regexes.clear();
+        }
+        let built = regexes.entry(g).or_insert_with(|| {
             let shape = &shapes[g];
             let start = if shape.starts_with_group { "^" } else { "" };
             let end = if shape.ends_with_group { "$" } else { "" };
