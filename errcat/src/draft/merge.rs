@@ -225,19 +225,37 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>, changed: Option<&HashSet<usize>>
             group.template = templates[to].clone();
         }
         let tokens = &keys[key].tokens;
-        for (slot, range) in group.template.iter_mut().zip(ranges) {
+        // Where a value takes no token and the next slot is punctuation
+        // glued to it that this key has after a space (`address .` for
+        // `address %s.`), the space is still there.
+        let spaced: Vec<bool> = (0..ranges.len())
+            .map(|i| {
+                let next = group.template.get(i + 1);
+                let token = tokens.get(ranges[i].start).map(|t| &**t);
+                matches!(next, Some(Slot::Const(word)) if word.strip_prefix(GLUE).is_some() && word.strip_prefix(GLUE) == token)
+            })
+            .collect();
+        for ((slot, range), spaced) in group.template.iter_mut().zip(ranges).zip(spaced) {
             // A constant with a masked value that the key has otherwise is a value.
             let differs = matches!(&*slot, Slot::Const(word) if tokens[range.clone()] != [word.clone()]);
             if differs && flexible(slot) {
                 let glued = slot.glued();
                 *slot = Slot::Var { kind: Mask::Text, may_be_empty: false, words: false, glued, either: false };
             }
-            if let Slot::Var { kind, words, may_be_empty, .. } = slot {
+            if let Slot::Var { kind, words, may_be_empty, glued, either } = slot {
                 if range.len() != 1 {
                     *kind = Mask::Text;
                     *words |= range.len() > 1;
                 }
                 *may_be_empty |= tokens[range.clone()].iter().all(|token| token.is_empty());
+                // A value that takes no token here takes no space either
+                // (`of constraints` for `of %s constraints`): the space
+                // before it is the value's (after it, for the first slot:
+                // `Failed record` for `%s Failed record`). The format string
+                // keeps the space: `glued` stays as it was.
+                if range.is_empty() && !*glued && !spaced {
+                    *either = true;
+                }
             }
         }
         group.members.push(key);
@@ -428,6 +446,14 @@ mod tests {
         groups
     }
 
+    /// Each group's pattern matches every line of it, whole.
+    fn assert_each_pattern_matches_its_lines(groups: &[(String, Vec<String>)]) {
+        for (pattern, members) in groups {
+            let regex = regex::Regex::new(&format!("^{pattern}$")).unwrap();
+            assert!(members.iter().all(|line| regex.is_match(line)), "{pattern}: {members:?}");
+        }
+    }
+
     #[test]
     fn lines_with_a_value_left_empty_join_the_template_with_that_value() {
         // `address .` is `address %s.` with an empty value (its space is
@@ -448,10 +474,7 @@ mod tests {
         assert_eq!(groups.len(), 2, "{groups:#?}");
         assert_eq!(groups[0].0, "Error parsing host address (\\S*)\\. Expected format host:port\\.");
         assert_eq!(groups[1].0, "feature `(\\S*)` of `(.+?)` is unknown");
-        for (pattern, members) in &groups {
-            let regex = regex::Regex::new(&format!("^{pattern}$")).unwrap();
-            assert!(members.iter().all(|line| regex.is_match(line)), "{pattern}: {members:?}");
-        }
+        assert_each_pattern_matches_its_lines(&groups);
     }
 
     #[test]
@@ -466,6 +489,30 @@ mod tests {
         let groups = mined_with_patterns(&lines);
         assert_eq!(groups.len(), 1, "{groups:#?}");
         assert_eq!(groups[0].0, "(.*?): resolved wildcard host to (.+?)");
+    }
+
+    #[test]
+    fn a_value_that_takes_no_word_takes_no_space_in_the_pattern() {
+        // `of constraints`: the value between `of` and `constraints` left
+        // out with its space; at the start, the space after it.
+        let lines = [
+            "Found wrong number (quiten ranqui) of unique constraints for 10.6.1.8:1799",
+            "Found wrong number (grizoka pelvu) of check constraints for kaop-5734",
+            "Found wrong number (dorsa 48) of PK constraints for sador-17",
+            "Found wrong number (292da244431f35d6) of constraints for vulopel-2545",
+            "zodorpelgri Failed record: a, b",
+            "katen-8727 Failed record: zoopvu-4906",
+            "lopel-7924 Failed record: bexmirquizo-2380",
+            "Failed record: (key zovu grilodor pelsa) topic=[lonudor-9022]",
+        ];
+        let groups = mined_with_patterns(&lines);
+        assert_eq!(groups.len(), 2, "{groups:#?}");
+        assert_each_pattern_matches_its_lines(&groups);
+        for (pattern, members) in &groups {
+            // (Lines masked alike are one key: `katen-8727` and `lopel-7924`.)
+            let event = if pattern.contains("Found") { "Found wrong number" } else { "Failed record" };
+            assert!(members.len() >= 3 && members.iter().all(|line| line.contains(event)), "{pattern}: {members:?}");
+        }
     }
 
     #[test]

@@ -6,14 +6,17 @@
 //! prefix as the matcher strips it, is masked ([`mask`]) and counted by its
 //! masked form ([`keys`], the only state kept per line, bounded). At the end
 //! the keys of each length are grouped ([`tree`]), groups are merged across
-//! lengths and families ([`merge`]), and each group's template is written as
-//! a format string and a regex ([`template`]) in a draft record ([`record`]).
+//! lengths and families ([`merge`]), each group's template is written as
+//! a format string and a regex ([`template`]), each key goes to the group
+//! whose regex a scan with the drafts would find for it ([`settle`]), and
+//! each group is written as a draft record ([`record`]).
 
 mod fast_hash;
 mod keys;
 mod mask;
 mod merge;
 mod record;
+mod settle;
 mod template;
 mod tree;
 
@@ -87,9 +90,11 @@ impl Miner {
             by_length.entry(key.tokens.len()).or_default().push(index);
         }
         let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|members| tree::split(keys, members)).collect();
-        let groups = merge::merge(keys, split);
-        let mut drafts: Vec<Draft> =
-            groups.iter().map(|group| record::draft(keys, group, dialect, &self.inputs)).collect();
+        let groups = settle::settle(keys, merge::merge(keys, split));
+        let mut drafts: Vec<Draft> = groups
+            .into_iter()
+            .map(|(group, pattern)| record::draft(keys, &group, pattern, dialect, &self.inputs))
+            .collect();
         drafts.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.id.cmp(&b.id)));
         drafts
     }

@@ -6,7 +6,7 @@ use serde_json::{json, Value as Json};
 
 use super::keys::{Key, LEVELS};
 use super::merge::Group;
-use super::template::{format_string, regex};
+use super::template::format_string;
 
 /// Examples kept in a draft's documentation and `--json`.
 pub const EXAMPLES: usize = 3;
@@ -24,15 +24,15 @@ pub struct Draft {
     pub examples: Vec<String>,
 }
 
-/// The draft of `group`; `inputs` names the inputs by index.
-pub fn draft(keys: &[Key], group: &Group, dialect: Dialect, inputs: &[String]) -> Draft {
+/// The draft of `group`, whose template's regex is `message_pattern`;
+/// `inputs` names the inputs by index.
+pub fn draft(keys: &[Key], group: &Group, message_pattern: String, dialect: Dialect, inputs: &[String]) -> Draft {
     let members = || group.members.iter().map(|&i| &keys[i]);
     let first = members().map(|k| k.first).min().expect("a group has keys");
     let last = members().map(|k| k.last).max().expect("a group has keys");
     let place = |p: super::keys::Place| (inputs[p.input as usize].clone(), p.line);
     let mut by_first: Vec<&Key> = members().collect();
     by_first.sort_by_key(|k| k.first);
-    let message_pattern = regex(&group.template);
     Draft {
         id: id_of(&message_pattern),
         error_message: format_string(&group.template, dialect),

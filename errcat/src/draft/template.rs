@@ -228,11 +228,21 @@ pub fn format_string(template: &[Slot], dialect: Dialect) -> String {
 /// of literals and groups that its literal shortcuts read.)
 pub fn regex(template: &[Slot]) -> String {
     let mut out = String::new();
+    // A value that may take no token takes the space before it (the first
+    // value, the space after it): `either` without `glued`.
+    let first_either = matches!(template.first(), Some(Slot::Var { either: true, .. }));
     for (i, slot) in template.iter().enumerate() {
-        if i > 0 && !slot.glued() {
+        let optional_space = matches!(slot, Slot::Var { either: true, glued: false, .. });
+        let after_first_either = i == 1 && first_either;
+        if i > 0 && !slot.glued() && !optional_space && !after_first_either {
             out.push(' ');
         }
         match slot {
+            Slot::Var { words: false, either: true, .. } if i == 0 => out.push_str("(\\S* ?)"),
+            Slot::Var { words: true, either: true, .. } if i == 0 => out.push_str("(.*?)"),
+            Slot::Var { words: true, either: true, glued: false, may_be_empty, .. } => {
+                out.push_str(if *may_be_empty { "( ?.*?)" } else { "( ?.+?)" })
+            }
             Slot::Var { may_be_empty, words: false, either: true, .. } => {
                 out.push_str(if *may_be_empty { "( ?\\S*)" } else { "( ?\\S+)" })
             }

@@ -521,3 +521,112 @@ fn the_fixture_log_drafts_to_the_checked_in_golden_files() {
     }
     assert_eq!(found.len(), 17);
 }
+
+/// Values of the kinds that once left a line to another group's draft on a
+/// re-scan: empty, several words, a template's own delimiters (`, `, `: `,
+/// `.`), negative numbers, quotes with escapes, non-ASCII, addresses, paths
+/// with dots, text glued to a word; each unique by `n`.
+fn overlapping_value(n: usize) -> String {
+    match n % 11 {
+        0 => String::new(),
+        1 => format!("a, b; c{n}"),
+        2 => format!("x: y{}", word(n)),
+        3 => format!("{} {}", word(n), word(n + 1)),
+        4 => format!("/var/lib/{}/{n}.db", word(n)),
+        5 => format!("é日本🎉{}", word(n)),
+        6 => format!("-{n}"),
+        7 => format!("10.1.2.{}:4222", n % 250),
+        8 => format!("{}.", word(n)),
+        9 => format!("\"q\\\"{n}\""),
+        _ => format!("{}-{n}", word(n)),
+    }
+}
+
+#[test]
+fn lines_whose_drafts_overlap_are_each_explained_by_their_own_draft_on_a_rescan() {
+    // Templates that another's pattern also matches, in part or in whole:
+    // one with literal text where another has a value, one that is another
+    // with text after it (`name` and `name%s`, `%s` and `%s.`), values at
+    // the start, values that may be empty.
+    type Render<'a> = &'a dyn Fn(&dyn Fn(usize) -> String) -> String;
+    let templates: [Render<'_>; 14] = [
+        &|_| "Shutting down".to_owned(),
+        &|_| "Shutting down.".to_owned(),
+        &|v| format!("Shutting down {}", v(0)),
+        &|v| format!("Received inconsistent topic ID error in fetch for partition {}.", v(0)),
+        &|v| format!("Received inconsistent topic ID error in fetch for partition {}", v(0)),
+        &|v| format!("[patch] entry `{}` should be a URL or registry name", v(0)),
+        &|v| format!("[patch] entry `{}` should be a URL or registry name{}", v(0), v(1)),
+        &|v| format!("Found wrong number ({}) of {} constraints for {}", v(0), v(1), v(2)),
+        &|v| format!("Found wrong number ({}) of constraints for {}", v(0), v(1)),
+        &|v| format!("retry {} of {} for {} failed: {}", v(3), v(4), v(5), v(0)),
+        &|v| format!("{} Failed record: {}", v(0), v(1)),
+        &|v| format!("Node is not ready, handle the request in the next event loop: node={}, request={}", v(0), v(1)),
+        &|v| format!("config reload not supported for {}: {}", v(0), v(1)),
+        &|v| format!("config reload not supported for cluster host: old={}, new={}", v(0), v(1)),
+    ];
+    // Seeded, so a failure is repeated: the values and the line order vary
+    // with the seed, never the checks.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state as usize
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for (t, template) in templates.iter().enumerate() {
+        for r in 0..8 {
+            let base = next();
+            let value = |i: usize| match i {
+                // Numbers, negative ones too, and a quoted string.
+                3 => format!("{}", (base % 200) as i64 - 100),
+                4 => format!("-{}", base % 7),
+                5 => format!("\"job \\\"{t}-{r}\\\"\""),
+                i => overlapping_value(base.wrapping_add(i * 7)),
+            };
+            lines.push(template(&value));
+        }
+    }
+    for i in (1..lines.len()).rev() {
+        lines.swap(i, next() % (i + 1));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("overlapping.log");
+    std::fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let drafts = dir.path().join("drafts");
+    let output =
+        errcat().arg("--data").arg(seeds()).args(["draft", "--json", "--out"]).arg(&drafts).arg(&log).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let groups = json_lines(&output.stdout);
+    let counts: BTreeMap<String, u64> =
+        groups.iter().map(|g| (g["id"].as_str().unwrap().to_owned(), g["count"].as_u64().unwrap())).collect();
+    assert_eq!(counts.values().sum::<u64>(), lines.len() as u64, "every line is grouped: {groups:#?}");
+    let check = errcat().arg("check").arg(&drafts).output().unwrap();
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    // The re-scan: every line explained, each draft given exactly its count...
+    let found = rescan(dir.path(), &drafts, &log);
+    assert_eq!(found.len(), lines.len(), "every grouped line is explained by the drafts");
+    let mut rescanned: BTreeMap<String, u64> = BTreeMap::new();
+    for id in found.values() {
+        *rescanned.entry(id.clone()).or_default() += 1;
+    }
+    assert_eq!(rescanned, counts, "each draft is given exactly its group's count: {groups:#?}");
+    // ...and its own lines: its first, last and example lines are its own.
+    let line_of = |text: &str| lines.iter().position(|l| l == text).unwrap() as u64 + 1;
+    for group in &groups {
+        let id = group["id"].as_str().unwrap();
+        let mut own = vec![group["first"]["line"].as_u64().unwrap(), group["last"]["line"].as_u64().unwrap()];
+        own.extend(group["examples"].as_array().unwrap().iter().map(|e| line_of(e.as_str().unwrap())));
+        for line in own {
+            assert_eq!(found[&line], id, "line {line} ({:?}) of {group}", lines[line as usize - 1]);
+        }
+    }
+    // Negative numbers are numbers, a quoted string with escaped quotes one
+    // `%q`: each placeholder typed from all of its group's lines.
+    let retry = groups.iter().find(|g| g["template"].as_str().unwrap().starts_with("retry")).unwrap();
+    assert_eq!(
+        (&retry["template"], &retry["count"]),
+        (&Json::from("retry %d of %d for %q failed: %s"), &Json::from(8))
+    );
+}
