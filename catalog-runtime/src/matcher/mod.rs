@@ -36,6 +36,23 @@ mod scan_notes;
 use crate::format::{self, Dialect, Piece, Spec, Template};
 use crate::model::Value;
 
+/// Adds to `sets` one regex set of `regexes` (each one's template in
+/// `owners`), or, when that set is beyond the regex crate's size limit,
+/// sets of each half: one set too big must not leave every opaque template
+/// unmatched.
+fn regex_sets(regexes: &[String], owners: &[u32], sets: &mut Vec<(RegexSet, Vec<u32>)>) {
+    match RegexSetBuilder::new(regexes).dfa_size_limit(OPAQUE_DFA_BYTES).build() {
+        Ok(set) => sets.push((set, owners.to_vec())),
+        Err(_) if regexes.len() > 1 => {
+            let half = regexes.len() / 2;
+            regex_sets(&regexes[..half], &owners[..half], sets);
+            regex_sets(&regexes[half..], &owners[half..], sets);
+        }
+        // One regex that compiles alone: the set's limits are the same.
+        Err(_) => {}
+    }
+}
+
 /// The lazy DFA cache of the opaque templates' regex set: a set of many
 /// wildcard-heavy patterns needs more states than the default 2 MiB before
 /// the regex crate gives up on its DFA for a slower engine.
@@ -127,9 +144,9 @@ pub struct Matcher<I = Template> {
     /// Short texts looked up in the index's table of literals so far, the
     /// prefilter unbuilt.
     table_lookups: AtomicU32,
-    /// The set of the opaque templates' regexes (see [`Index`]) and the
-    /// template of each of its patterns.
-    opaque_set: OnceLock<Option<(RegexSet, Vec<u32>)>>,
+    /// The sets of the opaque templates' regexes (see [`Index`]), each with
+    /// the template of each of its patterns.
+    opaque_sets: OnceLock<Vec<(RegexSet, Vec<u32>)>>,
 }
 
 impl Matcher {
@@ -166,7 +183,7 @@ impl<I: AsRef<Template>> Matcher<I> {
             items,
             prefilter: OnceLock::new(),
             table_lookups: AtomicU32::new(0),
-            opaque_set: OnceLock::new(),
+            opaque_sets: OnceLock::new(),
         }
     }
 
@@ -489,21 +506,21 @@ impl<I: AsRef<Template>> Matcher<I> {
     fn candidates(&self, text: &str) -> Vec<u32> {
         let mut found: Vec<u32> = self.index.unfiltered.clone();
         self.literals_in(text, |literal| found.extend_from_slice(self.index.owners_of(literal)));
-        if let Some((set, owners)) = self.opaque_set() {
+        for (set, owners) in self.opaque_sets() {
             found.extend(set.matches(text).iter().map(|i| owners[i]));
         }
         self.rank(&mut found);
         found
     }
 
-    /// The regex set of the opaque templates' find regexes, without their
-    /// start anchors: it runs on the whole line, before the log prefix is
-    /// known, so it may report a template that then fails, never miss one.
-    fn opaque_set(&self) -> Option<&(RegexSet, Vec<u32>)> {
+    /// The regex sets of the opaque templates' find regexes, without their
+    /// start anchors: they run on the whole line, before the log prefix is
+    /// known, so they may report a template that then fails, never miss one.
+    fn opaque_sets(&self) -> &[(RegexSet, Vec<u32>)] {
         if self.index.opaque.is_empty() {
-            return None;
+            return &[];
         }
-        let set = self.opaque_set.get_or_init(|| {
+        self.opaque_sets.get_or_init(|| {
             let mut regexes = Vec::new();
             let mut owners = Vec::new();
             for &index in &self.index.opaque {
@@ -515,10 +532,10 @@ impl<I: AsRef<Template>> Matcher<I> {
                     owners.push(index);
                 }
             }
-            let set = RegexSetBuilder::new(regexes).dfa_size_limit(OPAQUE_DFA_BYTES).build().ok()?;
-            Some((set, owners))
-        });
-        set.as_ref()
+            let mut sets = Vec::new();
+            regex_sets(&regexes, &owners, &mut sets);
+            sets
+        })
     }
 
     /// Sorts `found` in ranking order without repeats.
@@ -868,6 +885,26 @@ mod tests {
     fn matcher(messages: &[&str]) -> Matcher {
         let templates: Vec<Template> = messages.iter().map(|m| compile(m, Dialect::Go).unwrap()).collect();
         Matcher::new(&templates)
+    }
+
+    #[test]
+    fn opaque_templates_too_many_for_one_regex_set_still_match() {
+        // Anchored patterns with no literal the prefilter can take (an
+        // alternation), each with Unicode classes: together beyond the regex
+        // crate's size limit for one set.
+        const N: usize = 100;
+        let patterns: Vec<String> =
+            (0..N).map(|i| format!(r"^(?:alpha{i}|beta{i}) (\w+) (\w+) (\w+) (\w+)$")).collect();
+        let templates: Vec<Template> = patterns.iter().map(|p| compile(p, Dialect::Pattern).unwrap()).collect();
+        let m = Matcher::new(&templates);
+        assert_eq!(m.index.opaque.len(), patterns.len(), "every template is opaque");
+        let sets = m.opaque_sets().len();
+        assert!(sets > 1, "{sets} set(s): the test needs patterns beyond one set's limit");
+        for i in [0, N / 2, N - 1] {
+            let line = format!("beta{i} übel one two three");
+            assert_eq!(m.find(&line).expect("found").index, i, "{line}");
+        }
+        assert!(m.find("gamma7 a b c d").is_none());
     }
 
     #[test]
