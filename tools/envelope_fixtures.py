@@ -9,6 +9,8 @@ checked-in files were all made by this script):
   pino.log                Node's pino (npm install pino, in a temporary directory)
   go-json.log             Go encoding/json (HTML-escaped, as logrus's JSONFormatter by default)
   go-logfmt.log           Go strconv.Quote in key=value pairs (as slog's TextHandler, go-logfmt)
+  logrus-json.log         Go's logrus, its JSONFormatter (tools/logrus_fixtures.go; Debian:
+  logrus-text.log         apt-get install golang-github-sirupsen-logrus-dev) and TextFormatter
   logger-rfc5424.log      util-linux logger --rfc5424, caught on a Unix socket
   logger-rfc3164.log      util-linux logger --rfc3164, caught on a Unix socket
   docker.log, cri.log, journald.log
@@ -22,7 +24,8 @@ checked-in files were all made by this script):
 Times, hosts and process ids are fixed (or rewritten to fixed values), so
 that a run gives the same files.
 
-    python3 tools/envelope_fixtures.py   # from the repository's root
+    python3 tools/envelope_fixtures.py            # from the repository's root
+    python3 tools/envelope_fixtures.py logrus     # only some producers
 """
 
 import json
@@ -181,19 +184,38 @@ func main() {
 """
 
 
-def go() -> None:
-    if not shutil.which("go"):
-        print("skipped go-*.log: no go", file=sys.stderr)
-        return
+def run_go(program: str, env: dict, outputs) -> None:
+    """Runs the Go `program` (its source) once per `(argument, file)` of
+    `outputs`, with the messages, writing what it prints to the file."""
     with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "main.go").write_text(GO_PROGRAM)
-        env = {**os.environ, "GO111MODULE": "off", "GOCACHE": str(Path(tmp) / "cache")}
-        for kind, name in (("json", "go-json.log"), ("logfmt", "go-logfmt.log")):
+        (Path(tmp) / "main.go").write_text(program)
+        env = {**os.environ, "GO111MODULE": "off", "GOCACHE": str(Path(tmp) / "cache"), **env}
+        for kind, name in outputs:
             out = subprocess.run(
                 ["go", "run", "main.go", kind, json.dumps(MESSAGES)], cwd=tmp, env=env, check=True,
                 capture_output=True, text=True,
             ).stdout
             write(name, out.splitlines())
+
+
+def go() -> None:
+    if not shutil.which("go"):
+        print("skipped go-*.log: no go", file=sys.stderr)
+        return
+    run_go(GO_PROGRAM, {}, (("json", "go-json.log"), ("logfmt", "go-logfmt.log")))
+
+
+# Where Debian's Go packages are (golang-github-sirupsen-logrus-dev), unless
+# $LOGRUS_GOPATH says where logrus's source tree is.
+LOGRUS_GOPATH = os.environ.get("LOGRUS_GOPATH", "/usr/share/gocode")
+
+
+def logrus() -> None:
+    if not shutil.which("go") or not (Path(LOGRUS_GOPATH) / "src/github.com/sirupsen/logrus").is_dir():
+        print(f"skipped logrus-*.log: no go, or no logrus in {LOGRUS_GOPATH}", file=sys.stderr)
+        return
+    program = (Path(__file__).resolve().parent / "logrus_fixtures.go").read_text()
+    run_go(program, {"GOPATH": LOGRUS_GOPATH}, (("json", "logrus-json.log"), ("text", "logrus-text.log")))
 
 
 def logger() -> None:
@@ -222,15 +244,26 @@ def logger() -> None:
         write(name, lines)
 
 
+PRODUCERS = {
+    "built_to_rules": built_to_rules,
+    "python_json_logger": python_json_logger,
+    "structlog": structlog_json,
+    "pino": pino,
+    "go": go,
+    "logrus": logrus,
+    "logger": logger,
+}
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    wanted = sys.argv[1:] or list(PRODUCERS)
+    unknown = [name for name in wanted if name not in PRODUCERS]
+    if unknown:
+        sys.exit(f"unknown producer(s) {', '.join(unknown)}; known: {', '.join(PRODUCERS)}")
     write("bare.log", MESSAGES + [LONG])
-    built_to_rules()
-    python_json_logger()
-    structlog_json()
-    pino()
-    go()
-    logger()
+    for name in wanted:
+        PRODUCERS[name]()
 
 
 if __name__ == "__main__":

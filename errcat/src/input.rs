@@ -17,6 +17,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use error_catalog::Envelope;
 use flate2::read::MultiGzDecoder;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -87,7 +88,31 @@ pub struct Input {
     /// every line may when `None`. A chunk grows past its size by at most
     /// [`PIECES_PAST_CHUNK`] waiting for such a line.
     pub line_ends_chunk: Option<Box<EndsChunk>>,
+    /// How long the pieces of a container line that end what a live input
+    /// or a followed file has given so far wait for the rest of their line
+    /// (see [`PIECE_WAIT`]); `ZERO` passes them on at once.
+    pub piece_wait: Duration,
+    /// The pieces waiting, if any.
+    waiting: Option<Waiting>,
+    /// The envelope of the lines (see [`choose_envelope`](Self::choose_envelope)).
+    envelope: Envelope,
+    /// Choosing the envelope from the first whole lines read.
+    detecting: bool,
 }
+
+/// Pieces of a line held back at the end of what an input has given.
+struct Waiting {
+    /// When they began to wait.
+    since: Instant,
+    /// Where they start in the chunk being gathered.
+    at: usize,
+}
+
+/// How long the last pieces of a container line wait for the rest of it
+/// when a live input pauses (or a followed file has nothing more): the
+/// runtime writes a line's pieces at once, so a piece left alone longer is
+/// the last that will come, and the line is classified as it stands.
+pub const PIECE_WAIT: Duration = Duration::from_secs(1);
 
 /// Whether a line (without its line break) may end a chunk.
 pub type EndsChunk = dyn Fn(&[u8]) -> bool;
@@ -160,6 +185,10 @@ impl Input {
             lines_read: 0,
             count_lines: true,
             line_ends_chunk: None,
+            piece_wait: PIECE_WAIT,
+            waiting: None,
+            envelope: Envelope::None,
+            detecting: false,
         }
     }
 
@@ -169,10 +198,62 @@ impl Input {
         Ok(start[..start.len().min(BINARY_PROBE)].contains(&0))
     }
 
+    /// Chooses the envelope of the input: `chosen`, or the one its first
+    /// lines are in (see [`Envelope::detect`]), from what its first read
+    /// gives.
+    pub fn choose_envelope(&mut self, chosen: Option<&Envelope>) -> io::Result<Envelope> {
+        let envelope = match chosen {
+            Some(envelope) => envelope.clone(),
+            None => Envelope::detect(self.first_lines()?.iter().map(String::as_str)),
+        };
+        self.set_envelope(envelope.clone());
+        Ok(envelope)
+    }
+
+    /// Chooses the envelope of a live input: `chosen`, or the one its first
+    /// whole lines that are not blank are in, when they come (until then,
+    /// [`Envelope::None`]).
+    pub fn choose_envelope_when_read(&mut self, chosen: Option<&Envelope>) {
+        match chosen {
+            Some(envelope) => self.set_envelope(envelope.clone()),
+            None => self.detecting = true,
+        }
+    }
+
+    /// The envelope of the lines read so far.
+    pub fn envelope(&self) -> &Envelope {
+        &self.envelope
+    }
+
+    /// An input whose lines come in pieces (Docker, CRI) ends its chunks
+    /// only after a line's last piece, so that the pieces are joined.
+    fn set_envelope(&mut self, envelope: Envelope) {
+        self.detecting = false;
+        if envelope.has_pieces() {
+            let pieces_of = envelope.clone();
+            self.line_ends_chunk =
+                Some(Box::new(move |line| !pieces_of.unwrap(&String::from_utf8_lossy(line)).is_piece()));
+        }
+        self.envelope = envelope;
+    }
+
+    /// Chooses the envelope from `whole_lines` when they hold a line that
+    /// is not blank (see [`choose_envelope_when_read`](Self::choose_envelope_when_read)).
+    fn detect_in(&mut self, whole_lines: &[u8]) {
+        let lines: Vec<String> = (whole_lines.split(|&b| b == b'\n'))
+            .filter(|line| !line.trim_ascii().is_empty())
+            .take(FIRST_LINES)
+            .map(|line| String::from_utf8_lossy(line).into_owned())
+            .collect();
+        if !lines.is_empty() {
+            self.set_envelope(Envelope::detect(lines.iter().map(String::as_str)));
+        }
+    }
+
     /// The whole lines at the start of the input that its first read gave
     /// (at most [`FIRST_LINES`], read lossily), to choose its envelope from;
     /// nothing is consumed.
-    pub fn first_lines(&mut self) -> io::Result<Vec<String>> {
+    fn first_lines(&mut self) -> io::Result<Vec<String>> {
         let start = self.reader.fill_buf()?;
         let whole = memchr::memrchr(b'\n', start).map_or(start, |end| &start[..end]);
         Ok(whole
@@ -234,8 +315,13 @@ impl Input {
             };
             if read == 0 {
                 if self.hold_unfinished_line {
-                    carry.extend_from_slice(&data[line_start..]);
-                    data.truncate(line_start);
+                    // The pieces of a line at the end wait for the rest of it too.
+                    let held = self.waiting_pieces(&data, line_start);
+                    carry.extend_from_slice(&data[held..]);
+                    data.truncate(held);
+                    if let Some(waiting) = &mut self.waiting {
+                        waiting.at = 0;
+                    }
                 } else if self.discarding {
                     // A line skipped as too long ends the input: it is no
                     // empty line in a chunk, so count it here.
@@ -269,6 +355,9 @@ impl Input {
                     data.remove(line_start..end);
                 }
                 line_start = last_line_start(&data, line_start);
+                if self.detecting {
+                    self.detect_in(&data[..line_start]);
+                }
             }
             if data.len() - line_start > MAX_LINE {
                 skipped.push(first_line + line_breaks(&data[..line_start]));
@@ -277,11 +366,17 @@ impl Input {
                 continue;
             }
             if data.len() >= size && line_start > 0 && self.may_end_chunk(&data[..line_start], size) {
+                self.waiting = None;
                 carry.extend_from_slice(&data[line_start..]);
                 data.truncate(line_start);
                 break;
             }
             if line_start > 0 && self.live.as_ref().is_some_and(|live| live.paused(since)) {
+                if self.waiting_pieces(&data, line_start) < line_start && self.more_pieces_within_wait() {
+                    // The rest of the line its last pieces wait for is coming.
+                    continue;
+                }
+                self.waiting = None;
                 carry.extend_from_slice(&data[line_start..]);
                 data.truncate(line_start);
                 input_paused = true;
@@ -307,6 +402,45 @@ impl Input {
         let body = &whole_lines[..whole_lines.len() - 1];
         let last = &body[last_line_start(body, 0)..];
         whole_lines.len() >= size + PIECES_PAST_CHUNK || ends_chunk(last.strip_suffix(b"\r").unwrap_or(last))
+    }
+
+    /// Where the pieces of a line that end the whole lines of `data` (those
+    /// before `line_start`) start, when they are still to wait for the rest
+    /// of their line (see [`piece_wait`](Self::piece_wait)); `line_start`
+    /// when no piece is to wait. Pieces grown past [`PIECES_PAST_CHUNK`]
+    /// wait no more.
+    fn waiting_pieces(&mut self, data: &[u8], line_start: usize) -> usize {
+        let Some(ends_chunk) = &self.line_ends_chunk else { return line_start };
+        let mut start = line_start;
+        while start > 0 && line_start - start <= PIECES_PAST_CHUNK {
+            let before = &data[..start - 1];
+            let line = &before[last_line_start(before, 0)..];
+            if ends_chunk(line.strip_suffix(b"\r").unwrap_or(line)) {
+                break;
+            }
+            start -= line.len() + 1;
+        }
+        if start == line_start || line_start - start > PIECES_PAST_CHUNK {
+            self.waiting = None;
+            return line_start;
+        }
+        let waiting = match self.waiting.take() {
+            Some(waiting) if waiting.at == start => waiting,
+            _ => Waiting { since: Instant::now(), at: start },
+        };
+        if waiting.since.elapsed() >= self.piece_wait {
+            return line_start;
+        }
+        self.waiting = Some(waiting);
+        start
+    }
+
+    /// Whether a live input whose last pieces wait gives more before their
+    /// wait is over.
+    fn more_pieces_within_wait(&self) -> bool {
+        let (Some(live), Some(waiting)) = (&self.live, &self.waiting) else { return false };
+        let left = self.piece_wait.saturating_sub(waiting.since.elapsed());
+        !left.is_zero() && live.readable_within(left)
     }
 
     /// Advances `next_line` past `chunk`, which has `line_breaks` line
@@ -629,6 +763,47 @@ mod tests {
         }
         assert_eq!(all, [&bytes[..], b"appended\n"].concat());
         assert_eq!(next_line, memchr::memchr_iter(b'\n', &all).count() as u64 + 1);
+    }
+
+    #[test]
+    fn pieces_at_the_end_of_a_followed_file_wait_for_their_line_within_bounds() {
+        let dir = tempfile::tempdir().unwrap();
+        let piece = |tag: &str, text: &str| format!("2026-11-29T17:20:00.123456789Z stderr {tag} {text}\n");
+        let whole = piece("F", "a whole line «é»");
+        let path =
+            log(dir.path(), "cri.log", format!("{whole}{}{}", piece("P", "first "), piece("P", "second ")).as_bytes());
+        let followed_input = |path: &Path| {
+            let mut input = followed("cri.log".into(), File::open(path).unwrap());
+            input.choose_envelope_when_read(None);
+            input
+        };
+        let mut input = followed_input(&path);
+        let (mut carry, mut next_line) = (Vec::new(), 1);
+        let chunk = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.unwrap();
+        assert_eq!(input.envelope(), &Envelope::Cri);
+        assert_eq!(&chunk.data[..], whole.as_bytes(), "the pieces wait");
+        assert!(input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.is_none(), "still waiting");
+        // The last piece comes: the line's pieces go together.
+        File::options().append(true).open(&path).unwrap().write_all(piece("F", "last").as_bytes()).unwrap();
+        let chunk = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.unwrap();
+        assert_eq!((chunk.first_line, chunk.data.split(|&b| b == b'\n').count()), (2, 4));
+        // A piece that waited its time goes alone.
+        File::options().append(true).open(&path).unwrap().write_all(piece("P", "alone").as_bytes()).unwrap();
+        assert!(input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.is_none());
+        input.piece_wait = Duration::ZERO;
+        let chunk = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.unwrap();
+        assert_eq!((chunk.first_line, &chunk.data[..]), (5, piece("P", "alone").as_bytes()));
+
+        // Pieces of more than `PIECES_PAST_CHUNK` wait no more: memory stays bounded.
+        let many = piece("P", &"z".repeat(60 << 10)).repeat(PIECES_PAST_CHUNK / (60 << 10) + 2);
+        let path = log(dir.path(), "many.log", many.as_bytes());
+        let mut input = followed_input(&path);
+        let (mut carry, mut next_line, mut read) = (Vec::new(), 1, 0);
+        while let (Some(chunk), _) = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap() {
+            read += chunk.data.len();
+        }
+        assert_eq!(read, many.len(), "every piece passed on");
+        assert!(carry.is_empty());
     }
 
     #[test]

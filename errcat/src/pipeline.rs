@@ -12,8 +12,9 @@
 //! Lines in an envelope (Docker, CRI, JSON logs...; see
 //! [`Envelope`]) are unwrapped before they are
 //! matched, and the pieces of a long container line joined: the reader ends
-//! chunks only after a whole line (see [`Input::line_ends_chunk`]), so that
-//! the pieces of a line are all in one chunk.
+//! chunks only after a whole line (see [`Input::line_ends_chunk`]), and a
+//! live input's pieces wait for the rest of their line (see
+//! [`Input::piece_wait`]), so that the pieces of a line are all in one chunk.
 
 use std::collections::BTreeMap;
 use std::io;
@@ -99,22 +100,6 @@ pub struct Classified {
     pub events: Vec<Event>,
     /// The chunk's line breaks.
     pub line_breaks: u64,
-}
-
-/// The envelope of `input`: `chosen`, or the one its first lines are in.
-/// An input whose lines come in pieces (Docker, CRI) ends its chunks only
-/// after a line's last piece, so that the pieces are joined.
-pub fn envelope_of(input: &mut Input, chosen: Option<&Envelope>) -> std::io::Result<Envelope> {
-    let envelope = match chosen {
-        Some(envelope) => envelope.clone(),
-        None => Envelope::detect(input.first_lines()?.iter().map(String::as_str)),
-    };
-    if envelope.has_pieces() {
-        let pieces_of = envelope.clone();
-        input.line_ends_chunk =
-            Some(Box::new(move |line| !pieces_of.unwrap(&String::from_utf8_lossy(line)).is_piece()));
-    }
-    Ok(envelope)
 }
 
 /// Classifies one chunk.

@@ -10,6 +10,12 @@
 //! code portable and simple; its cost is a `stat` and a `read` per file per
 //! interval, so an idle `errcat` uses next to no CPU.
 //!
+//! Each file's envelope is chosen from its first lines (a file that replaces
+//! it, or the file truncated, from its own), and the last pieces of a
+//! container line wait up to [`PIECE_WAIT`](crate::input::PIECE_WAIT) for
+//! the rest of it, so that a line written in pieces at different times is
+//! classified once, whole.
+//!
 //! A truncation is seen only when the file is found smaller than the point
 //! reached: lines written after a truncation and beyond that point before the
 //! next check are missed (as with `tail -F`).
@@ -28,6 +34,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use error_catalog::Envelope;
+
 use crate::input::{self, Chunk, Input, CHUNK};
 use crate::metrics::Problem;
 
@@ -36,8 +44,8 @@ pub const INTERVAL: Duration = Duration::from_millis(100);
 
 /// What a live source yields.
 pub enum Item {
-    /// Whole lines read from input number `input`.
-    Lines { input: usize, chunk: Chunk },
+    /// Whole lines read from input number `input`, in `envelope`.
+    Lines { input: usize, chunk: Chunk, envelope: Envelope },
     /// Lines longer than [`MAX_LINE`](crate::input::MAX_LINE), skipped.
     TooLong { input: usize, lines: Vec<u64> },
     /// A problem with an input, to report; the exit status says trouble.
@@ -68,14 +76,15 @@ pub struct Follower {
 
 impl Follower {
     /// Starts following `paths` from their ends (or starts): input number
-    /// `n` of the items is `paths[n]`. A path that cannot be followed yields
-    /// a problem first and is left out.
-    pub fn new(paths: &[PathBuf], from_start: bool, stop: Arc<AtomicBool>) -> Follower {
+    /// `n` of the items is `paths[n]`; their lines are in `envelope`, or
+    /// (`None`) in the one each file's first lines are in. A path that
+    /// cannot be followed yields a problem first and is left out.
+    pub fn new(paths: &[PathBuf], from_start: bool, envelope: Option<Envelope>, stop: Arc<AtomicBool>) -> Follower {
         let mut queued = VecDeque::new();
         let files = paths
             .iter()
             .enumerate()
-            .map(|(input, path)| Followed::start(input, path, from_start, &mut queued))
+            .map(|(input, path)| Followed::start(input, path, from_start, envelope.clone(), &mut queued))
             .collect();
         Follower { files, stop, queued, cursor: 0, read_any: false, stopping: false, caught_up: false }
     }
@@ -134,6 +143,8 @@ struct Followed {
     input: usize,
     path: PathBuf,
     label: String,
+    /// The envelope of the lines, if chosen.
+    chosen: Option<Envelope>,
     /// The file now read, if the path has had one since the start.
     current: Option<Current>,
     /// A problem with the path, told once (until it changes).
@@ -165,12 +176,19 @@ impl Followed {
     /// Opens `path` at its end (or its start), counting the lines before that
     /// point so that the line numbers reported are the file's. A missing file
     /// is waited for; a directory or a compressed file is refused.
-    fn start(input: usize, path: &Path, from_start: bool, queued: &mut VecDeque<Item>) -> Followed {
+    fn start(
+        input: usize,
+        path: &Path,
+        from_start: bool,
+        chosen: Option<Envelope>,
+        queued: &mut VecDeque<Item>,
+    ) -> Followed {
         let label = path.display().to_string();
         let mut followed = Followed {
             input,
             path: path.to_owned(),
             label: label.clone(),
+            chosen,
             current: None,
             problem: None,
             refused: false,
@@ -193,16 +211,18 @@ impl Followed {
                 followed.refused =
                     refuse(Problem::NotFollowable, format!("{label}: is a directory (give the log files in it)"));
             }
-            Ok(_) => match open(path, if from_start { Position::Start } else { Position::End }) {
-                Ok(current) => {
-                    eprintln!("errcat: following {label} from line {}", current.next_line);
-                    followed.current = Some(current);
+            Ok(_) => {
+                match open(path, if from_start { Position::Start } else { Position::End }, followed.chosen.as_ref()) {
+                    Ok(current) => {
+                        eprintln!("errcat: following {label} from line {}", current.next_line);
+                        followed.current = Some(current);
+                    }
+                    Err(err) => {
+                        followed.refused =
+                            refuse(Problem::Unreadable, format!("{label}: cannot open: {}", input::io_message(&err)));
+                    }
                 }
-                Err(err) => {
-                    followed.refused =
-                        refuse(Problem::Unreadable, format!("{label}: cannot open: {}", input::io_message(&err)));
-                }
-            },
+            }
             Err(err) if err.kind() == io::ErrorKind::NotFound => {
                 eprintln!("errcat: {label}: not found; following it when it appears");
                 followed.problem = Some(input::io_message(&err));
@@ -220,6 +240,10 @@ impl Followed {
     fn step(&mut self, stop: bool, queued: &mut VecDeque<Item>) -> Step {
         if self.refused {
             return Step::Done;
+        }
+        if let (true, Some(current)) = (stop, &mut self.current) {
+            // Pieces of a line wait no more: the rest of it will not be read.
+            current.input.piece_wait = Duration::ZERO;
         }
         if stop && self.read_since_check {
             // Stopping: a chunk per file is all that is still read.
@@ -290,7 +314,7 @@ impl Followed {
     }
 
     fn reopen_from_start(&mut self, queued: &mut VecDeque<Item>) {
-        self.current = match open(&self.path, Position::Start) {
+        self.current = match open(&self.path, Position::Start, self.chosen.as_ref()) {
             Ok(current) => Some(current),
             Err(err) if err.kind() == io::ErrorKind::NotFound => None,
             Err(err) => {
@@ -310,11 +334,12 @@ impl Followed {
             Ok((chunk, skipped)) => {
                 let input = self.input;
                 if let Some(chunk) = chunk {
+                    let envelope = current.input.envelope().clone();
                     if !skipped.is_empty() {
-                        queued.push_back(Item::Lines { input, chunk });
+                        queued.push_back(Item::Lines { input, chunk, envelope });
                         return Some(Item::TooLong { input, lines: skipped });
                     }
-                    return Some(Item::Lines { input, chunk });
+                    return Some(Item::Lines { input, chunk, envelope });
                 }
                 (!skipped.is_empty()).then_some(Item::TooLong { input, lines: skipped })
             }
@@ -335,8 +360,9 @@ enum Position {
     End,
 }
 
-/// Opens `path` for following from `position`.
-fn open(path: &Path, position: Position) -> io::Result<Current> {
+/// Opens `path` for following from `position`, its lines in `envelope`,
+/// or (`None`) in the one its first whole lines read are in.
+fn open(path: &Path, position: Position, envelope: Option<&Envelope>) -> io::Result<Current> {
     let mut file = File::open(path)?;
     let identity = Identity::of(&file.metadata()?);
     let (start, lines_before) = match position {
@@ -347,7 +373,8 @@ fn open(path: &Path, position: Position) -> io::Result<Current> {
             (end, lines)
         }
     };
-    let input = input::followed(path.display().to_string(), file);
+    let mut input = input::followed(path.display().to_string(), file);
+    input.choose_envelope_when_read(envelope);
     Ok(Current { input, identity, start, unfinished: Vec::new(), next_line: lines_before + 1 })
 }
 
@@ -408,7 +435,7 @@ mod tests {
         let mut lines = Vec::new();
         for item in follower.by_ref() {
             match item {
-                Item::Lines { input, chunk } => {
+                Item::Lines { input, chunk, .. } => {
                     lines.push((input, chunk.first_line, String::from_utf8(chunk.data.to_vec()).unwrap()))
                 }
                 Item::CaughtUp => return lines,
@@ -424,7 +451,7 @@ mod tests {
         let (log, other) = (dir.path().join("a.log"), dir.path().join("b.log"));
         append(&log, "old 1\nold 2\nunfinished");
         let stop = Arc::new(AtomicBool::new(false));
-        let mut follower = Follower::new(&[log.clone(), other.clone()], false, Arc::clone(&stop));
+        let mut follower = Follower::new(&[log.clone(), other.clone()], false, None, Arc::clone(&stop));
         assert_eq!(round(&mut follower), []);
         append(&log, " line\nnew\n");
         assert_eq!(round(&mut follower), [(0, 3, "unfinished line\nnew\n".to_owned())]);
@@ -458,7 +485,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let paths = [dir.path().join("x.log.gz"), dir.path().to_owned()];
         let stop = Arc::new(AtomicBool::new(true));
-        let problems: Vec<(Problem, String)> = Follower::new(&paths, false, stop)
+        let problems: Vec<(Problem, String)> = Follower::new(&paths, false, None, stop)
             .filter_map(|item| match item {
                 Item::Problem { problem, message } => Some((problem, message)),
                 _ => None,

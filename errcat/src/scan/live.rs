@@ -55,9 +55,9 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
     let items: Box<dyn Iterator<Item = Item>> = if stdin {
-        Box::new(piped(stop.clone()))
+        Box::new(piped(options.envelope.clone(), stop.clone()))
     } else {
-        Box::new(Follower::new(files, options.from_start, stop.clone()))
+        Box::new(Follower::new(files, options.from_start, options.envelope.clone(), stop.clone()))
     };
     let mut report = Report::new(catalog, options);
     let sinks = Sinks { catalog, options, metrics: metrics.as_deref() };
@@ -99,19 +99,9 @@ impl Sinks<'_> {
         let level_of: &pipeline::LevelOf<'_> =
             if self.metrics.is_some() { &Metrics::level_of } else { &reported_level };
         let unmatched = (self.metrics.is_some() || !levels.is_empty()).then_some(level_of);
-        // Each input's envelope: the one chosen, else (with `auto`) the one
-        // its first lines are in, as for a file scanned to its end.
-        let mut envelopes: Vec<Option<Envelope>> = vec![self.options.envelope.clone(); sources.len()];
         for item in items {
             match item {
-                Item::Lines { input, chunk } => {
-                    let envelope = match &mut envelopes[input] {
-                        Some(envelope) => envelope.clone(),
-                        detected => {
-                            *detected = envelope_of(&chunk.data);
-                            detected.clone().unwrap_or(Envelope::None)
-                        }
-                    };
+                Item::Lines { input, chunk, envelope } => {
                     let wanted = Wanted { unmatched, line_text: false, envelope };
                     let classified = pipeline::classify(self.catalog, &chunk, &wanted);
                     let lines = classified.line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
@@ -159,22 +149,11 @@ impl Sinks<'_> {
     }
 }
 
-/// The envelope of the lines of an input's first chunk (see
-/// [`Envelope::detect`]), if it has a line that is not blank: until one
-/// comes, lines are read as they are.
-fn envelope_of(data: &[u8]) -> Option<Envelope> {
-    let lines: Vec<String> = (data.split(|&b| b == b'\n'))
-        .filter(|line| !line.trim_ascii().is_empty())
-        .take(input::FIRST_LINES)
-        .map(|line| String::from_utf8_lossy(line).into_owned())
-        .collect();
-    (!lines.is_empty()).then(|| Envelope::detect(lines.iter().map(String::as_str)))
-}
-
 /// Standard input, read on a thread of its own so that a signal ends the
 /// scan even while no line comes: its items until the input ends or `stop`
-/// is set.
-fn piped(stop: Arc<AtomicBool>) -> impl Iterator<Item = Item> {
+/// is set. Its lines are in `envelope`, or (`None`) in the one its first
+/// lines are in.
+fn piped(envelope: Option<Envelope>, stop: Arc<AtomicBool>) -> impl Iterator<Item = Item> {
     let (sender, receiver) = mpsc::sync_channel(4);
     std::thread::spawn(move || {
         let mut input = match input::open(Path::new("-")) {
@@ -184,6 +163,7 @@ fn piped(stop: Arc<AtomicBool>) -> impl Iterator<Item = Item> {
                 return;
             }
         };
+        input.choose_envelope_when_read(envelope.as_ref());
         let (mut carry, mut next_line) = (Vec::new(), 1);
         loop {
             let items = match input.next_chunk(&mut carry, &mut next_line, CHUNK) {
@@ -194,7 +174,8 @@ fn piped(stop: Arc<AtomicBool>) -> impl Iterator<Item = Item> {
                         return;
                     };
                     let caught_up = chunk.input_paused.then_some(Item::CaughtUp);
-                    [too_long, Some(Item::Lines { input: 0, chunk }), caught_up]
+                    let envelope = input.envelope().clone();
+                    [too_long, Some(Item::Lines { input: 0, chunk, envelope }), caught_up]
                 }
                 Err(err) => {
                     let message = format!("{}: {}", input.label, input::io_message(&err));

@@ -115,7 +115,7 @@ fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) 
     }
     let (catalog, options) = (report.catalog, report.options);
     let unmatched = unmatched_level(&options.unmatched_levels);
-    let envelope = pipeline::envelope_of(input, options.envelope.as_ref())?;
+    let envelope = input.choose_envelope(options.envelope.as_ref())?;
     let wanted = pipeline::Wanted {
         unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _),
         line_text: report.html.is_some(),

@@ -3,8 +3,9 @@
 //! messages written by each, scanned with no option, classify to the bare
 //! messages' records with identical values. Python logging with
 //! python-json-logger, structlog, Node's pino, Go's encoding/json (HTML
-//! escaping on, as logrus) and strconv.Quote (as slog's TextHandler), and
-//! util-linux `logger` wrote theirs; the Docker, CRI and journald files are
+//! escaping on, as logrus) and strconv.Quote (as slog's TextHandler), Go's
+//! logrus itself (`tools/logrus_fixtures.go`) and util-linux `logger` wrote
+//! theirs; the Docker, CRI and journald files are
 //! built to their documented rules (moby `daemon/logger/jsonfilelog/jsonlog/jsonlogbytes.go`
 //! and `daemon/logger/copier.go`; containerd `pkg/cri/io/logger.go`;
 //! systemd `docs/JOURNAL_EXPORT_FORMATS.md`).
@@ -35,6 +36,8 @@ fn every_producer_s_file_classifies_as_the_bare_messages() {
         ("pino.log", "json"),
         ("go-json.log", "json"),
         ("go-logfmt.log", "logfmt"),
+        ("logrus-json.log", "json"),
+        ("logrus-text.log", "logfmt"),
         ("logger-rfc5424.log", "syslog"),
         ("logger-rfc3164.log", "syslog"),
         ("docker.log", "docker"),
@@ -56,4 +59,33 @@ fn every_producer_s_file_classifies_as_the_bare_messages() {
     assert_eq!(docker.iter().map(|(line, _, _)| *line).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
     let (cri, _) = scan("cri.log");
     assert_eq!(cri.last().unwrap().0, 6);
+}
+
+/// logrus 1.9.0 wrote these (Debian's golang-github-sirupsen-logrus-dev):
+/// its `json_formatter.go` encodes with `encoder.SetEscapeHTML(!f.DisableHTMLEscape)`,
+/// so by default `<`, `>`, `&` come as `\u003c`, `\u003e`, `\u0026`; its
+/// `text_formatter.go` writes a value with `fmt.Sprintf("%q", …)` when
+/// `needsQuoting` finds a character other than letters, digits and
+/// `-._/@^+`, so a nats-server `%q` value is quoted twice (`\"s \\\"7\\\"…\"`).
+/// Unwrapped, each message classifies exactly as the bare one; the other
+/// fields (`error`, itself escaped) stay out of the values.
+#[test]
+fn logrus_s_json_and_text_formatters_classify_as_the_bare_messages() {
+    let (bare, _) = scan("bare.log");
+    let raw = |file: &str| std::fs::read_to_string(format!("{DIR}/{file}")).unwrap();
+    let json = raw("logrus-json.log");
+    assert!(json.contains(r#"\u003cx\u003e"#) && json.contains(r#"\u0026 co"#), "HTML-escaped: {json}");
+    let text = raw("logrus-text.log");
+    assert!(text.contains(r#"msg="unable to persist session \"s \\\"7\\\" <x>\""#), "quoted twice: {text}");
+    for (file, lines) in [("logrus-json.log", json.lines().count()), ("logrus-text.log", text.lines().count())] {
+        let (found, envelopes) = scan(file);
+        assert_eq!(lines, 5, "{file}");
+        assert_eq!(found.len(), lines, "every line classified: {file}: {found:?}");
+        for ((line, id, fields), (bare_line, bare_id, bare_fields)) in found.iter().zip(&bare) {
+            assert_eq!((line, id, fields), (bare_line, bare_id, bare_fields), "{file}");
+        }
+        assert!(envelopes
+            .iter()
+            .all(|envelope| envelope == if file.ends_with("json.log") { "json" } else { "logfmt" }));
+    }
 }

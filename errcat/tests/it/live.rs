@@ -9,7 +9,7 @@
 
 use std::fs::{self, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -256,12 +256,12 @@ fn explain_without_input_says_so() {
     );
 }
 
-/// Appends `lines` to the file at `path`, creating it if needed.
+/// Appends `lines` to the file at `path` in one write, creating it if
+/// needed: a reader sees all of them or none.
 fn append(path: &Path, lines: &[String]) {
     let mut file = OpenOptions::new().create(true).append(true).open(path).unwrap();
-    for line in lines {
-        writeln!(file, "{line}").unwrap();
-    }
+    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    file.write_all(text.as_bytes()).unwrap();
 }
 
 /// How many output lines report the session `session`.
@@ -356,8 +356,179 @@ fn follow_from_start_idles_cheaply_and_ends_on_sigterm_with_the_summary() {
 
 /// `line` as Docker's json-file driver writes it.
 fn docker_line(line: &str) -> String {
-    let log = serde_json::to_string(&format!("{line}\n")).unwrap();
-    format!(r#"{{"log":{log},"stream":"stderr","time":"2026-11-29T17:20:00.123456789Z"}}"#)
+    docker_entry(&format!("{line}\n"), "stderr")
+}
+
+/// A json-file entry of `log` (a whole line ends with `\n`, a piece of a
+/// longer one does not) written to `stream`, escaped as moby's
+/// `daemon/logger/jsonfilelog/jsonlog/jsonlogbytes.go` escapes it (Go's
+/// `encoding/json` rules: `<`, `>`, `&` as `\u003c`, `\u003e`, `\u0026`).
+fn docker_entry(log: &str, stream: &str) -> String {
+    let log =
+        serde_json::to_string(log).unwrap().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
+    format!(r#"{{"log":{log},"stream":"{stream}","time":"2026-11-29T17:20:00.123456789Z"}}"#)
+}
+
+/// A CRI line (containerd, CRI-O) of `message`, tagged `P` (a piece of a
+/// longer line) or `F` (its last piece, or the whole line).
+fn cri_line(stream: &str, tag: &str, message: &str) -> String {
+    format!("2026-11-29T17:20:00.123456789Z {stream} {tag} {message}")
+}
+
+/// Longer than a poll of the followed files (100 ms), shorter than the wait
+/// of a line's pieces for the rest of it (1 s).
+const BETWEEN_PIECES: Duration = Duration::from_millis(300);
+
+/// The JSON object of the one match of `session` in `stdout`.
+fn the_match_of(stdout: &[String], session: &str) -> serde_json::Value {
+    let objects: Vec<serde_json::Value> = stdout
+        .iter()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .filter(|object: &serde_json::Value| object["fields"]["ps_id"] == session)
+        .collect();
+    assert_eq!(objects.len(), 1, "one match of {session:?}: {stdout:#?}");
+    objects.into_iter().next().unwrap()
+}
+
+/// `errcat scan --follow OPTIONS docker.log cri.log` in `dir`, the files
+/// made with a line each in their envelope, once it follows both.
+fn follow_docker_and_cri(dir: &Path, options: &[&str]) -> (Running, PathBuf, PathBuf) {
+    let (docker, cri) = (dir.join("docker.log"), dir.join("cri.log"));
+    append(&docker, &[docker_line(&noise_line(0))]);
+    append(&cri, &[cri_line("stdout", "F", &noise_line(0))]);
+    let args = [&["scan", "--follow"][..], options, &["docker.log", "cri.log"]].concat();
+    let mut errcat = start_in(dir, &args);
+    errcat.expect_error_line("errcat: following docker.log from line 2");
+    errcat.expect_error_line("errcat: following cri.log from line 2");
+    (errcat, docker, cri)
+}
+
+/// A line that Docker (no trailing `\n` in a piece) or containerd (`P`
+/// until `F`) wrote in two pieces, the second appended after a pause longer
+/// than a poll (another stream's line between them): classified once, as
+/// the whole line, numbered as its first piece, with the values the plain
+/// line has; no piece is classified alone.
+#[test]
+fn follow_joins_the_pieces_of_a_line_written_at_different_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut errcat, docker, cri) = follow_docker_and_cri(dir.path(), &["--json"]);
+    // Split inside the quoted value, next to non-ASCII and escaped bytes.
+    let (docker_session, cri_session) = ("pièce <1> & «2»", "pièce <3> & «4»");
+    let halves = |session: &str| {
+        let whole = persist_line(session);
+        let cut = whole.find("ce <").unwrap();
+        (whole[..cut].to_owned(), whole[cut..].to_owned())
+    };
+    let ((docker_first, docker_rest), (cri_first, cri_rest)) = (halves(docker_session), halves(cri_session));
+    append(&docker, &[docker_line(&noise_line(1)), docker_entry(&docker_first, "stderr")]);
+    append(&cri, &[cri_line("stdout", "F", &noise_line(1)), cri_line("stderr", "P", &cri_first)]);
+    std::thread::sleep(BETWEEN_PIECES);
+    append(&docker, &[docker_entry(&format!("{docker_rest}\n"), "stderr")]);
+    append(&cri, &[cri_line("stdout", "F", &noise_line(2)), cri_line("stderr", "F", &cri_rest)]);
+    append(&docker, &[docker_line(&persist_line("after-docker"))]);
+    append(&cri, &[cri_line("stderr", "F", &persist_line("after-cri"))]);
+    errcat.expect_line("after-docker");
+    errcat.expect_line("after-cri");
+    errcat.signal(libc::SIGTERM);
+    let (stdout, stderr, code) = errcat.wait_for_exit();
+    assert_eq!(code, 0, "{stderr:#?}");
+    assert!(!stderr.iter().any(|line| line.contains("piece")), "no note of a piece: {stderr:#?}");
+    assert_eq!(stdout.len(), 4, "the joined lines and the lines after them: {stdout:#?}");
+    for (session, file, envelope) in [(docker_session, "docker.log", "docker"), (cri_session, "cri.log", "cri")] {
+        let object = the_match_of(&stdout, session);
+        assert_eq!((object["file"].as_str(), object["line"].as_u64()), (Some(file), Some(3)), "{object}");
+        assert_eq!(
+            (object["name"].as_str(), object["envelope"].as_str()),
+            (Some("UnableToPersistSession"), Some(envelope))
+        );
+        assert_eq!(object["args"], serde_json::json!([session, "3", "nats: timeout"]), "{object}");
+        assert_eq!(object["span"], serde_json::json!([PREFIX.len(), persist_line(session).len()]), "{object}");
+    }
+}
+
+/// Piped (`tail -F log | errcat scan`), the pieces of a line written with
+/// a pause between them are joined too, and a piece whose line never ends
+/// is classified as it stands after a short wait, the pipe still open.
+#[test]
+fn scan_of_a_pipe_joins_the_pieces_of_a_line_written_at_different_times() {
+    let mut errcat = start(&["scan", "--json"]);
+    let whole = persist_line("piped «piece»");
+    let (first, rest) = whole.split_at(whole.find("«").unwrap());
+    errcat.write_line(&cri_line("stderr", "F", &noise_line(0)));
+    errcat.write_line(&cri_line("stderr", "P", first));
+    std::thread::sleep(BETWEEN_PIECES);
+    errcat.write_line(&cri_line("stderr", "F", rest));
+    let object: serde_json::Value = serde_json::from_str(&errcat.expect_line("piped")).unwrap();
+    assert_eq!(object["fields"]["ps_id"], "piped «piece»", "{object}");
+    assert_eq!((object["line"].as_u64(), object["envelope"].as_str()), (Some(2), Some("cri")), "{object}");
+    errcat.write_line(&cri_line("stderr", "P", &persist_line("never-ended")));
+    errcat.expect_error_line("errcat: <stdin>:4: the last piece of this line never came");
+    errcat.expect_line("never-ended");
+    let (stdout, stderr, code) = errcat.finish();
+    assert_eq!(code, 0, "{stderr:#?}");
+    assert_eq!(stdout.len(), 2, "no piece classified alone: {stdout:#?}");
+}
+
+/// A piece whose line is never finished waits for the rest of it about a
+/// second, then is classified as it stands (with a note), while errcat
+/// keeps following; stopped, errcat classifies the pieces still waiting.
+#[test]
+fn follow_classifies_a_piece_whose_line_never_ends_after_a_short_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut errcat, docker, cri) = follow_docker_and_cri(dir.path(), &[]);
+    append(&docker, &[docker_entry(&persist_line("never-ended-docker"), "stderr")]);
+    let note = errcat.expect_error_line("the last piece of this line never came");
+    assert!(note.starts_with("errcat: docker.log:2: "), "{note}");
+    assert!(errcat.expect_line("never-ended-docker").starts_with("docker.log:2: UnableToPersistSession("));
+    append(&cri, &[cri_line("stderr", "P", &persist_line("never-ended-cri"))]);
+    errcat.expect_error_line("errcat: cri.log:2: the last piece of this line never came");
+    errcat.expect_line("never-ended-cri");
+    // Still following: a whole line written next is classified too.
+    append(&cri, &[cri_line("stderr", "F", &persist_line("next-cri"))]);
+    assert!(errcat.expect_line("next-cri").starts_with("cri.log:3: "));
+    // Stopped while a piece waits: it is classified before the summary.
+    append(&docker, &[docker_entry(&persist_line("waiting-at-stop"), "stderr")]);
+    std::thread::sleep(BETWEEN_PIECES);
+    errcat.signal(libc::SIGTERM);
+    let (stdout, stderr, code) = errcat.wait_for_exit();
+    assert_eq!(code, 0, "{stderr:#?}");
+    assert_eq!(reports_of(&stdout, "waiting-at-stop"), 1, "{stdout:#?}");
+    assert_eq!(stdout.last().map(String::as_str), Some("4 matching line(s), 1 distinct error(s)"), "{stdout:#?}");
+}
+
+/// A followed file replaced by one in another envelope (renamed and
+/// recreated, or truncated in place) has its envelope chosen again from the
+/// new file's first lines.
+#[test]
+fn follow_detects_the_envelope_of_a_file_that_replaces_the_one_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("app.log");
+    append(&log, &[noise_line(0)]);
+    let mut errcat = start_in(dir.path(), &["scan", "--follow", "--json", "app.log"]);
+    errcat.expect_error_line("errcat: following app.log from line 2");
+    append(&log, &[persist_line("plain-before")]);
+    let object: serde_json::Value = serde_json::from_str(&errcat.expect_line("plain-before")).unwrap();
+    assert!(object["envelope"].is_null(), "{object}");
+
+    // Rotated: a new file of Docker lines (a `%q` value escaped in them).
+    fs::rename(&log, dir.path().join("app.log.1")).unwrap();
+    append(&log, &[docker_line(&noise_line(1)), docker_line(&persist_line(r#"docker \"after\" <rotation>"#))]);
+    errcat.expect_error_line("errcat: app.log: replaced by a new file; reading it from its start");
+    let object: serde_json::Value = serde_json::from_str(&errcat.expect_line("after")).unwrap();
+    assert_eq!(object["fields"]["ps_id"], r#"docker "after" <rotation>"#, "{object}");
+    assert_eq!((object["line"].as_u64(), object["envelope"].as_str()), (Some(2), Some("docker")), "{object}");
+
+    // Truncated in place and written on in CRI lines.
+    OpenOptions::new().write(true).open(&log).unwrap().set_len(0).unwrap();
+    errcat.expect_error_line("errcat: app.log: truncated; reading it from its start");
+    append(&log, &[cri_line("stderr", "F", &persist_line("cri after truncation"))]);
+    let object: serde_json::Value = serde_json::from_str(&errcat.expect_line("cri after truncation")).unwrap();
+    assert_eq!((object["line"].as_u64(), object["envelope"].as_str()), (Some(1), Some("cri")), "{object}");
+    let span = [PREFIX.len(), persist_line("cri after truncation").len()];
+    assert_eq!(object["span"], serde_json::json!(span), "{object}");
+    errcat.signal(libc::SIGTERM);
+    let (_, stderr, code) = errcat.wait_for_exit();
+    assert_eq!(code, 0, "{stderr:#?}");
 }
 
 /// With `--envelope auto` (the default), each followed file's envelope is
