@@ -42,7 +42,7 @@ struct Shape {
     ends_with_group: bool,
 }
 
-/// Reads a pattern as [`regex`] writes them: literal characters (a `\`
+/// Reads a pattern as [`regex()`] writes them: literal characters (a `\`
 /// escapes the next one) and top-level groups (which may nest, and hold
 /// escapes and classes).
 fn shape(pattern: &str) -> Shape {
@@ -121,7 +121,7 @@ const SEARCHED: usize = 3;
 
 /// Moves each key to the group of the draft that a scan of its line with
 /// the drafts would find, when that is not its own group's; drops the
-/// groups left without keys. Each group with its pattern (see [`regex`]).
+/// groups left without keys. Each group with its pattern (see [`regex()`]).
 pub fn settle(keys: &[Key], groups: Vec<Group>) -> Vec<(Group, String)> {
     let patterns: Vec<String> = groups.iter().map(|g| regex(&g.template)).collect();
     let ids: Vec<String> = patterns.iter().map(|p| id_of(p)).collect();
