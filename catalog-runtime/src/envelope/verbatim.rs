@@ -59,7 +59,13 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
         Envelope::None | Envelope::Syslog => Some(None),
         Envelope::Json(_) => Some(Some(escapes)),
         Envelope::Logfmt => Some(Some(Escapes { go: true, ..escapes })),
-        Envelope::Docker | Envelope::Cri | Envelope::Journald => None,
+        Envelope::Docker | Envelope::Journald => None,
+        // A CRI message is read as it is or, holding a JSON or logfmt
+        // line, unescaped: any escape may be the message's.
+        Envelope::Cri => {
+            with_literal.extend(cri_pieces(body));
+            Some(Some(escapes))
+        }
     };
     if let Some(escapes) = whole_text {
         return Some(unwrapped_by_text(body, with_literal, escapes, returns, each));
@@ -133,6 +139,31 @@ fn unwrapped_by_text(
         each(number, start..line_end(start));
     }
     number + memchr::memchr_iter(b'\n', &bytes[counted_to..]).count() + 1
+}
+
+/// The starts of the CRI lines of `body` that are pieces (their first tag
+/// `P`: `TIMESTAMP STREAM P MESSAGE`), found by searching the text for the
+/// streams followed by `P` rather than reading every line.
+fn cri_pieces(body: &str) -> Vec<usize> {
+    use memchr::memmem::Finder;
+    static FINDERS: std::sync::OnceLock<[Finder<'static>; 2]> = std::sync::OnceLock::new();
+    let finders = FINDERS.get_or_init(|| [Finder::new(" stdout P"), Finder::new(" stderr P")]);
+    let bytes = body.as_bytes();
+    let mut pieces = Vec::new();
+    for finder in finders {
+        for found in finder.find_iter(bytes) {
+            let tag_end = found + b" stdout P".len();
+            if !matches!(bytes.get(tag_end), None | Some(b' ' | b':' | b'\n')) {
+                continue;
+            }
+            let start = memchr::memrchr(b'\n', &bytes[..found]).map_or(0, |i| i + 1);
+            // The stream right after the line's timestamp, its first space.
+            if memchr::memchr(b' ', &bytes[start..]).map(|space| start + space) == Some(found) {
+                pieces.push(start);
+            }
+        }
+    }
+    pieces
 }
 
 /// Whether `line` (holding no `\r` or `\n`), unwrapped from `envelope`, has
@@ -476,6 +507,18 @@ mod tests {
         let mut reported = Vec::new();
         lines_that_may_match(&Envelope::Cri, &matcher, text, |number, range| reported.push((number, range)));
         assert_eq!(reported, [(0, 0..37)]);
+        // Pieces however their tags end; a stream and `P` inside a message
+        // do not make a piece.
+        let lines = [
+            "2026-11-29T17:20:35.1Z stdout P:x piece",
+            "2026-11-29T17:20:35.1Z stderr F words stderr P more",
+            "2026-11-29T17:20:35.1Z stderr P",
+            "2026-11-29T17:20:35.1Z stdout Pz not a tag",
+            "2026-11-29T17:20:35.1Z stdout P",
+        ];
+        reported.clear();
+        lines_that_may_match(&Envelope::Cri, &matcher, &lines.join("\n"), |number, _| reported.push((number, 0..0)));
+        assert_eq!(reported.iter().map(|(n, _)| *n).collect::<Vec<_>>(), [0, 2, 4]);
         let text = "{\"__CURSOR\":\"s\",\"MESSAGE\":null}\n{\"__CURSOR\":\"s\",\"MESSAGE\":[104,105]}";
         reported.clear();
         lines_that_may_match(&Envelope::Journald, &matcher, text, |number, range| reported.push((number, range)));
