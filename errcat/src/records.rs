@@ -20,7 +20,7 @@ pub struct Filters {
 impl Filters {
     /// The indexes of the records chosen, in catalog order (`list`, `rules`).
     pub fn chosen(&self, catalog: &Catalog) -> Vec<usize> {
-        let severity = self.severity.as_deref().map(Severity::from_text);
+        let severity = self.severity.as_deref().map(asked_severity);
         (0..catalog.entries().len())
             .filter(|&index| {
                 let entry = &catalog.entries()[index];
@@ -31,6 +31,46 @@ impl Filters {
             })
             .collect()
     }
+
+    /// Why no record was chosen, to tell the user: the filter that no record
+    /// matches (with the values the catalog has), or that the filters match
+    /// no record together.
+    pub fn why_none(&self, catalog: &Catalog) -> String {
+        let records = || catalog.entries().iter().map(|entry| entry.record());
+        let known = |values: Vec<String>| {
+            let values: std::collections::BTreeSet<String> = values.into_iter().collect();
+            if values.is_empty() {
+                "none".to_owned()
+            } else {
+                values.into_iter().collect::<Vec<_>>().join(", ")
+            }
+        };
+        if let Some(severity) = &self.severity {
+            let asked = asked_severity(severity);
+            if !records().any(|record| record.severity_or_default() == asked) {
+                let have = known(records().map(|record| record.severity_or_default().as_str().to_owned()).collect());
+                return format!("no record has the severity {severity:?} (the catalog's: {have})");
+            }
+        }
+        if let Some(repo) = &self.repo {
+            if !records().any(|record| &record.repo == repo) {
+                let have = known(records().map(|record| record.repo.to_string()).collect());
+                return format!("no record is of the repository {repo:?} (the catalog's: {have})");
+            }
+        }
+        if let Some(tag) = &self.tag {
+            if !records().any(|record| record.tags.iter().any(|t| t == tag)) {
+                return format!("no record has the tag {tag:?} (`errcat list` shows each record's tags with --json)");
+            }
+        }
+        "no record has the severity, repository and tag asked for together".to_owned()
+    }
+}
+
+/// The severity a filter asks for: as the dataset writes it, `warn` read as
+/// `warning` (as `scan --min-severity` reads it).
+fn asked_severity(name: &str) -> Severity {
+    Severity::from_text(if name == "warn" { "warning" } else { name })
 }
 
 pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> io::Result<u8> {
@@ -57,6 +97,8 @@ pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> 
     }
     if rows.is_empty() {
         out.line("no records")?;
+        out.flush()?;
+        eprintln!("errcat: {}", filters.why_none(catalog));
         return Ok(NOT_FOUND);
     }
     // Names are never cut: they are what `errcat show` takes.

@@ -31,7 +31,7 @@ pub fn run(catalog: &Catalog, filters: &Filters, tests: Option<&Path>, out: &mut
     let chosen = filters.chosen(catalog);
     if chosen.is_empty() {
         out.flush()?;
-        eprintln!("errcat: no record has the severity, repository and tag asked for: no rules");
+        eprintln!("errcat: {}: no rules", filters.why_none(catalog));
         return Ok(NOT_FOUND);
     }
     let entries: Vec<&Entry> = chosen.iter().map(|&index| &catalog.entries()[index]).collect();

@@ -812,6 +812,14 @@ fn list_shows_every_record() {
 fn list_filters_by_severity_tag_and_repo() {
     let out = run(&["list", "--severity", "warning"], 1);
     assert_eq!(out.stdout, "no records\n");
+    assert_eq!(out.stderr, "errcat: no record has the severity \"warning\" (the catalog's: error)\n");
+    assert_eq!(listed(&run(&["list", "--severity", "error"], 0).stdout).len(), 3);
+    let out = run(&["list", "--tag", "nope"], 1);
+    assert!(out.stderr.starts_with("errcat: no record has the tag \"nope\""), "{}", out.stderr);
+    // What `rules` says when nothing is chosen is the same.
+    let out = run(&["rules", "--severity", "bogus"], 1);
+    assert_eq!(out.stdout, "");
+    assert_eq!(out.stderr, "errcat: no record has the severity \"bogus\" (the catalog's: error): no rules\n");
 
     let out = run(&["list", "--tag", "persistence"], 0);
     let ids: Vec<String> = listed(&out.stdout).into_iter().map(|(_, id)| id).collect();
@@ -823,6 +831,10 @@ fn list_filters_by_severity_tag_and_repo() {
 
     let out = run(&["list", "--repo", "nats-io/nats.go"], 1);
     assert_eq!(out.stdout, "no records\n");
+    assert_eq!(
+        out.stderr,
+        "errcat: no record is of the repository \"nats-io/nats.go\" (the catalog's: nats-io/nats-server)\n"
+    );
 }
 
 #[test]
@@ -1259,6 +1271,44 @@ fn corpus_messages_are_found_with_their_arguments() {
         }
     }
     eprintln!("note: {} corpus messages checked, {others} found as another record", rendered.len());
+}
+
+/// `list --severity warn` is `warning`, as `scan --min-severity` reads it;
+/// a dataset's own severity is asked for as it writes it.
+#[test]
+fn list_reads_warn_as_warning_and_a_datasets_own_severity_as_written() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (id, severity) in [("w1", "warning"), ("n1", "notice")] {
+        let record = json!({"record": {
+            "id": id, "repo": "o/r", "filePath": "main.go", "lineNumber": 1,
+            "errorMessage": format!("{id} happened: %v"), "severity": severity
+        }});
+        fs::write(dir.path().join(format!("{id}.json")), record.to_string()).expect("written");
+    }
+    let list = |severity: &str, code: i32| {
+        let output = errcat()
+            .arg("--no-cache")
+            .arg("--data")
+            .arg(dir.path())
+            .args(["list", "--json", "--severity", severity])
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(code), "{output:?}");
+        let ids: Vec<String> = String::from_utf8(output.stdout)
+            .expect("UTF-8")
+            .lines()
+            .map(|line| {
+                serde_json::from_str::<serde_json::Value>(line).expect("JSON")["id"].as_str().unwrap().to_owned()
+            })
+            .collect();
+        (ids, String::from_utf8(output.stderr).expect("UTF-8"))
+    };
+    assert_eq!(list("warn", 0).0, ["w1"]);
+    assert_eq!(list("warning", 0).0, ["w1"]);
+    assert_eq!(list("notice", 0).0, ["n1"]);
+    let (ids, stderr) = list("error", 1);
+    assert!(ids.is_empty());
+    assert!(stderr.is_empty(), "JSON output says nothing on stderr: {stderr}");
 }
 
 /// `--dialect` reads every record in the dialect given: a Java record's
