@@ -90,20 +90,32 @@ fn words() -> Vec<&'static str> {
     SPELLINGS.iter().flat_map(|(_, _, words)| words.iter().copied()).collect()
 }
 
-/// Length of the log prefix of `line`: an optional `[pid]`, date and time,
+/// Where the log prefix of `line` ends: an optional `[pid]`, date and time,
 /// and level, as in nats-server's `[1] 2026/11/29 17:20:00.123456 [ERR] `
-/// (ISO timestamps and bare levels such as `ERROR:` are recognized too).
-/// The grammar is that of the regex `PREFIX` (digits are ASCII ones), read by
-/// hand: it runs on every candidate line, and a regex search cost a
-/// thousand instructions a line.
-pub(crate) fn log_prefix_len(line: &str) -> usize {
+/// (ISO timestamps and bare levels such as `ERROR:` are recognized too);
+/// and, when it has a level, where it ends without it: a message may itself
+/// begin with a level's word (`TRC` as the first value of `{} Failed to send
+/// record`, a record's `ERROR: disk full`), which only a match after the
+/// shorter prefix finds. The grammar is that of the regex `PREFIX` (digits
+/// are ASCII ones), read by hand: it runs on every candidate line, and a
+/// regex search cost a thousand instructions a line.
+pub(crate) fn log_prefix_ends(line: &str) -> (usize, Option<usize>) {
     let bytes = line.as_bytes();
     let mut at = pid_end(bytes).unwrap_or(0);
     at = timestamp_end(bytes, at).unwrap_or(at);
-    level_end(bytes, at).unwrap_or(at)
+    match level_end(bytes, at) {
+        Some(end) => (end, Some(at)),
+        None => (at, None),
+    }
 }
 
-/// The prefix as a regex: the definition [`log_prefix_len`] follows.
+/// The length of the whole log prefix.
+#[cfg(test)]
+pub(crate) fn log_prefix_len(line: &str) -> usize {
+    log_prefix_ends(line).0
+}
+
+/// The prefix as a regex: the definition [`log_prefix_ends`] follows.
 #[cfg(test)]
 const PREFIX: &str = r"^(?:\[[0-9]+\] )?(?:[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}(?:[.,][0-9]+)?(?:Z|[+-][0-9]{2}:?[0-9]{2})? )?(?:\[?(?:LEVELS)\]?:? )?";
 

@@ -19,8 +19,10 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use literal_match::{LiteralTemplate, Outcome};
+#[cfg(test)]
+use log_line::log_prefix_len;
 pub use log_line::LogLevel;
-pub(crate) use log_line::{log_prefix_len, trim_line_break};
+pub(crate) use log_line::{log_prefix_ends, trim_line_break};
 use memchr::memmem::Finder;
 use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
@@ -270,14 +272,26 @@ impl<I: AsRef<Template>> Matcher<I> {
         line: &'h str,
         mut accept: impl FnMut(Match<'h>) -> Option<T>,
     ) -> Option<T> {
-        let mut start = None;
+        let mut starts = None;
         ranked.iter().find_map(|&index| {
             if !self.viable(index, line) {
                 return None;
             }
-            let start = *start.get_or_insert_with(|| log_prefix_len(line));
-            self.try_find_after(index as usize, line, start).and_then(&mut accept)
+            let starts = *starts.get_or_insert_with(|| log_prefix_ends(line));
+            self.try_find_after_prefix(index as usize, line, starts).and_then(&mut accept)
         })
+    }
+
+    /// [`try_find_after`](Self::try_find_after) after the whole log prefix,
+    /// else after the prefix without its level (see [`log_prefix_ends`]).
+    fn try_find_after_prefix<'h>(
+        &self,
+        index: usize,
+        line: &'h str,
+        (start, before_level): (usize, Option<usize>),
+    ) -> Option<Match<'h>> {
+        self.try_find_after(index, line, start)
+            .or_else(|| before_level.and_then(|start| self.try_find_after(index, line, start)))
     }
 
     /// Every record that matches inside `line`, best first.
@@ -285,8 +299,8 @@ impl<I: AsRef<Template>> Matcher<I> {
         let line = trim_line_break(line);
         let mut viable = self.candidates(line);
         viable.retain(|&index| self.viable(index, line));
-        let start = if viable.is_empty() { 0 } else { log_prefix_len(line) };
-        viable.into_iter().filter_map(|index| self.try_find_after(index as usize, line, start)).collect()
+        let starts = if viable.is_empty() { (0, None) } else { log_prefix_ends(line) };
+        viable.into_iter().filter_map(|index| self.try_find_after_prefix(index as usize, line, starts)).collect()
     }
 
     /// Whether template `index` matches the whole message, and its values.
@@ -979,6 +993,25 @@ mod tests {
         let m = matcher(&["limit %v reached", "limit %d reached"]);
         let second = m.parse_map("limit 5 reached", |found| (found.index == 1).then_some(found.values));
         assert_eq!(second, Some(vec![Value::Int(5)]));
+    }
+
+    #[test]
+    fn a_message_beginning_with_a_levels_word_is_found_with_or_without_a_prefix() {
+        let m = matcher(&["%s Failed to send record to topic '%s'", "ERROR: disk %s full"]);
+        let values = |line: &'static str| m.find(line).map(|found| (found.index, found.values));
+        let first = Some((0, vec![Value::Str("TRC".into()), Value::Str("t".into())]));
+        // The message alone (as an envelope gives it), behind a prefix, and
+        // behind a prefix with a level of its own.
+        assert_eq!(values("TRC Failed to send record to topic 't'"), first);
+        assert_eq!(values("2026-11-29 17:20:00,5 TRC Failed to send record to topic 't'"), first);
+        assert_eq!(values("[1] 2026/11/29 17:20:00.123456 [ERR] TRC Failed to send record to topic 't'"), first);
+        assert_eq!(values("ERROR: disk sda full"), Some((1, vec![Value::Str("sda".into())])));
+        assert_eq!(values("[1] 2026/11/29 17:20:00.123456 [ERR] ERROR: disk sda full").map(|(i, _)| i), Some(1));
+        // A level that is the prefix's is still skipped.
+        assert_eq!(
+            values("[WRN] x Failed to send record to topic 't'").map(|(_, v)| v[0].clone()),
+            Some(Value::Str("x".into()))
+        );
     }
 
     #[test]
