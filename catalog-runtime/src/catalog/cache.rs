@@ -4,25 +4,26 @@
 //!
 //! One file per dataset directory and filter, in the directory the caller
 //! gives (the runtime has no default: errcat and the Python package choose
-//! theirs). A file is [`MAGIC`], then a head and the records, each after
-//! its [`checksum`] (see [`read_hit`]). The head holds three
-//! postcard-encoded parts: the [`Stamps`] of the load (the crate's version,
-//! the directory, the filter, and the stat of every directory walked, of
-//! every record file and of the names file); the warnings and the compiled
-//! entries without their records (in parts of [`ENTRIES_PER_PART`], each a
-//! byte string, decoded in parallel); then the entries' origins, which are
-//! kept encoded until they are first asked for (see [`CachedOrigins`]).
-//! The records (most of the file) are read when the first one is asked for
-//! ([`CachedRecords`]): matching needs only the templates.
+//! theirs). A file is [`MAGIC`], then a head, the entries' origins and the
+//! records, each after its [`checksum`] (see [`read_hit`]). The head holds
+//! two postcard-encoded parts: the [`Stamps`] of the load (the crate's
+//! version, the directory, the filter, and the stat of every directory
+//! walked, of every record file and of the names file); then the warnings
+//! and the compiled entries without their records (in parts of
+//! [`ENTRIES_PER_PART`], each a byte string, decoded in parallel). The
+//! origins (every field's position: two thirds of what a start-up read
+//! before they were moved out of the head) and the records (most of the
+//! file) are read when the first one is asked for ([`Tail`]): matching
+//! needs only the templates.
 //!
 //! A load reuses the file while every stat is the same (length,
 //! modification time, inode): adding, removing or renaming a record file
 //! changes its directory, an edit in place the file itself. Anything else
 //! (no file, a short one or a damaged head, one that does not decode,
 //! another version's, a stat that differs) is a miss: the records are read
-//! and compiled, and the file written anew. Records found damaged when they
-//! are first read are taken from a load of the dataset instead, and the
-//! file is removed. Nothing read from a cache file can make a load fail or
+//! and compiled, and the file written anew. Origins or records found damaged
+//! when they are first read are taken from a load of the dataset instead,
+//! and the file is removed. Nothing read from a cache file can make a load fail or
 //! panic, or give other records than the dataset's.
 
 use std::borrow::Cow;
@@ -31,7 +32,7 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{mpsc, Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
@@ -47,7 +48,7 @@ use crate::model::Record;
 /// Starts every cache file. The last byte is the layout version: bump it when
 /// the layout or a serialized type changes shape, so that older files are
 /// never misread (they fail to decode or to pass the checksum anyway).
-const MAGIC: &[u8; 8] = b"errcat\x00\x0a";
+const MAGIC: &[u8; 8] = b"errcat\x00\x0b";
 
 /// A file modified this recently may be modified again within the same mtime
 /// tick without its stamp changing (git's "racily clean" problem), so a load
@@ -59,8 +60,9 @@ const RACY: Duration = Duration::from_secs(2);
 const STATS_FOR_A_THREAD: usize = 256;
 
 /// Record files stat'ed in one job: enough to pay for taking the job, few
-/// enough that the stats of a large dataset share the processors.
-const STATS_PER_JOB: usize = 1024;
+/// enough that a thread turns to the entries' parts soon after the head is
+/// read (a job takes about half a millisecond).
+const STATS_PER_JOB: usize = 256;
 
 /// The entries of a cache file are encoded in parts of this many, decoded
 /// on every processor at once, beside the stats (decoding thousands of
@@ -104,26 +106,37 @@ struct Meta {
     inode: u64,
 }
 
-/// The origins of a cache hit, as the file holds them, decoded when first
+/// The origins of a cache hit, read from the file and decoded when first
 /// asked for.
-#[derive(Debug)]
 pub(crate) struct CachedOrigins {
-    bytes: Vec<u8>,
+    tail: Arc<Tail>,
     /// The number of entries.
     count: usize,
-    decoded: OnceLock<Vec<Origin>>,
+    decoded: OnceLock<Vec<Option<Origin>>>,
+}
+
+impl std::fmt::Debug for CachedOrigins {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CachedOrigins").field("count", &self.count).finish_non_exhaustive()
+    }
 }
 
 impl CachedOrigins {
-    /// The origin of entry `index`. None at all when the bytes do not
-    /// decode to one origin per entry, which only a faulty writer could
-    /// cause: the file's checksum vouched for them.
+    /// The origin of entry `index`: from the file, or, when the file's
+    /// origins cannot be read, are damaged or are not one per entry, from a
+    /// load of the dataset.
     pub(crate) fn get(&self, index: usize) -> Option<&Origin> {
-        let decoded = self.decoded.get_or_init(|| match postcard::take_from_bytes::<Vec<Origin>>(&self.bytes) {
-            Ok((origins, [])) if origins.len() == self.count => origins,
-            _ => Vec::new(),
+        let decoded = self.decoded.get_or_init(|| {
+            let bytes = self.tail.origins.bytes(&self.tail.file);
+            match bytes.map(postcard::take_from_bytes::<Vec<Origin>>) {
+                Some(Ok((origins, []))) if origins.len() == self.count => origins.into_iter().map(Some).collect(),
+                _ => {
+                    let loaded = self.tail.loaded();
+                    (0..loaded.len()).map(|index| loaded.origin(index).cloned()).collect()
+                }
+            }
         });
-        decoded.get(index)
+        decoded.get(index)?.as_ref()
     }
 }
 
@@ -170,17 +183,18 @@ impl Catalog {
 }
 
 /// The fixed start of a cache file: [`MAGIC`], then the head's checksum,
-/// its length and the length of its first part, the stamps.
-const FIXED: usize = MAGIC.len() + 24;
+/// its length, the length of its first part (the stamps) and the length of
+/// the origins.
+const FIXED: usize = MAGIC.len() + 32;
 
 /// The catalog and warnings that the cache file at `path` holds for the
 /// load of `dir` (canonical: `canonical`) with `filter`, if its head is
 /// whole, of this version and load, and nothing it stamped has changed.
 ///
-/// A file is [`FIXED`], the head (stamps, warnings and entries, origins),
-/// then the records' checksum and the records: read only when the first
-/// record is asked for ([`CachedRecords`]), because most start-ups use only
-/// the entries' templates, and the records are most of the file. The
+/// A file is [`FIXED`], the head (stamps, warnings and entries), then the
+/// origins and the records, each after its checksum: read only when the
+/// first one is asked for ([`Tail`]), because most start-ups use only the
+/// entries' templates. The
 /// stamps are read first, so that the record files are stat'ed while the
 /// rest of the head is read; nothing is taken from them before the head's
 /// checksum vouches for them, but for which files to stat.
@@ -191,9 +205,11 @@ fn read_hit(path: &Path, dir: &Path, canonical: &Path, filter: &Filter) -> Optio
     file.read_exact(&mut fixed).ok()?;
     let words = fixed.strip_prefix(MAGIC)?;
     let word = |at: usize| Some(u64::from_le_bytes(words.get(at * 8..at * 8 + 8)?.try_into().ok()?));
-    let (sum, head_len, stamps_len) = (word(0)?, word(1)?, word(2)?);
-    let at = u64::try_from(FIXED).ok()?.checked_add(head_len)?;
-    let records_len = usize::try_from(len.checked_sub(at)?.checked_sub(8)?).ok()?;
+    let (sum, head_len, stamps_len, origins_len) = (word(0)?, word(1)?, word(2)?, word(3)?);
+    let origins_at = u64::try_from(FIXED).ok()?.checked_add(head_len)?;
+    let records_at = origins_at.checked_add(8)?.checked_add(origins_len)?;
+    let records_len = usize::try_from(len.checked_sub(records_at)?.checked_sub(8)?).ok()?;
+    let origins_len = usize::try_from(origins_len).ok()?;
     let (head_len, stamps_len) = (usize::try_from(head_len).ok()?, usize::try_from(stamps_len).ok()?);
     if stamps_len > head_len {
         return None;
@@ -212,12 +228,14 @@ fn read_hit(path: &Path, dir: &Path, canonical: &Path, filter: &Filter) -> Optio
     if !same_load || !root.all_same(&stamps.dirs) || root.names()? != stamps.names {
         return None;
     }
+    let (sender, decoded) = mpsc::channel();
     let pool = Pool {
         stats: stamps.files.chunks(STATS_PER_JOB).collect(),
         next_stat: AtomicUsize::new(0),
         parts: OnceLock::new(),
         next_part: AtomicUsize::new(0),
         failed: AtomicBool::new(false),
+        decoded: sender,
     };
     let threads = if stamps.files.len() >= STATS_FOR_A_THREAD {
         std::thread::available_parallelism().map_or(1, usize::from)
@@ -225,7 +243,7 @@ fn read_hit(path: &Path, dir: &Path, canonical: &Path, filter: &Filter) -> Optio
         1
     };
     let mut warnings = Vec::new();
-    let mut origins_len = 0;
+    let mut catalog = None;
     std::thread::scope(|scope| {
         for _ in 1..threads {
             // A thread that cannot start leaves its jobs to the others.
@@ -234,43 +252,40 @@ fn read_hit(path: &Path, dir: &Path, canonical: &Path, filter: &Filter) -> Optio
         head.resize(head_len, 0);
         let whole = file.read_exact(&mut head[stamps_len..]).is_ok() && checksum(&head) == sum;
         let rest = whole.then(|| {
-            let ((found, slices), origins) =
-                postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(&head[stamps_len..]).ok()?;
-            (warnings, origins_len) = (found, origins.len());
-            let records = CachedRecords {
+            let Ok(((found, slices), [])) =
+                postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(&head[stamps_len..])
+            else {
+                return None;
+            };
+            warnings = found;
+            let tail = Tail {
                 file,
                 path: path.to_owned(),
-                at,
-                len: records_len,
+                origins: Section::at(origins_at, origins_len),
+                records: Section::at(records_at, records_len),
                 dir: dir.to_owned(),
                 filter: filter.clone(),
-                bytes: OnceLock::new(),
                 loaded: OnceLock::new(),
             };
-            let decoded = slices.iter().map(|_| OnceLock::new()).collect();
-            Some(Parts { slices, decoded, records: Arc::new(records) })
+            Some(Parts { slices, tail: Arc::new(tail) })
         });
         // Set even when the head is bad: the other threads wait for it.
         let _ = pool.parts.set(rest.flatten());
+        // The catalog is built while the other threads may still stat: it
+        // is dropped if a file turns out to have changed.
+        catalog = pool.catalog(&decoded);
         pool.work(&root);
     });
     if pool.failed.into_inner() {
         return None;
     }
-    let parts = pool.parts.into_inner()??;
-    let mut entries = Vec::with_capacity(parts.slices.len() * ENTRIES_PER_PART);
-    for part in parts.decoded {
-        entries.extend(part.into_inner()?);
-    }
-    drop(parts.slices);
-    let origins = head.split_off(head.len() - origins_len);
-    let origins = CachedOrigins { bytes: origins, count: entries.len(), decoded: OnceLock::new() };
-    Some((Catalog::with(entries, Origins::Cached(origins)), warnings))
+    Some((catalog?, warnings))
 }
 
-/// The jobs of a cache hit, which every processor takes in turn: the stats
-/// of the record files, in runs of [`STATS_PER_JOB`], then the decoding of
-/// the entries' parts, once the head is read.
+/// The jobs of a cache hit, which every processor takes in turn: the
+/// decoding of the entries' parts once the head is read (the catalog waits
+/// for them), else the stats of the record files, in runs of
+/// [`STATS_PER_JOB`].
 struct Pool<'a> {
     stats: Vec<&'a [Stamp]>,
     next_stat: AtomicUsize,
@@ -279,40 +294,99 @@ struct Pool<'a> {
     next_part: AtomicUsize,
     /// A file not as stamped, or a part that does not decode.
     failed: AtomicBool,
+    /// Where the thread that took a part sends it, decoded: `None` when it
+    /// does not decode.
+    decoded: mpsc::Sender<(usize, Option<Vec<Entry>>)>,
 }
 
 struct Parts<'a> {
     slices: Vec<&'a [u8]>,
-    decoded: Vec<OnceLock<Vec<Entry>>>,
-    records: Arc<dyn RecordSource>,
+    tail: Arc<Tail>,
 }
 
 impl Pool<'_> {
+    fn failed(&self) -> bool {
+        self.failed.load(Ordering::Relaxed)
+    }
+
+    fn fail(&self) {
+        self.failed.store(true, Ordering::Relaxed);
+    }
+
+    /// Takes jobs until none is left.
     fn work(&self, root: &Root) {
-        let fail = || self.failed.store(true, Ordering::Relaxed);
-        while !self.failed.load(Ordering::Relaxed) {
-            let Some(stats) = self.stats.get(self.next_stat.fetch_add(1, Ordering::Relaxed)) else { break };
-            if !root.all_same(stats) {
-                fail();
+        while !self.failed() {
+            let decoded = match self.parts.get() {
+                Some(Some(parts)) => self.decode_next(parts),
+                Some(None) => return self.fail(),
+                None => false,
+            };
+            if decoded || self.stat_next(root) {
+                continue;
+            }
+            // Only parts are left, and the head is still being read.
+            match self.parts.wait() {
+                Some(parts) if self.decode_next(parts) => {}
+                Some(_) => return,
+                None => return self.fail(),
             }
         }
-        let Some(parts) = self.parts.wait() else { return fail() };
-        while !self.failed.load(Ordering::Relaxed) {
-            let part = self.next_part.fetch_add(1, Ordering::Relaxed);
-            let Some(slice) = parts.slices.get(part) else { return };
-            let Ok((entries, [])) = postcard::take_from_bytes::<Vec<CachedEntry>>(slice) else { return fail() };
-            let first = part * ENTRIES_PER_PART;
-            let entries = entries.into_iter().enumerate();
-            let entries = entries.map(|(at, entry)| entry.into_entry(&parts.records, first + at)).collect();
-            if parts.decoded[part].set(entries).is_err() {
-                fail();
-            }
+    }
+
+    /// Stats the next run of files, if one is left.
+    fn stat_next(&self, root: &Root) -> bool {
+        let Some(stats) = self.stats.get(self.next_stat.fetch_add(1, Ordering::Relaxed)) else { return false };
+        if !root.all_same(stats) {
+            self.fail();
         }
+        true
+    }
+
+    /// Decodes the next part, if one is left.
+    fn decode_next(&self, parts: &Parts<'_>) -> bool {
+        let part = self.next_part.fetch_add(1, Ordering::Relaxed);
+        let Some(slice) = parts.slices.get(part) else { return false };
+        let records: Arc<dyn RecordSource> = parts.tail.clone();
+        let decoded = match postcard::take_from_bytes::<Vec<CachedEntry>>(slice) {
+            Ok((entries, [])) => {
+                let first = part * ENTRIES_PER_PART;
+                let entries = entries.into_iter().enumerate();
+                Some(entries.map(|(at, entry)| entry.into_entry(&records, first + at)).collect())
+            }
+            _ => None,
+        };
+        if decoded.is_none() {
+            self.fail();
+        }
+        // The receiver lives as long as the pool.
+        let _ = self.decoded.send((part, decoded));
+        true
+    }
+
+    /// The catalog of the head's entries, once the head is read: this thread
+    /// decodes the parts no other has taken, then waits for the others'
+    /// (`decoded` receives them). `None` when the head is bad or the load
+    /// failed.
+    fn catalog(&self, decoded: &mpsc::Receiver<(usize, Option<Vec<Entry>>)>) -> Option<Catalog> {
+        let parts = self.parts.wait().as_ref()?;
+        while self.decode_next(parts) {}
+        // Every part taken is sent, decoded or not.
+        let mut in_order: Vec<Option<Vec<Entry>>> = parts.slices.iter().map(|_| None).collect();
+        for _ in 0..parts.slices.len() {
+            let (part, entries) = decoded.recv().ok()?;
+            in_order[part] = Some(entries?);
+        }
+        let mut entries = Vec::with_capacity(parts.slices.len() * ENTRIES_PER_PART);
+        for part in in_order {
+            entries.extend(part?);
+        }
+        let origins = CachedOrigins { tail: Arc::clone(&parts.tail), count: entries.len(), decoded: OnceLock::new() };
+        Some(Catalog::with(entries, Origins::Cached(origins)))
     }
 }
 
 /// An entry as a cache file's head holds it: its record is a range of the
-/// file's records ([`CachedRecords`]).
+/// file's records ([`Tail`]).
 #[derive(Serialize, Deserialize)]
 struct CachedEntry<'a> {
     #[serde(borrow)]
@@ -322,30 +396,45 @@ struct CachedEntry<'a> {
     record: (usize, usize),
 }
 
-/// The records of a cache file, read and checked when the first one is
-/// asked for. The file stays open until then: a newer cache file takes its
-/// place by a rename, which leaves the open one as it was. Records that
-/// cannot be read or are damaged (the file was changed in place) are
-/// loaded from the dataset instead, and the file is removed.
-struct CachedRecords {
+/// What follows a cache file's head: the origins and the records, each
+/// read and checked when the first of them is asked for. The file stays
+/// open until then: a newer cache file takes its place by a rename, which
+/// leaves the open one as it was. What cannot be read or is damaged (the
+/// file was changed in place) is taken from a load of the dataset instead,
+/// and the file is removed.
+struct Tail {
     file: fs::File,
     path: PathBuf,
-    /// Where the records' checksum starts.
-    at: u64,
-    len: usize,
+    origins: Section,
+    records: Section,
     /// What a load from the dataset needs.
     dir: PathBuf,
     filter: Filter,
-    /// The records' bytes, once read; `None` when they could not be read or
-    /// were damaged.
-    bytes: OnceLock<Option<Vec<u8>>>,
-    /// A load of the dataset, for records the file could not give.
+    /// A load of the dataset, for what the file could not give.
     loaded: OnceLock<Catalog>,
 }
 
-impl CachedRecords {
-    fn read(&self) -> Option<Vec<u8>> {
-        let mut file = &self.file;
+/// A part of a cache file after the head: its checksum, then its bytes.
+struct Section {
+    /// Where the checksum starts.
+    at: u64,
+    len: usize,
+    /// The bytes, once read; `None` when they could not be read or were
+    /// damaged.
+    bytes: OnceLock<Option<Vec<u8>>>,
+}
+
+impl Section {
+    fn at(at: u64, len: usize) -> Section {
+        Section { at, len, bytes: OnceLock::new() }
+    }
+
+    /// The bytes, read from `file` the first time.
+    fn bytes(&self, file: &fs::File) -> Option<&[u8]> {
+        self.bytes.get_or_init(|| self.read(file)).as_deref()
+    }
+
+    fn read(&self, mut file: &fs::File) -> Option<Vec<u8>> {
         file.seek(SeekFrom::Start(self.at)).ok()?;
         let mut sum = [0; 8];
         file.read_exact(&mut sum).ok()?;
@@ -353,19 +442,20 @@ impl CachedRecords {
         file.read_exact(&mut bytes).ok()?;
         (checksum(&bytes) == u64::from_le_bytes(sum)).then_some(bytes)
     }
+}
 
-    /// The record of entry `index` from a load of the dataset. The stamps
-    /// were checked when the cache was read: the load gives the same
-    /// entries, unless the dataset changed since.
-    fn loaded(&self, index: usize) -> Option<Record> {
-        let catalog = self.loaded.get_or_init(|| {
+impl Tail {
+    /// A load of the dataset, for what the file could not give; the file is
+    /// removed first. The stamps were checked when the cache was read: the
+    /// load gives the same entries, unless the dataset changed since.
+    fn loaded(&self) -> &Catalog {
+        self.loaded.get_or_init(|| {
             if self.still_at_its_path() {
                 let _ = fs::remove_file(&self.path);
             }
             let loaded = Catalog::load_filtered(&self.dir, &self.filter);
             loaded.map_or_else(|_| Catalog::from_entries(Vec::new()), |(catalog, _)| catalog)
-        });
-        catalog.entries().get(index).map(|entry| entry.record().clone())
+        })
     }
 
     /// Whether the file at `path` is still the one open (not a newer one
@@ -378,11 +468,12 @@ impl CachedRecords {
     }
 }
 
-impl RecordSource for CachedRecords {
+impl RecordSource for Tail {
     fn record(&self, index: usize, range: Range<usize>) -> Record {
-        let bytes = self.bytes.get_or_init(|| self.read()).as_deref();
+        let bytes = self.records.bytes(&self.file);
         let decoded = bytes.and_then(|bytes| bytes.get(range)).and_then(|bytes| postcard::from_bytes(bytes).ok());
-        decoded.or_else(|| self.loaded(index)).unwrap_or_default()
+        let loaded = || self.loaded().entries().get(index).map(|entry| entry.record().clone());
+        decoded.or_else(loaded).unwrap_or_default()
     }
 }
 
@@ -583,12 +674,15 @@ fn write(cache_dir: &Path, path: &Path, stamps: &Stamps, compiled: &Compiled) ->
     let head = postcard::to_allocvec(stamps).map_err(io::Error::other)?;
     let stamps_len = head.len();
     let head = postcard::to_extend(&(&compiled.diagnostics, parts), head).map_err(io::Error::other)?;
-    let head = postcard::to_extend(&compiled.origins, head).map_err(io::Error::other)?;
+    let origins = postcard::to_allocvec(&compiled.origins).map_err(io::Error::other)?;
     let mut bytes = MAGIC.to_vec();
     bytes.extend(checksum(&head).to_le_bytes());
     bytes.extend((head.len() as u64).to_le_bytes());
     bytes.extend((stamps_len as u64).to_le_bytes());
+    bytes.extend((origins.len() as u64).to_le_bytes());
     bytes.extend(head);
+    bytes.extend(checksum(&origins).to_le_bytes());
+    bytes.extend(origins);
     bytes.extend(checksum(&records).to_le_bytes());
     bytes.extend(records);
     fs::create_dir_all(cache_dir)?;
@@ -972,10 +1066,14 @@ mod tests {
     /// Where a cache file's head starts.
     const HEAD: usize = FIXED;
 
-    /// The head and the records (after their checksum) of cache file `bytes`.
-    fn head_and_records(bytes: &[u8]) -> (&[u8], &[u8]) {
-        let head_len = u64::from_le_bytes(bytes[MAGIC.len() + 8..MAGIC.len() + 16].try_into().unwrap()) as usize;
-        (&bytes[HEAD..HEAD + head_len], &bytes[HEAD + head_len + 8..])
+    /// The head, the origins and the records (each after its checksum) of
+    /// cache file `bytes`.
+    fn sections(bytes: &[u8]) -> (&[u8], &[u8], &[u8]) {
+        let word = |at: usize| u64::from_le_bytes(bytes[MAGIC.len() + at * 8..][..8].try_into().unwrap()) as usize;
+        let (head_len, origins_len) = (word(1), word(3));
+        let origins_at = HEAD + head_len + 8;
+        let records_at = origins_at + origins_len + 8;
+        (&bytes[HEAD..HEAD + head_len], &bytes[origins_at..records_at - 8], &bytes[records_at..])
     }
 
     /// The length of the stamps that start `head`.
@@ -985,15 +1083,18 @@ mod tests {
     }
 
     /// A cache file of this `head`, its stamps the first `stamps_len` bytes,
-    /// and these `records`, both checksums right.
-    fn sealed(head: &[u8], stamps_len: usize, records: &[u8]) -> Vec<u8> {
+    /// these `origins` and `records`, every checksum right.
+    fn sealed(head: &[u8], stamps_len: usize, origins: &[u8], records: &[u8]) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
         bytes.extend(checksum(head).to_le_bytes());
         bytes.extend((head.len() as u64).to_le_bytes());
         bytes.extend((stamps_len as u64).to_le_bytes());
+        bytes.extend((origins.len() as u64).to_le_bytes());
         bytes.extend(head);
-        bytes.extend(checksum(records).to_le_bytes());
-        bytes.extend(records);
+        for section in [origins, records] {
+            bytes.extend(checksum(section).to_le_bytes());
+            bytes.extend(section);
+        }
         bytes
     }
 
@@ -1004,7 +1105,7 @@ mod tests {
         let expected = load_and_compare(&data.0, &cache.0);
         let file = cache_file(&data.0, &Filter::default(), &cache.0);
         let sound = fs::read(&file).unwrap();
-        let (head, records) = head_and_records(&sound);
+        let (head, origins, records) = sections(&sound);
         let flipped = |at: usize| {
             let mut bytes = sound.clone();
             bytes[at] ^= 0x20;
@@ -1013,8 +1114,6 @@ mod tests {
         // Heads that pass the checksum but do not decode, and one with
         // another crate version.
         let (mut stamps, body) = postcard::take_from_bytes::<Stamps>(head).unwrap();
-        let (_, origins) = postcard::take_from_bytes::<(Vec<Diagnostic>, Vec<&[u8]>)>(body).unwrap();
-        let origins_len = origins.len();
         let stamps_len = head.len() - body.len();
         stamps.version = "0.0.0-other".to_owned();
         let mut other_version = postcard::to_allocvec(&stamps).unwrap();
@@ -1028,17 +1127,19 @@ mod tests {
             flipped(MAGIC.len() + 15),
             flipped(MAGIC.len() + 16),
             flipped(MAGIC.len() + 23),
+            flipped(MAGIC.len() + 31),
             sound[..HEAD + head.len() - 1].to_vec(),
             sound[..HEAD + head.len() + 7].to_vec(),
             sound[..MAGIC.len() + 4].to_vec(),
             MAGIC.to_vec(),
             Vec::new(),
-            sealed(&[0xff; 64], 64, records),
-            sealed(&[0xff; 64], 0, records),
-            sealed(head, stamps_len - 1, records),
-            sealed(head, stamps_len + 1, records),
-            sealed(&head[..head.len() - origins_len - 1], stamps_len, records),
-            sealed(&other_version, other_version.len() - body.len(), records),
+            sealed(&[0xff; 64], 64, origins, records),
+            sealed(&[0xff; 64], 0, origins, records),
+            sealed(head, stamps_len - 1, origins, records),
+            sealed(head, stamps_len + 1, origins, records),
+            sealed(&head[..head.len() - 1], stamps_len, origins, records),
+            sealed(&[head, &[0]].concat(), stamps_len, origins, records),
+            sealed(&other_version, other_version.len() - body.len(), origins, records),
         ];
         for (number, damaged) in damages.iter().enumerate() {
             fs::write(&file, damaged).unwrap();
@@ -1062,9 +1163,9 @@ mod tests {
     #[test]
     fn damaged_records_are_loaded_from_the_dataset_and_the_file_removed() {
         let (data, cache, fresh, file, sound) = cached_dataset();
-        let (head, records) = head_and_records(&sound);
+        let (head, origins, records) = sections(&sound);
         let mut flipped_sum = sound.clone();
-        flipped_sum[HEAD + head.len()] ^= 1;
+        flipped_sum[HEAD + head.len() + 8 + origins.len()] ^= 1;
         let mut flipped_last = sound.clone();
         *flipped_last.last_mut().unwrap() ^= 0x20;
         let damages = [
@@ -1072,7 +1173,7 @@ mod tests {
             flipped_last,
             sound[..sound.len() - 1].to_vec(),
             [&sound[..], b"x"].concat(),
-            sealed(head, stamps_len_of(head), &records[..records.len() / 2]),
+            sealed(head, stamps_len_of(head), origins, &records[..records.len() / 2]),
         ];
         for (number, damaged) in damages.iter().enumerate() {
             fs::write(&file, damaged).unwrap();
@@ -1098,8 +1199,13 @@ mod tests {
         // Cut short in place before any record is read: taken from the dataset.
         fs::write(&file, &sound).unwrap();
         let (catalog, _) = hit_of(&data.0, &Filter::default(), &cache.0).unwrap();
-        let (head, _) = head_and_records(&sound);
-        File::options().write(true).open(&file).unwrap().set_len((HEAD + head.len() + 3) as u64).unwrap();
+        let (head, origins, _) = sections(&sound);
+        File::options()
+            .write(true)
+            .open(&file)
+            .unwrap()
+            .set_len((HEAD + head.len() + 8 + origins.len() + 3) as u64)
+            .unwrap();
         assert_eq!(catalog.entries(), fresh.entries());
         assert!(!file.exists());
     }
@@ -1214,22 +1320,34 @@ mod tests {
     }
 
     #[test]
-    fn cached_origins_that_do_not_decode_are_none() {
-        let data = dataset();
-        let (catalog, _) = Catalog::load_filtered(&data.0, &Filter::default()).unwrap();
-        let origins: Vec<Origin> = (0..catalog.len()).map(|index| catalog.origin(index).unwrap().clone()).collect();
-        let encoded = postcard::to_allocvec(&origins).unwrap();
-        let cached =
-            |bytes: &[u8], count: usize| CachedOrigins { bytes: bytes.to_vec(), count, decoded: OnceLock::new() };
-        assert_eq!(cached(&encoded, 3).get(2), Some(&origins[2]));
-        assert_eq!(cached(&encoded, 3).get(3), None);
-        for (bytes, count) in [
-            (&encoded[..], 2),
-            (&encoded[..encoded.len() - 1], 3),
-            (&[encoded.clone(), vec![0]].concat(), 3),
-            (&[0xff; 9], 3),
-        ] {
-            assert_eq!(cached(bytes, count).get(0), None);
+    fn damaged_origins_are_loaded_from_the_dataset_and_the_file_removed() {
+        let (data, cache, fresh, file, sound) = cached_dataset();
+        let (head, origins, records) = sections(&sound);
+        let fresh_origins: Vec<Origin> = (0..fresh.len()).map(|index| fresh.origin(index).unwrap().clone()).collect();
+        let two = postcard::to_allocvec(&fresh_origins[..2]).unwrap();
+        let mut flipped_sum = sound.clone();
+        flipped_sum[HEAD + head.len()] ^= 1;
+        let mut flipped = sound.clone();
+        flipped[HEAD + head.len() + 8 + origins.len() / 2] ^= 0x20;
+        let stamps_len = stamps_len_of(head);
+        let damages = [
+            flipped_sum,
+            flipped,
+            // Sound checksums, but not one origin per entry, or not origins.
+            sealed(head, stamps_len, &two, records),
+            sealed(head, stamps_len, &[origins, &[0]].concat(), records),
+            sealed(head, stamps_len, &[0xff; 9], records),
+        ];
+        for (number, damaged) in damages.iter().enumerate() {
+            fs::write(&file, damaged).unwrap();
+            let (catalog, _) = hit_of(&data.0, &Filter::default(), &cache.0).expect("a sound head is a hit");
+            assert!(file.exists(), "damage {number}: no origin read yet");
+            let cached: Vec<Origin> = (0..catalog.len()).map(|index| catalog.origin(index).unwrap().clone()).collect();
+            assert_eq!(cached, fresh_origins, "damage {number}");
+            assert_eq!(catalog.origin(catalog.len()), None);
+            assert!(!file.exists(), "damage {number}: the damaged file is removed");
+            load_and_compare(&data.0, &cache.0);
+            assert_eq!(fs::read(&file).unwrap(), sound, "damage {number}: the next load writes the cache anew");
         }
     }
 
