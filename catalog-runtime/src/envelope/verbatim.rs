@@ -38,19 +38,6 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     mut each: impl FnMut(usize, Range<usize>),
 ) -> Option<usize> {
     let bytes = text.as_bytes();
-    // The starts of the lines holding a literal, in order.
-    let mut with_literal: Vec<usize> = Vec::new();
-    let mut line_end = 0;
-    let filtered = matcher.for_each_literal(text, |start, _| {
-        if start < line_end && !with_literal.is_empty() {
-            return;
-        }
-        with_literal.push(memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |i| i + 1));
-        line_end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i);
-    });
-    if !filtered {
-        return None;
-    }
     let body = text.strip_suffix('\n').unwrap_or(text);
     let returns = memchr::memchr(b'\r', bytes).is_some();
     let literal_bytes = matcher.literal_bytes();
@@ -62,13 +49,33 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
         Envelope::Docker | Envelope::Journald => None,
         // A CRI message is read as it is or, holding a JSON or logfmt
         // line, unescaped: any escape may be the message's.
-        Envelope::Cri => {
-            with_literal.extend(cri_pieces(body));
-            Some(Some(escapes))
-        }
+        Envelope::Cri => Some(Some(escapes)),
     };
     if let Some(escapes) = whole_text {
-        return Some(unwrapped_by_text(body, with_literal, escapes, returns, each));
+        let mut unwrap = match escapes {
+            Some(escapes) => escapes.lines_to_unwrap(body),
+            None => ToUnwrap::default(),
+        };
+        if !starts_of_lines_with_literal(matcher, text, &mut unwrap.lines) {
+            return None;
+        }
+        if !unwrap.quotes.is_empty() {
+            // The lines with `\"` escapes are looked at again, without the
+            // escapes' backslashes (see [`Escapes::lines_to_unwrap`]).
+            let (unquoted, starts) = unquoted_lines(body, &unwrap.quotes);
+            let mut found = Vec::new();
+            starts_of_lines_with_literal(matcher, &unquoted, &mut found);
+            let original = |start: usize| starts[starts.partition_point(|&(at, _)| at <= start) - 1].1;
+            unwrap.lines.extend(found.into_iter().map(original));
+        }
+        if *envelope == Envelope::Cri {
+            unwrap.lines.extend(cri_pieces(body));
+        }
+        return Some(unwrapped_by_text(body, unwrap.lines, returns, each));
+    }
+    let mut with_literal: Vec<usize> = Vec::new();
+    if !starts_of_lines_with_literal(matcher, text, &mut with_literal) {
+        return None;
     }
     if *envelope == Envelope::Docker {
         return Some(docker_lines(body, with_literal, literal_bytes, returns, each));
@@ -91,37 +98,70 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     Some(lines)
 }
 
+/// Pushes onto `starts` the start of every line of `text` that holds a
+/// prefilter literal of `matcher`, in order, each once; `false` when the
+/// literals cannot tell (see [`Matcher::for_each_literal`]).
+fn starts_of_lines_with_literal<I: AsRef<Template>>(matcher: &Matcher<I>, text: &str, starts: &mut Vec<usize>) -> bool {
+    let bytes = text.as_bytes();
+    let (first, mut line_end) = (starts.len(), 0);
+    matcher.for_each_literal(text, |start, _| {
+        if start < line_end && starts.len() > first {
+            return;
+        }
+        starts.push(memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |i| i + 1));
+        line_end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+    })
+}
+
+/// The lines of `body` holding the backslashes at `quotes` (sorted), one
+/// after the other, without those backslashes; and where each of them
+/// starts there and in `body`, in order.
+fn unquoted_lines(body: &str, quotes: &[usize]) -> (String, Vec<(usize, usize)>) {
+    let bytes = body.as_bytes();
+    let mut unquoted = String::new();
+    let mut starts = Vec::new();
+    let mut quotes = quotes.iter().peekable();
+    while let Some(&first) = quotes.peek() {
+        let start = memchr::memrchr(b'\n', &bytes[..*first]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &bytes[*first..]).map_or(bytes.len(), |i| first + i);
+        starts.push((unquoted.len(), start));
+        let mut from = start;
+        while let Some(at) = quotes.next_if(|&&at| at < end) {
+            unquoted.push_str(&body[from..*at]);
+            from = at + 1;
+        }
+        unquoted.push_str(&body[from..end]);
+        unquoted.push('\n');
+    }
+    (unquoted, starts)
+}
+
+/// What a pass over a text's escapes found (see
+/// [`Escapes::lines_to_unwrap`]).
+#[derive(Default)]
+struct ToUnwrap {
+    /// The starts of the lines with an escape that is not harmless.
+    lines: Vec<usize>,
+    /// Where the backslashes of `\"` escapes are, when a literal holds a
+    /// quote, in order.
+    quotes: Vec<usize>,
+}
+
 /// [`lines_that_may_match`] for envelopes whose lines need no reading one
-/// by one: their messages are parts of the line, and, with `escapes`, any
-/// part may be the message once its escapes are undone. The lines holding
-/// a literal (their starts in `with_literal`), an escape that is not
-/// harmless or a `\r` before their end are found in passes over the whole
-/// `body`, and only they are looked at.
+/// by one: their messages are parts of the line, and any part may be the
+/// message once its escapes are undone. The lines holding a literal, an
+/// escape that is not harmless (their starts in `unwrap`) or a `\r` before
+/// their end are found in passes over the whole `body`, and only they are
+/// looked at.
 fn unwrapped_by_text(
     body: &str,
     mut unwrap: Vec<usize>,
-    escapes: Option<Escapes<'_>>,
     returns: bool,
     mut each: impl FnMut(usize, Range<usize>),
 ) -> usize {
     let bytes = body.as_bytes();
     let line_start = |at: usize| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
     let line_end = |at: usize| memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
-    if let Some(escapes) = escapes {
-        // Escapes are read in turn from the start of the text as from the
-        // start of each line: none goes past a line break.
-        let mut at = 0;
-        while let Some(next) = memchr::memchr(b'\\', &bytes[at..]) {
-            let next = at + next;
-            match escapes.harmless(&bytes[next + 1..]) {
-                Some(used) => at = next + 1 + used,
-                None => {
-                    unwrap.push(line_start(next));
-                    at = line_end(next);
-                }
-            }
-        }
-    }
     if returns {
         // A `\r` but the one before a line's break.
         for at in memchr::memchr_iter(b'\r', bytes) {
@@ -268,6 +308,37 @@ struct Escapes<'b> {
 }
 
 impl Escapes<'_> {
+    /// The lines of `body` with an escape that is not harmless, read in
+    /// turn from the start of the text as from the start of each line (none
+    /// goes past a line break). When a literal holds a quote (so that `\"`
+    /// is not harmless), the `\"` escapes are set apart instead: a line
+    /// holding them is to be unwrapped when a literal is in its raw text
+    /// (the message may be the raw line: a line that is not JSON, an
+    /// unquoted logfmt value) or in its text without their backslashes
+    /// (the message as the escapes give it).
+    fn lines_to_unwrap(&self, body: &str) -> ToUnwrap {
+        let bytes = body.as_bytes();
+        let quotes_apart = self.literal_bytes[usize::from(b'"')];
+        let mut found = ToUnwrap::default();
+        let mut at = 0;
+        while let Some(next) = memchr::memchr(b'\\', &bytes[at..]) {
+            let next = at + next;
+            if quotes_apart && bytes.get(next + 1) == Some(&b'"') {
+                found.quotes.push(next);
+                at = next + 2;
+                continue;
+            }
+            match self.harmless(&bytes[next + 1..]) {
+                Some(used) => at = next + 1 + used,
+                None => {
+                    found.lines.push(memchr::memrchr(b'\n', &bytes[..next]).map_or(0, |i| i + 1));
+                    at = memchr::memchr(b'\n', &bytes[next..]).map_or(bytes.len(), |i| next + i);
+                }
+            }
+        }
+        found
+    }
+
     /// Whether every backslash of `text` begins a harmless escape (a
     /// backslash that is no escape, in an unquoted logfmt value or a CRI
     /// message read as it is, is harmless too, but taken for one).
@@ -347,6 +418,15 @@ mod tests {
     fn matcher() -> Matcher {
         let templates: Vec<Template> = FORMATS.iter().map(|f| Template::compile(f, Dialect::Go).unwrap()).collect();
         Matcher::new(&templates)
+    }
+
+    /// [`matcher`] and one without its backslash (whose literals hold a
+    /// quote, so that lines with `\"` escapes are looked at again without
+    /// the escapes' backslashes, but no backslash).
+    fn matchers() -> [Matcher; 2] {
+        let formats = FORMATS.iter().filter(|format| !format.contains('\\'));
+        let templates: Vec<Template> = formats.map(|f| Template::compile(f, Dialect::Go).unwrap()).collect();
+        [matcher(), Matcher::new(&templates)]
     }
 
     /// `text` as a JSON string's contents: what must be escaped is, and
@@ -447,20 +527,42 @@ mod tests {
 
     #[test]
     fn a_line_passed_over_matches_nothing_when_escapes_give_a_literal() {
+        for matcher in matchers() {
+            passed_over_lines_match_nothing(&matcher);
+        }
+        // Each template's message is found, in every envelope and style.
         let matcher = matcher();
+        for (message, format) in MESSAGES.iter().zip(FORMATS) {
+            for style in STYLES {
+                for (envelope, line) in wrapped(message, style) {
+                    let found = matcher.find(envelope.unwrap(&line).text()).map(|m| m.index);
+                    assert_eq!(found.map(|i| FORMATS[i]), Some(format), "{envelope}: {line}");
+                }
+            }
+        }
+    }
+
+    /// Escaped only where it must be; every character as `\u`; every other
+    /// one (which splits each literal); the first few; those beyond ASCII;
+    /// all but letters and digits.
+    const STYLES: [&dyn Fn(usize, char) -> bool; 6] =
+        [&|_, _| false, &|_, _| true, &|i, _| i % 2 == 1, &|i, _| i < 6, &|_, c| !c.is_ascii(), &|_, c| {
+            !c.is_alphanumeric()
+        }];
+
+    /// [`passed_over_match_nothing`] on every message in every envelope and
+    /// style, alone and all in one text.
+    fn passed_over_lines_match_nothing(matcher: &Matcher) {
+        let styles = STYLES;
         // Escaped only where it must be; every character as `\u`; every
         // other one (which splits each literal); the first few; those
         // beyond ASCII; all but letters and digits.
-        let styles: [&dyn Fn(usize, char) -> bool; 6] =
-            [&|_, _| false, &|_, _| true, &|i, _| i % 2 == 1, &|i, _| i < 6, &|_, c| !c.is_ascii(), &|_, c| {
-                !c.is_alphanumeric()
-            }];
         let mut passed_over = 0;
         for style in styles {
             for message in MESSAGES {
                 for (envelope, line) in wrapped(message, style) {
                     let lines = [line.clone(), line.replace("stderr", "stdout")];
-                    passed_over += passed_over_match_nothing(&matcher, &envelope, &lines);
+                    passed_over += passed_over_match_nothing(matcher, &envelope, &lines);
                 }
             }
         }
@@ -474,19 +576,45 @@ mod tests {
                 }
             }
             lines.push(format!("{}\r", lines[0]));
-            passed_over += passed_over_match_nothing(&matcher, &envelope, &lines);
+            passed_over += passed_over_match_nothing(matcher, &envelope, &lines);
         }
         // Lines with nothing to find are passed over: the shortcut works.
         assert!(passed_over > 100, "{passed_over}");
-        // Each template's message is found, in every envelope and style.
-        for (message, format) in MESSAGES.iter().zip(FORMATS) {
-            for style in styles {
-                for (envelope, line) in wrapped(message, style) {
-                    let found = matcher.find(envelope.unwrap(&line).text()).map(|m| m.index);
-                    assert_eq!(found.map(|i| FORMATS[i]), Some(format), "{envelope}: {line}");
-                }
-            }
-        }
+    }
+
+    #[test]
+    fn lines_with_escaped_quotes_are_told_apart_by_their_literals() {
+        let [_, matcher] = matchers();
+        let lines = [
+            r#"{"level":"error","msg":"nothing \"at all\""}"#,
+            r#"{"level":"error","msg":"[ERR] disk \"sda\" is full"}"#,
+            r#"{"level":"error","msg":"\"quoted\" words on \"\" \"x\" and disk \"y"}"#,
+            r#"{"level":"error","msg":"a tab\there \"q\""}"#,
+            r#"{"level":"error","msg":"disk \"sdb\" is full"}"#,
+            r#"{"level":"error","msg":"disk \u0022sdc\u0022 is full"}"#,
+            r#"{"level":"error","msg":"disk \\\"sdd\\\" is full"}"#,
+        ];
+        let text = lines.join("\n");
+        let mut reported = Vec::new();
+        let count = lines_that_may_match(&Envelope::Json(None), &matcher, &text, |number, range| {
+            assert_eq!(&text[range], lines[number]);
+            reported.push(number);
+        });
+        assert_eq!(count, Some(lines.len()));
+        // The lines with a literal once their quotes are unescaped (the
+        // last one's message `disk \"sdd\" is full` holds `" is full`), the
+        // one with an escaped tab (a literal holds a tab), the one whose
+        // quotes are `\u` escapes; not the lines without.
+        assert_eq!(reported, [1, 3, 4, 5, 6]);
+        assert_eq!(passed_over_match_nothing(&matcher, &Envelope::Json(None), &lines.map(str::to_owned)), 2);
+        // A line that is not JSON is its own message, backslashes and all:
+        // its literal is found in its raw text.
+        let [matcher, _] = matchers();
+        let lines = [r#"path C:\temp\"x" is gone"#, r#"{"msg":"path C:\\temp\\\"x\" is gone"}"#, r#"{"msg":"\"a\""}"#];
+        let lines = lines.map(str::to_owned);
+        assert_eq!(passed_over_match_nothing(&matcher, &Envelope::Json(None), &lines), 1);
+        assert!(matcher.find(Envelope::Json(None).unwrap(&lines[0]).text()).is_some());
+        assert!(matcher.find(Envelope::Json(None).unwrap(&lines[1]).text()).is_some());
     }
 
     #[test]
@@ -546,8 +674,10 @@ mod tests {
         ) {
             let message = parts.concat();
             let style = |i: usize, _| escaped[i % escaped.len()];
-            for (envelope, line) in wrapped(&message, &style) {
-                passed_over_match_nothing(&matcher(), &envelope, &[line]);
+            for matcher in matchers() {
+                for (envelope, line) in wrapped(&message, &style) {
+                    passed_over_match_nothing(&matcher, &envelope, &[line]);
+                }
             }
         }
     }
