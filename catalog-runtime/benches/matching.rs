@@ -1,12 +1,14 @@
 //! Micro-benchmarks of `parse` and `find` on single lines, with the seed
-//! records and, when `../shared` is present, the 2,008-record corpus.
+//! records and, when `../shared` is present, the 2,008-record corpus; and
+//! of choosing an input's envelope (`Envelope::detect`) beside a scan of
+//! the same plain log, which detection precedes once per input.
 //!
 //!     cargo bench -p catalog-runtime --bench matching
 
 use std::hint::black_box;
 use std::path::Path;
 
-use catalog_runtime::Catalog;
+use catalog_runtime::{Catalog, Envelope};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 const MESSAGE: &str = r#"unable to persist session "Mj4n8x2Lq" (seq=1042): nats: timeout"#;
@@ -62,5 +64,24 @@ fn hostile(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, seeds, corpus, hostile);
+/// What `--envelope auto` adds to a plain input: one detection on its first
+/// lines (the scan is then the same as with `--envelope none`), against the
+/// scan of the example log it is taken from.
+fn detect(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let log = std::fs::read_to_string(dir.join("examples/nats-server.log")).expect("the example log");
+    let catalog = Catalog::load(dir.join("data/nats-io/nats-server")).expect("the seed records load");
+    assert_eq!(Envelope::detect(log.lines()), Envelope::None);
+    let mut group = c.benchmark_group("detect");
+    group.bench_function("detect (first lines of the plain example log)", |b| {
+        b.iter(|| Envelope::detect(black_box(&log).lines()))
+    });
+    group.throughput(criterion::Throughput::Bytes(log.len() as u64));
+    group.bench_function(format!("find_lines (the whole example log, {} bytes)", log.len()), |b| {
+        b.iter(|| catalog.matcher().find_lines(black_box(&log), |_, found| drop(black_box(found))))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, seeds, corpus, hostile, detect);
 criterion_main!(benches);
