@@ -331,11 +331,9 @@ fn envelope(name: &str) -> Result<EnvelopeChoice, String> {
     }
 }
 
-/// A record severity by name (`warn` for `warning`).
+/// A record severity by name (`warn` for `warning`), in any case.
 fn severity(name: &str) -> Result<error_catalog::Severity, String> {
-    let name = name.to_ascii_lowercase();
-    let name = if name == "warn" { "warning" } else { name.as_str() };
-    match error_catalog::Severity::from_text(name) {
+    match crate::severity::asked(&name.to_ascii_lowercase()) {
         error_catalog::Severity::Other(_) => {
             Err("not a severity (fatal, critical, error, warning, info, debug, trace)".to_owned())
         }

@@ -14,6 +14,7 @@ mod records;
 mod report;
 mod rules;
 mod scan;
+mod severity;
 mod style;
 
 use std::io;

@@ -3,10 +3,11 @@
 use std::io;
 
 use error_catalog::__private_0_1::typo_distance;
-use error_catalog::{edit_distance, Catalog, Severity};
+use error_catalog::{edit_distance, Catalog};
 use serde_json::json;
 
 use crate::explain::write_record_sections;
+use crate::severity::asked as asked_severity;
 use crate::style::{truncate, Out};
 use crate::{FOUND, NOT_FOUND};
 
@@ -65,12 +66,6 @@ impl Filters {
         }
         "no record has the severity, repository and tag asked for together".to_owned()
     }
-}
-
-/// The severity a filter asks for: as the dataset writes it, `warn` read as
-/// `warning` (as `scan --min-severity` reads it).
-fn asked_severity(name: &str) -> Severity {
-    Severity::from_text(if name == "warn" { "warning" } else { name })
 }
 
 pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> io::Result<u8> {

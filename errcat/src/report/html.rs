@@ -79,10 +79,10 @@ fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{} {}", grouped(count), if count == 1 { one } else { many })
 }
 
-/// Severities, most severe first; unknown ones after these.
-fn severity_rank(severity: &str) -> usize {
-    const ORDER: [&str; 7] = ["fatal", "critical", "error", "warning", "info", "debug", "trace"];
-    ORDER.iter().position(|s| *s == severity).unwrap_or(ORDER.len())
+/// How severe a record's severity (as the dataset writes it) is: 0 for the
+/// most severe (see [`crate::severity::rank`]).
+fn severity_rank(severity: &str) -> u8 {
+    crate::severity::rank(&error_catalog::Severity::from_text(severity))
 }
 
 /// A CSS class for a severity (only known names: a record's severity is text).
@@ -169,8 +169,8 @@ impl Page<'_> {
         for (index, stats) in &report.errors {
             let rank = severity_rank(&self.records[index].severity);
             by_severity[match rank {
-                0..=2 => 0,
-                3 => 1,
+                0..=1 => 0,
+                2 => 1,
                 _ => 2,
             }] += stats.count;
         }
@@ -246,7 +246,7 @@ impl Page<'_> {
         }
         self.out.push_str("</div>");
         // Errors by severity.
-        let mut by_severity: BTreeMap<(usize, &str), (u64, u64)> = BTreeMap::new();
+        let mut by_severity: BTreeMap<(u8, &str), (u64, u64)> = BTreeMap::new();
         for (index, stats) in &report.errors {
             let severity = self.records[index].severity.as_str();
             let entry = by_severity.entry((severity_rank(severity), severity)).or_default();

@@ -10,6 +10,7 @@ use serde_json::{json, Map};
 use crate::input::{self, MAX_LINE};
 use crate::pipeline::{self, Delivery, Event, Wrapped};
 use crate::report::HtmlReport;
+use crate::severity::rank as severity_rank;
 use crate::style::{truncate, Out};
 use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
 
@@ -308,19 +309,6 @@ fn print_match(
     let fields: Vec<String> =
         names.iter().zip(&found.values).map(|(name, value)| format!("{name}={}", show_value(value))).collect();
     out.line(&format!("{file}:{line}: {}({})", out.bold(&entry.name), fields.join(", ")))
-}
-
-/// How severe a record severity is: 0 for the most severe. A severity this
-/// version does not know counts as an error.
-pub fn severity_rank(severity: &Severity) -> u8 {
-    match severity {
-        Severity::Fatal | Severity::Critical => 0,
-        Severity::Warning => 2,
-        Severity::Info => 3,
-        Severity::Debug => 4,
-        Severity::Trace => 5,
-        _ => 1,
-    }
 }
 
 /// The captured values in placeholder order (a value rendered twice appears twice).
