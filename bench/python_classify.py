@@ -1,12 +1,16 @@
 """Times Catalog.classify on a log file (lines/s, MB/s), for bench/python.sh.
 
     python3 bench/python_classify.py CORPUS LOG THREADS...
+    ENVELOPE=docker python3 bench/python_classify.py CORPUS LOG THREADS...
 
 The log is read into a pyarrow string array without a Python object per
 line (numpy finds the line breaks); then classify() runs on it once per
 thread count. Prints one `RESULT threads seconds lines matched` line each,
-then the end-to-end time (read + classify with all cores)."""
+then the end-to-end time (read + classify with all cores). ENVELOPE (default
+`auto`) is classify()'s `envelope`: wrapped logs are made by
+bench/envelopes.py (in target/bench-envelopes/)."""
 
+import os
 import sys
 import time
 
@@ -32,6 +36,7 @@ def read_lines(path):
 
 def main():
     corpus, log, *threads = sys.argv[1:]
+    envelope = os.environ.get("ENVELOPE", "auto")
     catalog = Catalog.load(corpus)
     started = time.perf_counter()
     lines = read_lines(log)
@@ -39,11 +44,11 @@ def main():
     print(f"READ {read:.3f} {len(lines)}")
     for n in threads:
         started = time.perf_counter()
-        result = catalog.classify(lines, threads=int(n))
+        result = catalog.classify(lines, threads=int(n), envelope=envelope)
         seconds = time.perf_counter() - started
         print(f"RESULT {n} {seconds:.3f} {len(lines)} {len(result) - result.null_count}")
     started = time.perf_counter()
-    result = catalog.classify(read_lines(log))
+    result = catalog.classify(read_lines(log), envelope=envelope)
     print(f"END_TO_END {time.perf_counter() - started:.3f}")
 
 

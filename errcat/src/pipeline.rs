@@ -69,6 +69,17 @@ impl Wrapped {
     fn plain() -> Wrapped {
         Wrapped { envelope: "none", span_in_input: 0..0, context: None }
     }
+
+    /// What the envelope said of `unwrapped`; `None` for a line in no envelope.
+    fn of(unwrapped: &LogLine<'_>) -> Option<Box<Wrapped>> {
+        (unwrapped.envelope() != "none").then(|| {
+            Box::new(Wrapped {
+                envelope: unwrapped.envelope(),
+                span_in_input: unwrapped.span_in_input(),
+                context: unwrapped.context().map(str::to_owned),
+            })
+        })
+    }
 }
 
 /// What an envelope said of a matching line, and the trace it carries.
@@ -137,67 +148,21 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
     Classified { events, line_breaks }
 }
 
-/// Classifies a chunk in an envelope as the plain fast path does: the
-/// matcher's prefilter runs over the raw chunk, and the messages of the
-/// lines that may match (see [`Envelope::lines_that_may_match`]), unwrapped,
-/// go into one buffer that the matcher scans at once; the chunk's line
-/// breaks, counted on the way. `None` (with nothing to keep in `events`)
-/// when some line needs the line-by-line path: invalid UTF-8, a piece of a
-/// longer line, a note, a message holding a line break.
+/// Classifies a chunk in an envelope as the plain fast path does (see
+/// [`Envelope::find_lines_at_once`]): the matcher's prefilter runs over the
+/// raw chunk, and the messages of the lines that may match, unwrapped, go
+/// into one buffer that the matcher scans at once; the chunk's line breaks,
+/// counted on the way. `None` (with nothing to keep in `events`) when some
+/// line needs the line-by-line path: invalid UTF-8, a piece of a longer
+/// line, a note, a message holding a line break.
 fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) -> Option<u64> {
     let text = std::str::from_utf8(&chunk.data).ok()?;
-    let mut messages = String::with_capacity(text.len() / 4);
-    // The number of each line in `messages` and what its envelope said.
-    let mut unwrapped_lines: Vec<(usize, LogLine<'_>)> = Vec::new();
-    let mut whole = true;
-    let mut unwrap = |number: usize, range: std::ops::Range<usize>| {
-        if !whole {
-            return;
-        }
-        let line = &text[range];
-        let unwrapped = wanted.envelope.unwrap(line.strip_suffix('\r').unwrap_or(line));
-        let message = unwrapped.text();
-        if unwrapped.is_piece()
-            || unwrapped.note().is_some()
-            || memchr::memchr2(b'\n', b'\r', message.as_bytes()).is_some()
-        {
-            whole = false;
-            return;
-        }
-        messages.push_str(message);
-        messages.push('\n');
-        unwrapped_lines.push((number, unwrapped));
-    };
-    let lines = match wanted.envelope.lines_that_may_match(catalog.matcher(), text, &mut unwrap) {
-        Some(lines) => lines,
-        None => {
-            let body = text.strip_suffix('\n').unwrap_or(text);
-            let mut start = 0;
-            let mut lines = 0;
-            for line in body.split('\n') {
-                unwrap(lines, start..start + line.len());
-                start += line.len() + 1;
-                lines += 1;
-            }
-            lines
-        }
-    };
-    if !whole {
-        return None;
-    }
-    catalog.matcher().find_numbered_lines(&messages, |at, range, found| {
-        let (number, unwrapped) = &unwrapped_lines[at];
-        let line = chunk.first_line + *number as u64;
-        let text = wanted.line_text.then(|| Box::from(&messages[range]));
-        let wrapped = (unwrapped.envelope() != "none").then(|| {
-            Box::new(Wrapped {
-                envelope: unwrapped.envelope(),
-                span_in_input: unwrapped.span_in_input(),
-                context: unwrapped.context().map(str::to_owned),
-            })
-        });
+    let lines = wanted.envelope.find_lines_at_once(catalog.matcher(), text, |number, unwrapped, found| {
+        let line = chunk.first_line + number as u64;
+        let text = wanted.line_text.then(|| Box::from(unwrapped.text()));
+        let wrapped = Wrapped::of(unwrapped);
         events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
-    });
+    })?;
     // The lines end with line breaks but for the last, unless the text ends with one.
     Some(lines as u64 - 1 + u64::from(text.ends_with('\n')))
 }
@@ -333,13 +298,7 @@ fn classify_line(
                 found.span = found.span_in_bytes(bytes);
             }
             let text = wanted.line_text.then(|| Box::from(unwrapped.text()));
-            let wrapped = (unwrapped.envelope() != "none").then(|| {
-                Box::new(Wrapped {
-                    envelope: unwrapped.envelope(),
-                    span_in_input: unwrapped.span_in_input(),
-                    context: unwrapped.context().map(str::to_owned),
-                })
-            });
+            let wrapped = Wrapped::of(&unwrapped);
             events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
         }
         None => {

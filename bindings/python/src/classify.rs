@@ -14,7 +14,14 @@
 //! out of it first, as `errcat scan --envelope` does (see
 //! [`Envelope`](error_catalog::Envelope)): the span is then in the message
 //! so unwrapped, and the pieces of a long Docker or CRI line are joined, the
-//! match given to the row of its first piece.
+//! match given to the row of its first piece. A chunk's rows are classified
+//! at once, with the function `errcat scan` runs on a chunk of wrapped
+//! lines ([`Envelope::find_lines_at_once`](error_catalog::Envelope::find_lines_at_once):
+//! only the lines that may match are unwrapped, and their messages scanned
+//! in one buffer); when some row needs more (a piece of a long line, a note,
+//! a message holding a line break, invalid UTF-8), the chunk is classified
+//! row by row (the whole column, for Docker and CRI, whose pieces may be in
+//! any rows).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -158,11 +165,8 @@ fn push(catalog: &Catalog, result: &mut ChunkResult, row: usize, found: &Match<'
     result.hits.push(Hit { row, index: found.index, span, fields });
 }
 
-/// Classifies `rows` of `column`, in `envelope`.
-fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>, envelope: &Envelope) -> ChunkResult {
-    if *envelope != Envelope::None {
-        return classify_wrapped(catalog, column, rows, envelope);
-    }
+/// Classifies `rows` of `column`, plain lines.
+fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>) -> ChunkResult {
     let mut result = ChunkResult::default();
     let push = |result: &mut ChunkResult, row: usize, found: &Match<'_>, span: Range<usize>| {
         push(catalog, result, row, found, span)
@@ -241,8 +245,54 @@ fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>, en
     result
 }
 
+/// The first line of element `row` of `column` (without its line break,
+/// a `\r` that ends it kept), which is classified in an envelope: `None`
+/// for a null, and for an element over [`MAX_LINE`] (added to `too_long`).
+fn first_line<'a>(column: &Column<'a>, row: usize, too_long: &mut Vec<usize>) -> Option<&'a [u8]> {
+    let element = column.get(row)?;
+    let element = element.strip_suffix(b"\n").unwrap_or(element);
+    if element.len() > MAX_LINE {
+        too_long.push(row);
+        return None;
+    }
+    Some(memchr::memchr(b'\n', element).map_or(element, |end| &element[..end]))
+}
+
+/// Classifies `rows` of `column` as [`classify_wrapped`] does, at once
+/// (see [`Envelope::find_lines_at_once`]): the rows' first lines, in one
+/// buffer. `None` when some row needs [`classify_wrapped`]: a first line
+/// with invalid UTF-8, a piece of a longer line, a note, a message holding
+/// a line break.
+fn classify_at_once(
+    catalog: &Catalog,
+    column: &Column<'_>,
+    rows: Range<usize>,
+    envelope: &Envelope,
+) -> Option<ChunkResult> {
+    let mut result = ChunkResult::default();
+    let mut buffer = Vec::with_capacity(column.bytes(rows.clone()) + rows.len());
+    // The row of each line of `buffer` (null and long rows have none).
+    let mut rows_of_lines = Vec::with_capacity(rows.len());
+    for row in rows {
+        // A `\r` that ends it is dropped by `find_lines_at_once`.
+        let Some(first) = first_line(column, row, &mut result.too_long) else { continue };
+        buffer.extend_from_slice(first);
+        buffer.push(b'\n');
+        rows_of_lines.push(row);
+    }
+    if rows_of_lines.is_empty() {
+        return Some(result);
+    }
+    let text = std::str::from_utf8(&buffer).ok()?;
+    envelope.find_lines_at_once(catalog.matcher(), text, |number, _, found| {
+        push(catalog, &mut result, rows_of_lines[number], &found, found.span.clone());
+    })?;
+    Some(result)
+}
+
 /// Classifies `rows` of `column`, each taken out of `envelope` (the first
-/// line of an element that holds several), pieces of long lines joined.
+/// line of an element that holds several), pieces of long lines joined:
+/// row by row.
 fn classify_wrapped(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>, envelope: &Envelope) -> ChunkResult {
     let mut result = ChunkResult::default();
     let mut pieces = PartialLines::new();
@@ -252,13 +302,7 @@ fn classify_wrapped(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>, 
         }
     };
     for row in rows {
-        let Some(element) = column.get(row) else { continue };
-        let element = element.strip_suffix(b"\n").unwrap_or(element);
-        if element.len() > MAX_LINE {
-            result.too_long.push(row);
-            continue;
-        }
-        let first = element.split(|&b| b == b'\n').next().unwrap_or_default();
+        let Some(first) = first_line(column, row, &mut result.too_long) else { continue };
         let first = first.strip_suffix(b"\r").unwrap_or(first);
         let text = String::from_utf8_lossy(first);
         if matches!(text, std::borrow::Cow::Owned(_)) {
@@ -309,14 +353,20 @@ fn chunks(column: &Column<'_>) -> Vec<Range<usize>> {
 /// Classifies every element of `column` on `threads` threads; the chunks'
 /// results in row order.
 pub fn classify(catalog: &Catalog, column: &Column<'_>, threads: usize, envelope: &Envelope) -> Vec<ChunkResult> {
-    // The pieces of a line may be in any rows: one chunk.
-    let chunks = if envelope.has_pieces() { std::iter::once(0..column.len()).collect() } else { chunks(column) };
-    let results: Vec<Mutex<Option<ChunkResult>>> = chunks.iter().map(|_| Mutex::new(None)).collect();
+    let chunks = chunks(column);
+    let results: Vec<Mutex<Option<Option<ChunkResult>>>> = chunks.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(rows) = chunks.get(i) else { break };
-        let result = classify_chunk(catalog, column, rows.clone(), envelope);
+        let result = match envelope {
+            Envelope::None => Some(classify_chunk(catalog, column, rows.clone())),
+            // Row by row when needed, unless the pieces of a line may be
+            // in other chunks.
+            _ => classify_at_once(catalog, column, rows.clone(), envelope).or_else(|| {
+                (!envelope.has_pieces()).then(|| classify_wrapped(catalog, column, rows.clone(), envelope))
+            }),
+        };
         *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
     };
     let threads = threads.clamp(1, chunks.len().max(1));
@@ -329,7 +379,14 @@ pub fn classify(catalog: &Catalog, column: &Column<'_>, threads: usize, envelope
             }
         });
     }
-    results.into_iter().map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()).unwrap_or_default()).collect()
+    let results: Vec<Option<ChunkResult>> =
+        results.into_iter().map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()).flatten()).collect();
+    if results.iter().any(Option::is_none) {
+        // A chunk holds a line's piece (or the like), whose other pieces
+        // may be in any rows: the column row by row, as one chunk.
+        return vec![classify_wrapped(catalog, column, 0..column.len(), envelope)];
+    }
+    results.into_iter().flatten().collect()
 }
 
 /// An arrow string column being built.
@@ -501,5 +558,104 @@ mod tests {
         let bare = catalog.find(r#"unable to persist session "s <7>" (seq=3): nats: timeout"#).unwrap();
         assert_eq!(&out.span[..2], [bare.span.start as i64, bare.span.end as i64]);
         assert!(envelope_of("xml", &column).is_err());
+    }
+
+    /// `message` in `envelope`, as its producer writes it.
+    fn wrapped(envelope: &Envelope, message: &str) -> String {
+        let json = |value: serde_json::Value| value.to_string();
+        match envelope {
+            Envelope::Docker => {
+                json(serde_json::json!({"log": format!("{message}\n"), "stream": "stderr", "time": "t"}))
+            }
+            Envelope::Cri => format!("2026-11-29T17:20:35.1Z stderr F {message}"),
+            Envelope::Journald => json(serde_json::json!({"__CURSOR": "s", "PRIORITY": "3", "MESSAGE": message})),
+            Envelope::Syslog => format!("<11>1 2026-11-29T17:20:35Z h app 1 - - {message}"),
+            Envelope::Logfmt => format!("level=error msg={}", json(message.into())),
+            _ => json(serde_json::json!({"level": "error", "msg": message})),
+        }
+    }
+
+    /// The hits of `results` (row, entry, span, fields), the long rows and
+    /// the rows with invalid UTF-8.
+    type Flat = (Vec<(usize, usize, Range<usize>, String)>, Vec<usize>, Vec<usize>);
+
+    fn flat(results: &[ChunkResult]) -> Flat {
+        let mut out = Flat::default();
+        for result in results {
+            out.0.extend(result.hits.iter().map(|hit| {
+                let fields = String::from_utf8(result.json[hit.fields.clone()].to_vec()).unwrap();
+                (hit.row, hit.index, hit.span.clone(), fields)
+            }));
+            out.1.extend(&result.too_long);
+            out.2.extend(&result.invalid_utf8);
+        }
+        out
+    }
+
+    #[test]
+    fn rows_classified_at_once_are_classified_as_row_by_row() {
+        let catalog = catalog();
+        let prefix = "[1] 2026/11/29 17:20:00.123456 [ERR] ";
+        let qos = "create QoS2 incoming messages stream for account \"日本\": nats: timeout";
+        for name in ["docker", "cri", "journald", "syslog", "logfmt", "json"] {
+            let envelope = &Envelope::from_name(name).unwrap();
+            // Matches, noise, nulls, `\r\n`, several lines, empty and plain
+            // rows, and a row too long: over a MiB, so several chunks.
+            let mut lines: Vec<Option<Vec<u8>>> = (0..14_000)
+                .map(|i| {
+                    let good = format!(r#"{prefix}unable to persist session "s{i}" (seq={i}): nats: timeout"#);
+                    let line = match i % 7 {
+                        0 => wrapped(envelope, &good),
+                        1 => wrapped(envelope, &format!("GET /healthz 200 {}", "-".repeat(i % 90))),
+                        2 => return None,
+                        3 => wrapped(envelope, qos) + "\r\n",
+                        4 => wrapped(envelope, &good) + "\nsecond line",
+                        5 => String::new(),
+                        _ => good,
+                    };
+                    Some(line.into_bytes())
+                })
+                .collect();
+            lines[100] = Some(vec![b'x'; MAX_LINE + 1]);
+            let a_piece = match envelope {
+                Envelope::Docker => r#"{"log":"unable to persist ","stream":"stderr","time":"t"}"#.to_owned(),
+                Envelope::Cri => "2026-11-29T17:20:35.1Z stderr P unable to persist ".to_owned(),
+                Envelope::Journald => r#"{"__CURSOR":"s","PRIORITY":"3","MESSAGE":null}"#.to_owned(),
+                // A line break or a `\r` in the message.
+                Envelope::Syslog => wrapped(envelope, &format!("{prefix}{qos}\rx")),
+                _ => wrapped(envelope, &format!("{prefix}{qos}\nat main")),
+            };
+            let mut invalid = wrapped(envelope, qos).into_bytes();
+            invalid.insert(0, 0xff);
+            for forced in [None, Some(a_piece.into_bytes()), Some(invalid)] {
+                let mut lines = lines.clone();
+                if let Some(forced) = &forced {
+                    lines[9_000] = Some(forced.clone());
+                }
+                let (data, offsets) =
+                    owned(&lines.iter().map(|line| line.as_deref().unwrap_or(b"")).collect::<Vec<_>>());
+                let mut validity = vec![0u8; lines.len().div_ceil(8)];
+                for (i, line) in lines.iter().enumerate() {
+                    if line.is_some() {
+                        validity[i / 8] |= 1 << (i % 8);
+                    }
+                }
+                let column = Column::new(&data, Offsets::Owned(offsets), Some((&validity, 0))).unwrap();
+                assert!(chunks(&column).len() > 1);
+                let all = 0..column.len();
+                let at_once = classify_at_once(&catalog, &column, all.clone(), envelope);
+                assert_eq!(at_once.is_some(), forced.is_none(), "{envelope}: at once unless forced");
+                let row_by_row = flat(&[classify_wrapped(&catalog, &column, all, envelope)]);
+                assert_eq!(flat(&classify(&catalog, &column, 2, envelope)), row_by_row, "{envelope}");
+                if let Some(at_once) = at_once {
+                    assert_eq!(flat(&[at_once]), row_by_row, "{envelope}");
+                }
+                let (hits, too_long, _) = row_by_row;
+                assert_eq!(too_long, [100]);
+                if forced.is_none() {
+                    assert_eq!(hits.len(), 14_000 / 7 * 4, "{envelope}");
+                }
+            }
+        }
     }
 }

@@ -76,3 +76,43 @@ def test_the_pieces_of_a_long_docker_line_are_joined_on_the_first_piece_s_row():
 def test_an_unknown_envelope_is_an_error():
     with pytest.raises(ValueError, match='unknown envelope "xml"'):
         Catalog.default().classify(["a"], envelope="xml")
+
+
+# A row that makes its chunk go row by row: a message holding a line break
+# (classify then reads its column row by row), or a line of invalid UTF-8.
+FORCED = {
+    "break": lambda name: ENVELOPES[name](PREFIX + MESSAGES[0] + "\nat main", MESSAGES[0] + "\nat main"),
+    "invalid": lambda name: b"\xff" + ENVELOPES[name](PREFIX + MESSAGES[2], MESSAGES[2]).encode(),
+}
+
+
+@pytest.mark.parametrize(
+    "name, forced",
+    [(name, None) for name in sorted(ENVELOPES)] + [("docker", "break"), ("json", "break"), ("docker", "invalid")],
+)
+def test_a_large_wrapped_column_classifies_as_each_row_alone(name, forced):
+    """Some megabytes of wrapped lines (several chunks, classified at once
+    unless a row needs row by row) give each row what it gives alone."""
+    catalog = Catalog.default()
+    wrap = ENVELOPES[name]
+    kinds = [wrap(PREFIX + message, message) for message in MESSAGES]
+    kinds += [
+        wrap("GET /healthz 200", "GET /healthz 200"),
+        None,
+        "",
+        PREFIX + MESSAGES[0],  # a plain line among wrapped ones
+        wrap(PREFIX + MESSAGES[2], MESSAGES[2]) + "\r\n",
+        wrap(PREFIX + MESSAGES[0], MESSAGES[0]) + "\nsecond line",
+    ]
+    alone = [catalog.classify([line], envelope=name).to_pylist()[0] for line in kinds]
+    lines = [kinds[i % len(kinds)] for i in range(30_000)]
+    expected = [alone[i % len(kinds)] for i in range(len(lines))]
+    if forced:
+        at = len(lines) * 2 // 3
+        lines[at] = FORCED[forced](name)
+        expected[at] = catalog.classify([lines[at]], envelope=name).to_pylist()[0]
+    assert sum(len(line or "") for line in lines) > 2 << 20
+    for threads in (1, 2):
+        rows = catalog.classify(lines, envelope=name, threads=threads).to_pylist()
+        assert rows == expected
+    assert sum(row is not None for row in expected) >= len(lines) * 4 // len(kinds)

@@ -25,6 +25,7 @@ use std::ops::Range;
 
 use crate::matcher::LogLevel;
 
+mod at_once;
 mod cri;
 mod detect;
 mod docker;

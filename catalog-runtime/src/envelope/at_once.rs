@@ -1,0 +1,217 @@
+//! Classifying a buffer of wrapped lines at once, as the matcher's buffer
+//! scan classifies plain lines: [`Envelope::lines_that_may_match`] tells
+//! which lines need unwrapping, their messages go into one buffer, and
+//! [`Matcher::find_numbered_lines`] runs over it once. What `errcat scan`
+//! and Python's `Catalog.classify` do with wrapped lines when none of them
+//! needs the line-by-line path.
+
+use super::{Envelope, LogLine};
+use crate::format::Template;
+use crate::matcher::{Match, Matcher};
+
+impl Envelope {
+    /// Finds the best match of every line of `text` (split at `\n`; a final
+    /// line break ends the last line) once unwrapped from this envelope,
+    /// with a `\r` that ends it dropped: the same matches as unwrapping
+    /// each line and [`Matcher::find`] on its message, but only the lines
+    /// that may match are unwrapped (see
+    /// [`lines_that_may_match`](Self::lines_that_may_match)) and the
+    /// matcher scans their messages in one buffer.
+    ///
+    /// `each(number, line, found)` gets, in line order, the number of each
+    /// line that matches (from 0), what its envelope said of it (the
+    /// match's span is in [`line.text()`](LogLine::text)) and the match.
+    /// Gives the number of lines.
+    ///
+    /// `None`, with no call of `each`, when some line needs more than this
+    /// (the caller then unwraps line by line): a piece of a longer line,
+    /// which [`PartialLines`](super::PartialLines) joins with the pieces
+    /// after it; a line with a [note](LogLine::note); a message holding a
+    /// line break (`\n` or `\r`), which a caller may read as several lines.
+    ///
+    /// ```
+    /// use catalog_runtime::{Dialect, Envelope, Matcher, Template};
+    ///
+    /// let matcher = Matcher::new([&Template::compile("disk %s full", Dialect::Go).unwrap()]);
+    /// let log = concat!(
+    ///     r#"{"log":"all \"good\"\n","stream":"stdout","time":"t"}"#, "\n",
+    ///     r#"{"log":"disk \u003cvar\u003e full\n","stream":"stderr","time":"t"}"#, "\n",
+    /// );
+    /// let mut found = Vec::new();
+    /// let lines = Envelope::Docker.find_lines_at_once(&matcher, log, |number, line, m| {
+    ///     found.push((number, line.text()[m.span].to_owned(), line.span_in_input()));
+    /// });
+    /// assert_eq!(lines, Some(2));
+    /// assert_eq!(found, [(1, "disk <var> full".to_owned(), 8..33)]);
+    ///
+    /// // A piece of a longer line (no `\n` at the end of Docker's `log`).
+    /// let piece = r#"{"log":"disk /var ","stream":"stderr","time":"t"}"#;
+    /// assert_eq!(Envelope::Docker.find_lines_at_once(&matcher, piece, |_, _, _| unreachable!()), None);
+    /// ```
+    pub fn find_lines_at_once<I: AsRef<Template>>(
+        &self,
+        matcher: &Matcher<I>,
+        text: &str,
+        mut each: impl FnMut(usize, &LogLine<'_>, Match<'_>),
+    ) -> Option<usize> {
+        let mut messages = String::with_capacity(text.len() / 4);
+        // The number of each line in `messages` and what its envelope said.
+        let mut unwrapped_lines: Vec<(usize, LogLine<'_>)> = Vec::new();
+        let mut whole = true;
+        let mut unwrap = |number: usize, range: std::ops::Range<usize>| {
+            if !whole {
+                return;
+            }
+            let line = &text[range];
+            let unwrapped = self.unwrap(line.strip_suffix('\r').unwrap_or(line));
+            let message = unwrapped.text();
+            if unwrapped.is_piece()
+                || unwrapped.note().is_some()
+                || memchr::memchr2(b'\n', b'\r', message.as_bytes()).is_some()
+            {
+                whole = false;
+                return;
+            }
+            messages.push_str(message);
+            messages.push('\n');
+            unwrapped_lines.push((number, unwrapped));
+        };
+        let lines = match self.lines_that_may_match(matcher, text, &mut unwrap) {
+            Some(lines) => lines,
+            None => {
+                // Any line may match: all are unwrapped.
+                let body = text.strip_suffix('\n').unwrap_or(text);
+                let mut start = 0;
+                let mut lines = 0;
+                for line in body.split('\n') {
+                    unwrap(lines, start..start + line.len());
+                    start += line.len() + 1;
+                    lines += 1;
+                }
+                lines
+            }
+        };
+        if !whole {
+            return None;
+        }
+        matcher.find_numbered_lines(&messages, |at, _, found| {
+            let (number, unwrapped) = &unwrapped_lines[at];
+            each(*number, unwrapped, found);
+        });
+        Some(lines)
+    }
+}
+
+/// The producers' escaping, shared by the envelope tests of every crate.
+#[cfg(test)]
+#[path = "../../../tests/support/wrap.rs"]
+mod wrap;
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+    use super::*;
+    use crate::Catalog;
+
+    fn catalog() -> Catalog {
+        Catalog::load("../data/nats-io/nats-server").expect("the seed records load")
+    }
+
+    /// Each line unwrapped and matched alone: what `find_lines_at_once` must give.
+    fn line_by_line(catalog: &Catalog, envelope: &Envelope, text: &str) -> Vec<(usize, String, Match<'static>)> {
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        let mut found = Vec::new();
+        for (number, line) in body.split('\n').enumerate() {
+            let unwrapped = envelope.unwrap(line.strip_suffix('\r').unwrap_or(line));
+            if let Some(m) = catalog.find(unwrapped.text()) {
+                found.push((number, unwrapped.text().to_owned(), m.into_owned()));
+            }
+        }
+        found
+    }
+
+    fn at_once(catalog: &Catalog, envelope: &Envelope, text: &str) -> Option<Vec<(usize, String, Match<'static>)>> {
+        let mut found = Vec::new();
+        let lines = envelope.find_lines_at_once(catalog.matcher(), text, |number, line, m| {
+            found.push((number, line.text().to_owned(), m.into_owned()));
+        })?;
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        assert_eq!(lines, body.split('\n').count(), "{text:?}");
+        Some(found)
+    }
+
+    const MESSAGES: [&str; 4] = [
+        r#"[ERR] unable to persist session "s <7>" (seq=3): nats: timeout"#,
+        "GET /healthz 200",
+        r#"unable to persist session "" (seq=0): "#,
+        "create QoS2 incoming messages stream for account \"日本\": nats: timeout",
+    ];
+
+    /// `message` wrapped in `envelope`.
+    fn wrap(envelope: &Envelope, message: &str) -> String {
+        match envelope {
+            Envelope::Docker => {
+                format!(r#"{{"log":{},"stream":"stderr","time":"t"}}"#, wrap::docker_string(&format!("{message}\n")))
+            }
+            Envelope::Cri => format!("2026-11-29T17:20:35.1Z stderr F {message}"),
+            Envelope::Journald => {
+                format!(r#"{{"__CURSOR":"s","PRIORITY":"3","MESSAGE":{}}}"#, wrap::docker_string(message))
+            }
+            Envelope::Syslog => format!("<11>1 2026-11-29T17:20:35Z h app 1 - - {message}"),
+            Envelope::Logfmt => format!("level=error msg={}", wrap::go_quote(message)),
+            Envelope::Json(_) => format!(r#"{{"level":"error","msg":{}}}"#, wrap::docker_string(message)),
+            Envelope::None => message.to_owned(),
+        }
+    }
+
+    const ENVELOPES: [Envelope; 7] = [
+        Envelope::None,
+        Envelope::Docker,
+        Envelope::Cri,
+        Envelope::Journald,
+        Envelope::Syslog,
+        Envelope::Logfmt,
+        Envelope::Json(None),
+    ];
+
+    #[test]
+    fn lines_found_at_once_are_those_found_line_by_line() {
+        let catalog = catalog();
+        for envelope in &ENVELOPES {
+            let mut lines: Vec<String> = MESSAGES.iter().map(|message| wrap(envelope, message)).collect();
+            // A plain line among wrapped ones, an empty line, and a `\r\n`.
+            lines.push(MESSAGES[0].to_owned());
+            lines.push(String::new());
+            lines.push(format!("{}\r", wrap(envelope, MESSAGES[2])));
+            let text = lines.join("\n");
+            for text in [text.clone(), format!("{text}\n")] {
+                let found = at_once(&catalog, envelope, &text).unwrap_or_else(|| panic!("{envelope}: {text}"));
+                assert_eq!(found, line_by_line(&catalog, envelope, &text), "{envelope}");
+                assert_eq!(found.iter().map(|(number, ..)| *number).collect::<Vec<_>>(), [0, 2, 3, 4, 6], "{envelope}");
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_notes_and_line_breaks_need_the_line_by_line_path() {
+        let catalog = catalog();
+        let good = wrap(&Envelope::Docker, MESSAGES[0]);
+        let piece = r#"{"log":"[ERR] unable to persist ","stream":"stderr","time":"t"}"#;
+        let cri_piece = "2026-11-29T17:20:35.1Z stderr P [ERR] unable to persist ";
+        let null = r#"{"__CURSOR":"s","PRIORITY":"3","MESSAGE":null}"#;
+        let two_lines = wrap(&Envelope::Json(None), &format!("{}\nat main", MESSAGES[0]));
+        let a_return = wrap(&Envelope::Json(None), &format!("{}\rx", MESSAGES[0]));
+        let cases = [
+            (Envelope::Docker, format!("{good}\n{piece}\n{good}\n")),
+            (Envelope::Cri, format!("{cri_piece}\n{}\n", wrap(&Envelope::Cri, MESSAGES[0]))),
+            (Envelope::Journald, format!("{}\n{null}\n", wrap(&Envelope::Journald, MESSAGES[0]))),
+            (Envelope::Json(None), format!("{two_lines}\n")),
+            (Envelope::Json(None), format!("{}\n{a_return}", MESSAGES[1])),
+        ];
+        for (envelope, text) in cases {
+            let mut called = false;
+            let lines = envelope.find_lines_at_once(catalog.matcher(), &text, |_, _, _| called = true);
+            assert_eq!((lines, called), (None, false), "{envelope}: {text}");
+        }
+    }
+}
