@@ -32,7 +32,7 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc, OnceLock};
+use std::sync::{mpsc, Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
@@ -259,7 +259,7 @@ fn read_hit(path: &Path, dir: &Path, canonical: &Path, filter: &Filter) -> Optio
             };
             warnings = found;
             let tail = Tail {
-                file,
+                file: Mutex::new(file),
                 path: path.to_owned(),
                 origins: Section::at(origins_at, origins_len),
                 records: Section::at(records_at, records_len),
@@ -403,7 +403,9 @@ struct CachedEntry<'a> {
 /// file was changed in place) is taken from a load of the dataset instead,
 /// and the file is removed.
 struct Tail {
-    file: fs::File,
+    /// Locked for each read: the origins and the records may be asked for
+    /// from two threads at once, and a read is a seek then reads.
+    file: Mutex<fs::File>,
     path: PathBuf,
     origins: Section,
     records: Section,
@@ -430,11 +432,11 @@ impl Section {
     }
 
     /// The bytes, read from `file` the first time.
-    fn bytes(&self, file: &fs::File) -> Option<&[u8]> {
-        self.bytes.get_or_init(|| self.read(file)).as_deref()
+    fn bytes(&self, file: &Mutex<fs::File>) -> Option<&[u8]> {
+        self.bytes.get_or_init(|| self.read(&mut file.lock().unwrap_or_else(PoisonError::into_inner))).as_deref()
     }
 
-    fn read(&self, mut file: &fs::File) -> Option<Vec<u8>> {
+    fn read(&self, file: &mut fs::File) -> Option<Vec<u8>> {
         file.seek(SeekFrom::Start(self.at)).ok()?;
         let mut sum = [0; 8];
         file.read_exact(&mut sum).ok()?;
@@ -461,7 +463,8 @@ impl Tail {
     /// Whether the file at `path` is still the one open (not a newer one
     /// that replaced it).
     fn still_at_its_path(&self) -> bool {
-        let (Ok(open), Ok(there)) = (self.file.metadata(), fs::metadata(&self.path)) else {
+        let open = self.file.lock().unwrap_or_else(PoisonError::into_inner).metadata();
+        let (Ok(open), Ok(there)) = (open, fs::metadata(&self.path)) else {
             return false;
         };
         matches!((meta_of(&open), meta_of(&there)), (Ok(open), Ok(there)) if open == there)
@@ -681,10 +684,10 @@ fn write(cache_dir: &Path, path: &Path, stamps: &Stamps, compiled: &Compiled) ->
     bytes.extend((stamps_len as u64).to_le_bytes());
     bytes.extend((origins.len() as u64).to_le_bytes());
     bytes.extend(head);
-    bytes.extend(checksum(&origins).to_le_bytes());
-    bytes.extend(origins);
-    bytes.extend(checksum(&records).to_le_bytes());
-    bytes.extend(records);
+    for section in [origins, records] {
+        bytes.extend(checksum(&section).to_le_bytes());
+        bytes.extend(section);
+    }
     fs::create_dir_all(cache_dir)?;
     let unique = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |t| t.as_nanos());
     let temporary = cache_dir.join(format!(".tmp-{}-{unique}", std::process::id()));
@@ -937,6 +940,28 @@ mod tests {
             return;
         };
         assert_hit_equals_fresh(&corpus);
+    }
+
+    #[test]
+    fn origins_and_records_read_at_once_from_two_threads_come_from_the_file() {
+        let Some(corpus) =
+            support::corpus("nats-server", "origins_and_records_read_at_once_from_two_threads_come_from_the_file")
+        else {
+            return;
+        };
+        let cache = TempDir::new("cache");
+        let fresh = Catalog::load(&corpus).unwrap();
+        Catalog::load_cached(&corpus, &Filter::default(), &cache.0).unwrap();
+        let file = cache_file(&corpus, &Filter::default(), &cache.0);
+        for round in 0..20 {
+            let (catalog, _) = hit_of(&corpus, &Filter::default(), &cache.0).expect("a hit");
+            std::thread::scope(|scope| {
+                scope.spawn(|| assert_eq!(catalog.origin(7), fresh.origin(7)));
+                scope.spawn(|| assert_eq!(catalog.entries()[7].record(), fresh.entries()[7].record()));
+            });
+            // Neither read saw the other's bytes: the file was not taken for damaged.
+            assert!(file.exists(), "round {round}: the cache file was removed");
+        }
     }
 
     #[test]
