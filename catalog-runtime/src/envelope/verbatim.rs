@@ -98,6 +98,16 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     Some(lines)
 }
 
+/// Where the line holding byte `at` of `bytes` starts.
+fn line_start(bytes: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1)
+}
+
+/// Where the line holding byte `at` of `bytes` ends: its `\n`, or the end.
+fn line_end_at(bytes: &[u8], at: usize) -> usize {
+    memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i)
+}
+
 /// Pushes onto `starts` the start of every line of `text` that holds a
 /// prefilter literal of `matcher`, in order, each once; `false` when the
 /// literals cannot tell (see [`Matcher::for_each_literal`]).
@@ -108,8 +118,8 @@ fn starts_of_lines_with_literal<I: AsRef<Template>>(matcher: &Matcher<I>, text: 
         if start < line_end && starts.len() > first {
             return;
         }
-        starts.push(memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |i| i + 1));
-        line_end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+        starts.push(line_start(bytes, start));
+        line_end = line_end_at(bytes, start);
     })
 }
 
@@ -122,8 +132,7 @@ fn unquoted_lines(body: &str, quotes: &[usize]) -> (String, Vec<(usize, usize)>)
     let mut starts = Vec::new();
     let mut quotes = quotes.iter().peekable();
     while let Some(&first) = quotes.peek() {
-        let start = memchr::memrchr(b'\n', &bytes[..*first]).map_or(0, |i| i + 1);
-        let end = memchr::memchr(b'\n', &bytes[*first..]).map_or(bytes.len(), |i| first + i);
+        let (start, end) = (line_start(bytes, *first), line_end_at(bytes, *first));
         starts.push((unquoted.len(), start));
         let mut from = start;
         while let Some(at) = quotes.next_if(|&&at| at < end) {
@@ -160,13 +169,11 @@ fn unwrapped_by_text(
     mut each: impl FnMut(usize, Range<usize>),
 ) -> usize {
     let bytes = body.as_bytes();
-    let line_start = |at: usize| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
-    let line_end = |at: usize| memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
     if returns {
         // A `\r` but the one before a line's break.
         for at in memchr::memchr_iter(b'\r', bytes) {
             if !matches!(bytes.get(at + 1), None | Some(b'\n')) {
-                unwrap.push(line_start(at));
+                unwrap.push(line_start(bytes, at));
             }
         }
     }
@@ -176,7 +183,7 @@ fn unwrapped_by_text(
     for start in unwrap {
         number += memchr::memchr_iter(b'\n', &bytes[counted_to..start]).count();
         counted_to = start;
-        each(number, start..line_end(start));
+        each(number, start..line_end_at(bytes, start));
     }
     number + memchr::memchr_iter(b'\n', &bytes[counted_to..]).count() + 1
 }
@@ -196,7 +203,7 @@ fn cri_pieces(body: &str) -> Vec<usize> {
             if !matches!(bytes.get(tag_end), None | Some(b' ' | b':' | b'\n')) {
                 continue;
             }
-            let start = memchr::memrchr(b'\n', &bytes[..found]).map_or(0, |i| i + 1);
+            let start = line_start(bytes, found);
             // The stream right after the line's timestamp, its first space.
             if memchr::memchr(b' ', &bytes[start..]).map(|space| start + space) == Some(found) {
                 pieces.push(start);
@@ -281,7 +288,7 @@ fn docker_lines(
     let (mut start, mut number) = (0, 0);
     loop {
         let (passes, read) = docker_at(bytes, start, literal_bytes);
-        let end = memchr::memchr(b'\n', &bytes[read..]).map_or(bytes.len(), |i| read + i);
+        let end = line_end_at(bytes, read);
         let has_literal = with_literal.next_if_eq(&start).is_some();
         let line = &bytes[start..end];
         let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -331,8 +338,8 @@ impl Escapes<'_> {
             match self.harmless(&bytes[next + 1..]) {
                 Some(used) => at = next + 1 + used,
                 None => {
-                    found.lines.push(memchr::memrchr(b'\n', &bytes[..next]).map_or(0, |i| i + 1));
-                    at = memchr::memchr(b'\n', &bytes[next..]).map_or(bytes.len(), |i| next + i);
+                    found.lines.push(line_start(bytes, next));
+                    at = line_end_at(bytes, next);
                 }
             }
         }
