@@ -102,6 +102,9 @@ pub struct Wanted<'a> {
     pub unmatched: Option<&'a LevelOf<'a>>,
     /// Whether matches carry their line's text (for `--html`).
     pub line_text: bool,
+    /// Whether matches carry what the envelope said of their line (for
+    /// `--json` and `--html`).
+    pub wrapped: bool,
     /// The envelope of the input's lines.
     pub envelope: Envelope,
 }
@@ -150,9 +153,8 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
 
 /// Classifies a chunk in an envelope as the plain fast path does (see
 /// [`Envelope::find_lines_at_once`]): the matcher's prefilter runs over the
-/// raw chunk, and the messages of the lines that may match, unwrapped, go
-/// into one buffer that the matcher scans at once; the chunk's line breaks,
-/// counted on the way. `None` (with nothing to keep in `events`) when some
+/// raw chunk, and only the lines that may match are unwrapped and matched;
+/// the chunk's line breaks, counted on the way. `None` (with nothing to keep in `events`) when some
 /// line needs the line-by-line path: invalid UTF-8, a piece of a longer
 /// line, a note, a message holding a line break.
 fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) -> Option<u64> {
@@ -160,7 +162,7 @@ fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, eve
     let lines = wanted.envelope.find_lines_at_once(catalog.matcher(), text, |number, unwrapped, found| {
         let line = chunk.first_line + number as u64;
         let text = wanted.line_text.then(|| Box::from(unwrapped.text()));
-        let wrapped = Wrapped::of(unwrapped);
+        let wrapped = wanted.wrapped.then(|| Wrapped::of(unwrapped)).flatten();
         events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
     })?;
     // The lines end with line breaks but for the last, unless the text ends with one.
@@ -298,7 +300,7 @@ fn classify_line(
                 found.span = found.span_in_bytes(bytes);
             }
             let text = wanted.line_text.then(|| Box::from(unwrapped.text()));
-            let wrapped = Wrapped::of(&unwrapped);
+            let wrapped = wanted.wrapped.then(|| Wrapped::of(&unwrapped)).flatten();
             events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
         }
         None => {
@@ -438,7 +440,8 @@ mod tests {
         Catalog::from_entries(NatsServerError::entries().to_vec())
     }
 
-    const WANTED: Wanted<'static> = Wanted { unmatched: None, line_text: false, envelope: Envelope::None };
+    const WANTED: Wanted<'static> =
+        Wanted { unmatched: None, line_text: false, wrapped: false, envelope: Envelope::None };
 
     /// About `bytes` of matching lines.
     fn log(dir: &Path, bytes: usize) -> PathBuf {

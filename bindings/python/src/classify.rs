@@ -17,8 +17,8 @@
 //! match given to the row of its first piece. A chunk's rows are classified
 //! at once, with the function `errcat scan` runs on a chunk of wrapped
 //! lines ([`Envelope::find_lines_at_once`](error_catalog::Envelope::find_lines_at_once):
-//! only the lines that may match are unwrapped, and their messages scanned
-//! in one buffer); when some row needs more (a piece of a long line, a note,
+//! only the lines that may match are unwrapped, and matched against the
+//! templates of the literals found in them); when some row needs more (a piece of a long line, a note,
 //! a message holding a line break, invalid UTF-8), the chunk is classified
 //! row by row (the whole column, for Docker and CRI, whose pieces may be in
 //! any rows).

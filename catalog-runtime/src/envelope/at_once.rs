@@ -1,11 +1,17 @@
 //! Classifying a buffer of wrapped lines at once, as the matcher's buffer
-//! scan classifies plain lines: [`Envelope::lines_that_may_match`] tells
-//! which lines need unwrapping, their messages go into one buffer, and
-//! [`Matcher::find_numbered_lines`] runs over it once. What `errcat scan`
-//! and Python's `Catalog.classify` do with wrapped lines when none of them
-//! needs the line-by-line path.
+//! scan classifies plain lines: one pass of the prefilter over the raw
+//! buffer ([`Envelope::lines_that_may_match`]) tells which lines need
+//! unwrapping and where the literals are; a message that is a run of its
+//! line's bytes is then matched against the templates of the literals found
+//! in it, without another pass (most lines of Docker, CRI and syslog logs,
+//! and JSON and logfmt messages without escapes), and only a message with
+//! escapes undone is searched for literals again. What `errcat scan` and
+//! Python's `Catalog.classify` do with wrapped lines when none of them needs
+//! the line-by-line path.
 
-use super::{Envelope, LogLine};
+use std::ops::Range;
+
+use super::{verbatim, Envelope, LogLine};
 use crate::format::Template;
 use crate::matcher::{Match, Matcher};
 
@@ -15,8 +21,9 @@ impl Envelope {
     /// with a `\r` that ends it dropped: the same matches as unwrapping
     /// each line and [`Matcher::find`] on its message, but only the lines
     /// that may match are unwrapped (see
-    /// [`lines_that_may_match`](Self::lines_that_may_match)) and the
-    /// matcher scans their messages in one buffer.
+    /// [`lines_that_may_match`](Self::lines_that_may_match)), and the
+    /// literals that pass finds serve the messages it saw whole (see the
+    /// module's docs).
     ///
     /// `each(number, line, found)` gets, in line order, the number of each
     /// line that matches (from 0), what its envelope said of it (the
@@ -54,15 +61,14 @@ impl Envelope {
         text: &str,
         mut each: impl FnMut(usize, &LogLine<'_>, Match<'_>),
     ) -> Option<usize> {
-        let mut messages = String::with_capacity(text.len() / 4);
-        // The number of each line in `messages` and what its envelope said.
-        let mut unwrapped_lines: Vec<(usize, LogLine<'_>)> = Vec::new();
+        // The lines that may match: number, range in `text`, what the envelope said.
+        let mut unwrapped_lines: Vec<(usize, Range<usize>, LogLine<'_>)> = Vec::with_capacity(text.len() / 256);
         let mut whole = true;
-        let mut unwrap = |number: usize, range: std::ops::Range<usize>| {
+        let mut unwrap = |number: usize, range: Range<usize>| {
             if !whole {
                 return;
             }
-            let line = &text[range];
+            let line = &text[range.clone()];
             let unwrapped = self.unwrap(line.strip_suffix('\r').unwrap_or(line));
             let message = unwrapped.text();
             if unwrapped.is_piece()
@@ -72,34 +78,62 @@ impl Envelope {
                 whole = false;
                 return;
             }
-            messages.push_str(message);
-            messages.push('\n');
-            unwrapped_lines.push((number, unwrapped));
+            unwrapped_lines.push((number, range, unwrapped));
         };
-        let lines = match self.lines_that_may_match(matcher, text, &mut unwrap) {
-            Some(lines) => lines,
-            None => {
-                // Any line may match: all are unwrapped.
-                let body = text.strip_suffix('\n').unwrap_or(text);
-                let mut start = 0;
-                let mut lines = 0;
-                for line in body.split('\n') {
-                    unwrap(lines, start..start + line.len());
-                    start += line.len() + 1;
-                    lines += 1;
+        // Every occurrence of a literal in `text`, a line's before the next line's.
+        let mut literals = Vec::new();
+        let (lines, literals_tell) =
+            match verbatim::lines_that_may_match(self, matcher, text, Some(&mut literals), &mut unwrap) {
+                Some(lines) => (lines, true),
+                None => {
+                    // Any line may match: all are unwrapped.
+                    let body = text.strip_suffix('\n').unwrap_or(text);
+                    let mut start = 0;
+                    let mut lines = 0;
+                    for line in body.split('\n') {
+                        unwrap(lines, start..start + line.len());
+                        start += line.len() + 1;
+                        lines += 1;
+                    }
+                    (lines, false)
                 }
-                lines
-            }
-        };
+            };
         if !whole {
             return None;
         }
-        matcher.find_numbered_lines(&messages, |at, _, found| {
-            let (number, unwrapped) = &unwrapped_lines[at];
-            each(*number, unwrapped, found);
-        });
+        let mut candidates = Vec::new();
+        // The first of `literals` not before the line (the lines come in order).
+        let mut next_literal = 0;
+        for (number, range, unwrapped) in &unwrapped_lines {
+            let message = unwrapped.text();
+            // A message that is a run of the line's own bytes (no escape
+            // undone) holds the literals found there in the prefilter's pass
+            // over `text`: the matcher looks at their templates only, without
+            // a pass of its own.
+            let found = match offset_in(text, message) {
+                Some(at) if literals_tell => {
+                    while literals.get(next_literal).is_some_and(|&(start, _)| start < range.start) {
+                        next_literal += 1;
+                    }
+                    let in_line = literals[next_literal..].iter().take_while(|&&(start, _)| start < range.end);
+                    let in_message = in_line.filter(|&&(start, _)| (at..at + message.len()).contains(&start));
+                    matcher.find_among(message, in_message.map(|&(_, literal)| literal), &mut candidates)
+                }
+                _ => matcher.find(message),
+            };
+            if let Some(found) = found {
+                each(*number, unwrapped, found);
+            }
+        }
         Some(lines)
     }
+}
+
+/// Where `part` starts in `text`, when it is a part of it (borrowed from
+/// it, not copied).
+fn offset_in(text: &str, part: &str) -> Option<usize> {
+    let at = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+    (at <= text.len() && part.len() <= text.len() - at).then_some(at)
 }
 
 /// The producers' escaping, shared by the envelope tests of every crate.

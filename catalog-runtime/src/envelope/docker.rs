@@ -25,7 +25,18 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
             (*raw, at.clone(), stream)
         }
     };
-    let text = json_string(raw)?;
+    let text = match raw.strip_suffix("\\n") {
+        // As moby writes most lines: no escape but the `\n` that ends the
+        // line, which unwrapping drops; the message is then borrowed.
+        Some(message) if memchr::memchr(b'\\', message.as_bytes()).is_none() => {
+            let mut at = at;
+            at.end -= 2;
+            let mut unwrapped = LogLine::wrapped("docker", message.strip_suffix('\r').unwrap_or(message).into(), at);
+            unwrapped.stream = stream;
+            return Some(unwrapped);
+        }
+        _ => json_string(raw)?,
+    };
     // `\n` or `\u000a`, as written.
     let ends_line = text.ends_with('\n');
     let mut at = at;
@@ -105,6 +116,25 @@ mod tests {
         assert_eq!(piece.text(), "abc");
         assert!(unwrap(r#"{"msg":"abc","level":"error"}"#).is_none());
         assert!(unwrap(r#"{"log":"abc"}"#).is_none());
+    }
+
+    #[test]
+    fn a_message_whose_only_escape_ends_the_line_is_borrowed_as_unescaping_gives_it() {
+        for line in [
+            r#"{"log":"[ERR] plain words\n","stream":"stderr","time":"2026-11-29T17:20:35Z"}"#,
+            "{\"log\":\"ends with a return\r\\n\",\"stream\":\"stdout\",\"time\":\"t\"}",
+            r#"{"log":"\n","stream":"stdout","time":"t"}"#,
+            r#"{"log":"level=info msg=borrowed\n","stream":"stdout","time":"t"}"#,
+        ] {
+            let unwrapped = unwrap(line).unwrap();
+            assert!(matches!(unwrapped.text, std::borrow::Cow::Borrowed(_)), "{line}");
+            // What unescaping the whole `log` gives, its line break dropped.
+            let (raw, at, _) = as_moby_writes(line).unwrap();
+            let unescaped = json_string(raw).unwrap();
+            assert_eq!(unwrapped.text(), crate::matcher::trim_line_break(&unescaped), "{line}");
+            assert_eq!(unwrapped.span_in_input(), at.start..at.end - 2);
+            assert!(unwrapped.ends_line && unwrapped.stream.is_some());
+        }
     }
 
     #[test]

@@ -135,7 +135,7 @@ impl<'a> Reader<'a> {
                     let value = match scalar {
                         "null" => Json::Null,
                         "true" | "false" => Json::Scalar(scalar),
-                        number if number.parse::<f64>().is_ok() => Json::Scalar(number),
+                        number if is_number(number) => Json::Scalar(number),
                         _ => return None,
                     };
                     fields.push((key, value));
@@ -177,6 +177,36 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Whether `text` is a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+/// (read by hand: parsing every number of every line as a float cost more
+/// than the rest of reading the object).
+fn is_number(text: &str) -> bool {
+    fn digits(bytes: &[u8]) -> usize {
+        bytes.iter().take_while(|b| b.is_ascii_digit()).count()
+    }
+    let bytes = text.as_bytes();
+    let mut at = usize::from(bytes.first() == Some(&b'-'));
+    match digits(&bytes[at..]) {
+        0 => return false,
+        n if n > 1 && bytes[at] == b'0' => return false,
+        n => at += n,
+    }
+    if bytes.get(at) == Some(&b'.') {
+        match digits(&bytes[at + 1..]) {
+            0 => return false,
+            n => at += 1 + n,
+        }
+    }
+    if matches!(bytes.get(at), Some(b'e' | b'E')) {
+        at += 1 + usize::from(matches!(bytes.get(at + 1), Some(b'+' | b'-')));
+        match digits(&bytes[at.min(bytes.len())..]) {
+            0 => return false,
+            n => at += n,
+        }
+    }
+    at == bytes.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +243,17 @@ mod tests {
             assert_eq!(fields(line), None, "{line}");
         }
         assert_eq!(fields("{}"), Some(Vec::new()));
+    }
+
+    #[test]
+    fn numbers_are_read_as_json_writes_them() {
+        for number in ["0", "-0", "7", "-12", "1764436800.123", "1e5", "-1.5E+3", "2e-07", "0.5"] {
+            assert!(is_number(number), "{number}");
+            assert_eq!(fields(&format!(r#"{{"n":{number}}}"#)).unwrap()[0].1, Json::Scalar(number));
+        }
+        for not in ["", "-", "01", "1.", ".5", "+1", "1e", "1e+", "inf", "NaN", "0x10", "1.2.3", "--1", "1_000"] {
+            assert!(!is_number(not), "{not}");
+            assert_eq!(fields(&format!(r#"{{"n":{not}}}"#)), None, "{not}");
+        }
     }
 }

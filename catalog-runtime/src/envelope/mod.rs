@@ -133,7 +133,7 @@ impl Envelope {
         text: &str,
         each: impl FnMut(usize, Range<usize>),
     ) -> Option<usize> {
-        verbatim::lines_that_may_match(self, matcher, text, each)
+        verbatim::lines_that_may_match(self, matcher, text, None, each)
     }
 
     /// Whether lines in this envelope can come in pieces that

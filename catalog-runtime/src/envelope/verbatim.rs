@@ -31,10 +31,14 @@ use crate::matcher::Matcher;
 /// `matcher` once unwrapped from `envelope`: its number (from 0) and its
 /// range in `text`, without its line break; the number of lines. See
 /// [`Envelope::lines_that_may_match`].
+///
+/// With `literals`, every occurrence of a prefilter literal in `text` is
+/// pushed onto it as (start, literal), a line's before the next line's.
 pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     envelope: &Envelope,
     matcher: &Matcher<I>,
     text: &str,
+    mut literals: Option<&mut Vec<(usize, usize)>>,
     mut each: impl FnMut(usize, Range<usize>),
 ) -> Option<usize> {
     let bytes = text.as_bytes();
@@ -56,7 +60,7 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
             Some(escapes) => escapes.lines_to_unwrap(body),
             None => ToUnwrap::default(),
         };
-        if !starts_of_lines_with_literal(matcher, text, &mut unwrap.lines) {
+        if !starts_of_lines_with_literal(matcher, text, &mut unwrap.lines, literals.as_deref_mut()) {
             return None;
         }
         if !unwrap.quotes.is_empty() {
@@ -64,7 +68,7 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
             // escapes' backslashes (see [`Escapes::lines_to_unwrap`]).
             let (unquoted, starts) = unquoted_lines(body, &unwrap.quotes);
             let mut found = Vec::new();
-            starts_of_lines_with_literal(matcher, &unquoted, &mut found);
+            starts_of_lines_with_literal(matcher, &unquoted, &mut found, None);
             let original = |start: usize| starts[starts.partition_point(|&(at, _)| at <= start) - 1].1;
             unwrap.lines.extend(found.into_iter().map(original));
         }
@@ -74,7 +78,7 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
         return Some(unwrapped_by_text(body, unwrap.lines, returns, each));
     }
     let mut with_literal: Vec<usize> = Vec::new();
-    if !starts_of_lines_with_literal(matcher, text, &mut with_literal) {
+    if !starts_of_lines_with_literal(matcher, text, &mut with_literal, literals) {
         return None;
     }
     if *envelope == Envelope::Docker {
@@ -109,12 +113,21 @@ fn line_end_at(bytes: &[u8], at: usize) -> usize {
 }
 
 /// Pushes onto `starts` the start of every line of `text` that holds a
-/// prefilter literal of `matcher`, in order, each once; `false` when the
+/// prefilter literal of `matcher`, in order, each once, and onto
+/// `literals` (when given) every occurrence of a literal; `false` when the
 /// literals cannot tell (see [`Matcher::for_each_literal`]).
-fn starts_of_lines_with_literal<I: AsRef<Template>>(matcher: &Matcher<I>, text: &str, starts: &mut Vec<usize>) -> bool {
+fn starts_of_lines_with_literal<I: AsRef<Template>>(
+    matcher: &Matcher<I>,
+    text: &str,
+    starts: &mut Vec<usize>,
+    mut literals: Option<&mut Vec<(usize, usize)>>,
+) -> bool {
     let bytes = text.as_bytes();
     let (first, mut line_end) = (starts.len(), 0);
-    matcher.for_each_literal(text, |start, _| {
+    matcher.for_each_literal(text, |start, _, literal| {
+        if let Some(literals) = literals.as_deref_mut() {
+            literals.push((start, literal));
+        }
         if start < line_end && starts.len() > first {
             return;
         }
@@ -512,7 +525,7 @@ mod tests {
     fn passed_over_match_nothing(matcher: &Matcher, envelope: &Envelope, lines: &[String]) -> usize {
         let text = lines.join("\n") + "\n";
         let mut reported = Vec::new();
-        let count = lines_that_may_match(envelope, matcher, &text, |number, range| {
+        let count = lines_that_may_match(envelope, matcher, &text, None, |number, range| {
             assert_eq!(&text[range], lines[number]);
             reported.push(number);
         });
@@ -603,7 +616,7 @@ mod tests {
         ];
         let text = lines.join("\n");
         let mut reported = Vec::new();
-        let count = lines_that_may_match(&Envelope::Json(None), &matcher, &text, |number, range| {
+        let count = lines_that_may_match(&Envelope::Json(None), &matcher, &text, None, |number, range| {
             assert_eq!(&text[range], lines[number]);
             reported.push(number);
         });
@@ -636,11 +649,11 @@ mod tests {
         ];
         let text = lines.join("\n").replace("raw return", "raw\rreturn");
         let mut reported = Vec::new();
-        lines_that_may_match(&Envelope::Docker, &matcher, &text, |number, _| reported.push(number));
+        lines_that_may_match(&Envelope::Docker, &matcher, &text, None, |number, _| reported.push(number));
         assert_eq!(reported, [0, 1, 2, 3]);
         let text = "2026-11-29T17:20:35.1Z stderr P piece\n2026-11-29T17:20:35.1Z stderr F end\r\n";
         let mut reported = Vec::new();
-        lines_that_may_match(&Envelope::Cri, &matcher, text, |number, range| reported.push((number, range)));
+        lines_that_may_match(&Envelope::Cri, &matcher, text, None, |number, range| reported.push((number, range)));
         assert_eq!(reported, [(0, 0..37)]);
         // Pieces however their tags end; a stream and `P` inside a message
         // do not make a piece.
@@ -652,18 +665,20 @@ mod tests {
             "2026-11-29T17:20:35.1Z stdout P",
         ];
         reported.clear();
-        lines_that_may_match(&Envelope::Cri, &matcher, &lines.join("\n"), |number, _| reported.push((number, 0..0)));
+        lines_that_may_match(&Envelope::Cri, &matcher, &lines.join("\n"), None, |number, _| {
+            reported.push((number, 0..0))
+        });
         assert_eq!(reported.iter().map(|(n, _)| *n).collect::<Vec<_>>(), [0, 2, 4]);
         let text = "{\"__CURSOR\":\"s\",\"MESSAGE\":null}\n{\"__CURSOR\":\"s\",\"MESSAGE\":[104,105]}";
         reported.clear();
-        lines_that_may_match(&Envelope::Journald, &matcher, text, |number, range| reported.push((number, range)));
+        lines_that_may_match(&Envelope::Journald, &matcher, text, None, |number, range| reported.push((number, range)));
         assert_eq!(reported, [(0, 0..31), (1, 32..text.len())]);
     }
 
     #[test]
     fn a_template_without_a_literal_makes_every_line_a_candidate() {
         let matcher = Matcher::new([&Template::compile("%s: %d", Dialect::Go).unwrap()]);
-        assert_eq!(lines_that_may_match(&Envelope::Syslog, &matcher, "a\nb\n", |_, _| panic!()), None);
+        assert_eq!(lines_that_may_match(&Envelope::Syslog, &matcher, "a\nb\n", None, |_, _| panic!()), None);
     }
 
     proptest! {

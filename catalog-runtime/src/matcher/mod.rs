@@ -493,22 +493,43 @@ impl<I: AsRef<Template>> Matcher<I> {
         true
     }
 
-    /// Calls `hit(start, end)` for every occurrence in `text` of a
-    /// prefilter literal, all the occurrences within one line before those
-    /// of later lines; `false` (and no call) when some template is a
+    /// Calls `hit(start, end, literal)` for every occurrence in `text` of
+    /// a prefilter literal, all the occurrences within one line before
+    /// those of later lines; `false` (and no call) when some template is a
     /// candidate of lines that hold no literal (see [`Index::unfiltered`]),
     /// so that the occurrences cannot tell which lines may match.
-    pub(crate) fn for_each_literal(&self, text: &str, mut hit: impl FnMut(usize, usize)) -> bool {
+    pub(crate) fn for_each_literal(&self, text: &str, mut hit: impl FnMut(usize, usize, usize)) -> bool {
         if !self.index.unfiltered.is_empty() || !self.index.opaque.is_empty() {
             return false;
         }
         if !self.index.literal_ends.is_empty() {
             let ends = &self.index.literal_ends;
             self.prefilter().for_each(text, |start, literal| {
-                hit(start, start + groups::range(ends, literal).len());
+                hit(start, start + groups::range(ends, literal).len(), literal);
             });
         }
         true
+    }
+
+    /// What [`find`](Self::find) gives for `message` (without a line
+    /// break), given `literals`: prefilter literals that include every one
+    /// occurring in `message` (as [`for_each_literal`](Self::for_each_literal)
+    /// reports them in a text holding it), when that can tell. Others may
+    /// be among them: their templates are looked at in vain, as none
+    /// matches without its literal. `found` is room for the candidates.
+    pub(crate) fn find_among<'h>(
+        &self,
+        message: &'h str,
+        literals: impl IntoIterator<Item = usize>,
+        found: &mut Vec<u32>,
+    ) -> Option<Match<'h>> {
+        debug_assert!(self.index.unfiltered.is_empty() && self.index.opaque.is_empty());
+        found.clear();
+        for literal in literals {
+            found.extend_from_slice(self.index.owners_of(literal));
+        }
+        self.rank(found);
+        self.first_in_line(found, message, Some)
     }
 
     /// Which bytes occur in the prefilter's literals (`[b]` for byte `b`).

@@ -140,7 +140,7 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
         miner.begin_input(&input.label);
         // Envelopes as `scan` reads them: detected from the first lines.
         let envelope = input.choose_envelope(None)?;
-        let wanted = pipeline::Wanted { unmatched: Some(&wanted_line), line_text: false, envelope };
+        let wanted = pipeline::Wanted { unmatched: Some(&wanted_line), line_text: false, wrapped: false, envelope };
         let mut invalid = 0u64;
         let label = input.label.clone();
         let result = pipeline::scan(catalog, &mut input, &wanted, options.threads, |delivery| {

@@ -102,7 +102,7 @@ impl Sinks<'_> {
         for item in items {
             match item {
                 Item::Lines { input, chunk, envelope } => {
-                    let wanted = Wanted { unmatched, line_text: false, envelope };
+                    let wanted = Wanted { unmatched, line_text: false, wrapped: self.options.json, envelope };
                     let classified = pipeline::classify(self.catalog, &chunk, &wanted);
                     let lines = classified.line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
                     self.to_report(input, lines, classified.events, report, sources, out)?;

@@ -120,6 +120,7 @@ fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) 
     let wanted = pipeline::Wanted {
         unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _),
         line_text: report.html.is_some(),
+        wrapped: options.json || report.html.is_some(),
         envelope,
     };
     let result = pipeline::scan(catalog, input, &wanted, options.threads, |delivery| match delivery {
