@@ -119,13 +119,12 @@ pub struct Classified {
 /// Classifies one chunk.
 pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classified {
     let mut events = Vec::new();
+    // Lines are classified each on its own, at once, unless unmatched lines
+    // are wanted or some lines may be grouped into an event.
+    let at_once = wanted.unmatched.is_none() && !wanted.envelope.may_hold_events(&chunk.data);
     // The matcher numbers the lines and checks that they are UTF-8 in its
     // own pass over the chunk.
-    let traces = match wanted.envelope {
-        Envelope::None => has_traces(&chunk.data),
-        _ => has_wrapped_traces(&chunk.data),
-    };
-    let plain = wanted.unmatched.is_none() && wanted.envelope == Envelope::None && !traces;
+    let plain = at_once && wanted.envelope == Envelope::None;
     let scanned = plain.then(|| {
         catalog.matcher().find_numbered_lines_in(&chunk.data, |number, range, found| {
             let line = chunk.first_line + number as u64;
@@ -137,7 +136,7 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
         Some(line_breaks) => line_breaks as u64,
         None => {
             events.clear();
-            let unwrapped_at_once = wanted.unmatched.is_none() && !traces && wanted.envelope != Envelope::None;
+            let unwrapped_at_once = at_once && wanted.envelope != Envelope::None;
             match unwrapped_at_once.then(|| classify_unwrapped(catalog, chunk, wanted, &mut events)).flatten() {
                 Some(line_breaks) => line_breaks,
                 None => {
@@ -167,30 +166,6 @@ fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, eve
     })?;
     // The lines end with line breaks but for the last, unless the text ends with one.
     Some(lines as u64 - 1 + u64::from(text.ends_with('\n')))
-}
-
-/// Whether `data` may hold a multi-line event (a Java, Python or Go
-/// trace), which only the line-by-line classification groups: a few
-/// substring searches, far faster than matching.
-fn has_traces(data: &[u8]) -> bool {
-    const MARKS: [&[u8]; 5] =
-        [b"\n\tat ", b"\n    at ", b"\nCaused by: ", b"Traceback (most recent call last):", b"\ngoroutine "];
-    MARKS.iter().any(|mark| memchr::memmem::find(data, mark).is_some())
-}
-
-/// [`has_traces`] for lines in an envelope, where a trace line's message
-/// starts inside the line, and a tab may be escaped (`\t`, Docker's
-/// `\u0009`).
-fn has_wrapped_traces(data: &[u8]) -> bool {
-    use memchr::memmem::Finder;
-    const MARKS: [&str; 3] = ["Caused by: ", "Traceback (most recent call last):", "goroutine "];
-    /// What may come before a Java frame's `at `: a tab, escaped or not,
-    /// or spaces.
-    const BEFORE_AT: [&[u8]; 4] = [b"\t", b"\\t", b"\\u0009", b"    "];
-    static FINDERS: std::sync::OnceLock<(Finder<'static>, Vec<Finder<'static>>)> = std::sync::OnceLock::new();
-    let (at, marks) = FINDERS.get_or_init(|| (Finder::new("at "), MARKS.iter().map(Finder::new).collect()));
-    at.find_iter(data).any(|found| BEFORE_AT.iter().any(|before| data[..found].ends_with(before)))
-        || marks.iter().any(|mark| mark.find(data).is_some())
 }
 
 /// Classifies a chunk line by line: needed for unmatched lines, invalid

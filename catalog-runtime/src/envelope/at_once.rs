@@ -136,14 +136,9 @@ fn offset_in(text: &str, part: &str) -> Option<usize> {
     (at <= text.len() && part.len() <= text.len() - at).then_some(at)
 }
 
-/// The producers' escaping, shared by the envelope tests of every crate.
-#[cfg(test)]
-#[path = "../../../tests/support/wrap.rs"]
-mod wrap;
-
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::super::wrap;
     use super::*;
     use crate::Catalog;
 

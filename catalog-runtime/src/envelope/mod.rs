@@ -37,6 +37,7 @@ mod level;
 mod logfmt;
 mod multiline;
 mod syslog;
+mod trace_marks;
 mod unescape;
 mod verbatim;
 
@@ -332,3 +333,8 @@ fn may_hold_inner(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+/// The producers' escaping, shared by the envelope tests of every crate.
+#[cfg(test)]
+#[path = "../../../tests/support/wrap.rs"]
+mod wrap;

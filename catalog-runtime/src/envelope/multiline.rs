@@ -98,7 +98,7 @@ impl MultiLine {
             }
             return LineRole::Message { context, first_line: self.first_held };
         }
-        if text.starts_with("Traceback (most recent call last):") {
+        if text.starts_with(PYTHON_START) {
             self.open = Open::Python;
             self.first_held = number;
             self.held = vec![text.to_owned()];
@@ -109,7 +109,7 @@ impl MultiLine {
                 if java_continues(text) {
                     self.open = Open::Java;
                     true
-                } else if go_continues(text) && !text.trim().is_empty() {
+                } else if goroutine_header(text) {
                     self.open = Open::Go;
                     true
                 } else {
@@ -124,9 +124,27 @@ impl MultiLine {
             return LineRole::Context;
         }
         // Go's runtime writes a blank line between the panic and its goroutines.
-        let go_panic = text.starts_with("panic: ") || text.starts_with("fatal error: ");
-        self.open = if go_panic { Open::Go } else { Open::AfterLine };
+        self.open = if go_panic(text) { Open::Go } else { Open::AfterLine };
         LineRole::Line
+    }
+
+    /// Whether [`role`](Self::role) may give the message `text` another
+    /// role than [`LineRole::Line`], or give one to the lines after it,
+    /// whatever lines came before: it opens an event (`Traceback …`,
+    /// `panic: …`, `fatal error: …`, a goroutine dump's `goroutine N
+    /// […]:`) or goes on with one (a Java frame or `Caused by: …`). When no
+    /// message of an input may, each of its lines is a line of its own, and
+    /// a caller may classify them as such.
+    ///
+    /// ```
+    /// use catalog_runtime::MultiLine;
+    ///
+    /// assert!(MultiLine::may_group("\tat com.example.App.run(App.java:22)"));
+    /// assert!(MultiLine::may_group("panic: runtime error: index out of range"));
+    /// assert!(!MultiLine::may_group("[ERR] disk full"));
+    /// ```
+    pub fn may_group(text: &str) -> bool {
+        text.starts_with(PYTHON_START) || java_continues(text) || go_panic(text) || goroutine_header(text)
     }
 
     /// Ends the input: the lines held, if any, as context without a message
@@ -137,9 +155,26 @@ impl MultiLine {
     }
 }
 
-/// A line of a Java stack trace after its first line.
+/// The first line of a Python traceback.
+const PYTHON_START: &str = "Traceback (most recent call last):";
+
+/// The first line of a Go panic, after which Go's runtime writes the
+/// goroutines.
+fn go_panic(text: &str) -> bool {
+    text.starts_with("panic: ") || text.starts_with("fatal error: ")
+}
+
+/// The first line of a goroutine's trace, `goroutine 1 [running]:`, which
+/// begins a goroutine dump (after a panic, or alone: `SIGQUIT`,
+/// `debug.Stack`).
+fn goroutine_header(text: &str) -> bool {
+    text.starts_with("goroutine ") && text.ends_with("]:")
+}
+
+/// A line of a Java stack trace after its first line (indented with spaces
+/// or tabs, as `printStackTrace`, logback and Node write frames).
 fn java_continues(text: &str) -> bool {
-    let trimmed = text.trim_start();
+    let trimmed = text.trim_start_matches([' ', '\t']);
     let indented = trimmed.len() < text.len();
     (indented && (trimmed.starts_with("at ") || trimmed.starts_with("... ") && trimmed.ends_with(" more")))
         || trimmed.starts_with("Caused by: ")
@@ -153,7 +188,7 @@ fn go_continues(text: &str) -> bool {
     if text.trim().is_empty() || text.starts_with('\t') {
         return true;
     }
-    if text.starts_with("goroutine ") && text.ends_with("]:") || text.starts_with("created by ") {
+    if goroutine_header(text) || text.starts_with("created by ") {
         return true;
     }
     if text.starts_with("[signal ") || text.starts_with("exit status ") {
@@ -177,6 +212,7 @@ fn python_continues(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn roles(lines: &[&str]) -> Vec<LineRole> {
         let mut events = MultiLine::new();
@@ -220,8 +256,57 @@ mod tests {
     fn plain_lines_stay_lines() {
         let lines = ["a", "  indented but not a frame", "b (c)", "Caused by nothing"];
         assert_eq!(roles(&lines), vec![LineRole::Line; 4]);
+        // What a Go trace holds, outside one.
+        let lines = ["a", "\tindented with a tab", "main.main()", "exit status 2", "", "created by x"];
+        assert_eq!(roles(&lines), vec![LineRole::Line; 6]);
         let mut events = MultiLine::new();
         events.role(1, "Traceback (most recent call last):");
         assert_eq!(events.finish(), Some((1, "Traceback (most recent call last):".to_owned())));
+    }
+
+    #[test]
+    fn a_goroutine_dump_after_a_line_is_its_context() {
+        let lines = ["SIGQUIT: quit", "goroutine 1 [running]:", "main.main()", "\t/app/main.go:8 +0x1d", "next"];
+        let expected = [LineRole::Line, LineRole::Context, LineRole::Context, LineRole::Context, LineRole::Line];
+        assert_eq!(roles(&lines), expected);
+    }
+
+    /// Lines of every kind of event and lines like them.
+    const LINES: [&str; 22] = [
+        "[ERR] disk full",
+        "Exception in thread \"main\" java.lang.IllegalStateException: boom",
+        "\tat com.example.App.run(App.java:22)",
+        "    at Object.<anonymous> (/app/index.js:3:9)",
+        " at one space",
+        "\u{a0}at a no-break space",
+        "\t... 3 more",
+        "Caused by: java.io.IOException: disk full",
+        "\tSuppressed: x",
+        "Traceback (most recent call last):",
+        "  File \"app.py\", line 3, in <module>",
+        "ValueError: bad",
+        "During handling of the above exception, another exception occurred:",
+        "panic: boom",
+        "fatal error: all goroutines are asleep",
+        "",
+        "goroutine 1 [running]:",
+        "main.main()",
+        "\t/app/main.go:8 +0x1d",
+        "created by main.main",
+        "exit status 2",
+        "[signal SIGSEGV: segmentation violation]",
+    ];
+
+    proptest! {
+        /// A line gets another role than `Line` only after (or at) a line
+        /// that `may_group`: where none may, a caller can skip grouping.
+        #[test]
+        fn only_lines_that_may_group_make_events(picks in proptest::collection::vec(0..LINES.len(), 1..24)) {
+            let lines: Vec<&str> = picks.iter().map(|&i| LINES[i]).collect();
+            let first_that_may = lines.iter().position(|line| MultiLine::may_group(line)).unwrap_or(lines.len());
+            for (at, role) in roles(&lines).into_iter().enumerate().take(first_that_may) {
+                prop_assert_eq!(role, LineRole::Line, "line {} of {:?}", at, lines);
+            }
+        }
     }
 }

@@ -300,12 +300,13 @@ fn docker_lines(
     let mut with_literal = with_literal.into_iter().peekable();
     let (mut start, mut number) = (0, 0);
     loop {
-        let (passes, read) = docker_at(bytes, start, literal_bytes);
-        let end = line_end_at(bytes, read);
+        // A line holding a literal is unwrapped anyway: only its end is looked for.
         let has_literal = with_literal.next_if_eq(&start).is_some();
+        let (passes, read) = if has_literal { (false, start) } else { docker_at(bytes, start, literal_bytes) };
+        let end = line_end_at(bytes, read);
         let line = &bytes[start..end];
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if has_literal || !passes || (returns && memchr::memchr(b'\r', line).is_some()) {
+        if !passes || (returns && memchr::memchr(b'\r', line).is_some()) {
             each(number, start..end);
         }
         number += 1;
