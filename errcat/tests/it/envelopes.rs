@@ -485,3 +485,47 @@ fn java_python_and_go_traces_are_one_event_with_the_trace_as_context() {
         }
     }
 }
+
+#[test]
+fn a_trace_is_grouped_the_same_whether_lines_are_read_alone_or_at_once() {
+    // Frames indented with two spaces and a dump of goroutines without a
+    // panic: no line of the kinds the chunk's first look used to search
+    // for, so lines were classified at once and the traces lost, unless
+    // each line was read alone (`--unmatched`).
+    let dir = tempfile::tempdir().unwrap();
+    let data = severities_dataset(dir.path());
+    let log = [
+        "2026-11-29 17:20:35,001 ERROR disk is full on volume \"/var\"",
+        "  at com.example.Store.write(Store.java:42)",
+        "  at com.example.Main.main(Main.java:7)",
+        "slow consumer detected for client 7",
+        "goroutine 1 [running]:",
+        "main.main()",
+        "slow consumer detected for client 8",
+    ];
+    let expected = [
+        (1, "DiskIsFullOnVolume".to_owned(), Some(log[1..3].join("\n"))),
+        (4, "SlowConsumerDetectedForClient".to_owned(), Some(log[4..6].join("\n"))),
+        (7, "SlowConsumerDetectedForClient".to_owned(), None),
+    ];
+    let wrapped = [
+        log.iter().map(|line| line.to_string()).collect::<Vec<_>>(),
+        log.iter().map(|line| docker_line(&format!("{line}\n"), "stderr")).collect(),
+    ];
+    for lines in wrapped {
+        fs::write(dir.path().join("traces.log"), lines.join("\n") + "\n").unwrap();
+        for unmatched in [&[][..], &["--unmatched", "TRC"]] {
+            let data = ["--data", data.to_str().unwrap(), "--no-cache", "scan", "--json"];
+            let out = errcat(&[&data[..], unmatched, &["traces.log"]].concat(), dir.path());
+            let found: Vec<(u64, String, Option<String>)> = scanned(&out)
+                .iter()
+                .filter(|f| f.get("id").is_some())
+                .map(|f| {
+                    let context = f["context"].as_str().map(str::to_owned);
+                    (f["line"].as_u64().unwrap(), f["name"].as_str().unwrap().to_owned(), context)
+                })
+                .collect();
+            assert_eq!(found, expected, "{unmatched:?}: {}", lines[1]);
+        }
+    }
+}
