@@ -39,7 +39,8 @@ impl Envelope {
     /// [`MultiLine`] (see [`MultiLine::may_group`]); when not, each line is
     /// a line of its own. A piece of a longer line is looked at alone (a
     /// caller joins pieces line by line anyway). A message given by escapes
-    /// that no producer writes (`\u0061t ` for `at `) may be missed.
+    /// that no producer writes (`\u0061t ` for `at `) may be missed; a
+    /// journald array (a message of bytes) may be any message.
     ///
     /// ```
     /// use catalog_runtime::Envelope;
@@ -53,6 +54,13 @@ impl Envelope {
     pub fn may_hold_events(&self, text: &[u8]) -> bool {
         if *self == Envelope::None {
             return plain_lines_may_hold_events(text);
+        }
+        // journald writes a message holding a control character (a tab
+        // too) as an array of its bytes, which holds no mark: any array
+        // may be one.
+        let arrays: [&[u8]; 2] = [b":[", b": ["];
+        if *self == Envelope::Journald && arrays.iter().any(|array| memchr::memmem::find(text, array).is_some()) {
+            return true;
         }
         static SEARCH: OnceLock<AhoCorasick> = OnceLock::new();
         let search = SEARCH.get_or_init(|| searcher(MARKS));
@@ -163,7 +171,21 @@ mod tests {
                     wrap::docker_string(&format!("level=error msg={go}\n"))
                 ),
             ),
+            (Envelope::Journald, journald(message)),
         ]
+    }
+
+    /// A journal entry as `journalctl -o json` writes it: `MESSAGE` as an
+    /// array of bytes when it holds a control character (systemd
+    /// `src/shared/logs-show.c`).
+    fn journald(message: &str) -> String {
+        let text = if message.chars().any(char::is_control) {
+            let bytes: Vec<String> = message.bytes().map(|b| b.to_string()).collect();
+            format!("[{}]", bytes.join(","))
+        } else {
+            serde_json::to_string(message).unwrap()
+        };
+        format!(r#"{{"__CURSOR":"s=1","PRIORITY":"3","MESSAGE":{text}}}"#)
     }
 
     #[test]
@@ -179,7 +201,9 @@ mod tests {
             assert!(!MultiLine::may_group(message), "{message:?}");
             for (envelope, line) in wrapped(message) {
                 let text = [line.as_str(); 3].join("\n");
-                assert!(!envelope.may_hold_events(text.as_bytes()), "{envelope}: {text:?}");
+                // A message of bytes may be anything.
+                let bytes = envelope == Envelope::Journald && line.contains(r#""MESSAGE":["#);
+                assert_eq!(envelope.may_hold_events(text.as_bytes()), bytes, "{envelope}: {text:?}");
             }
         }
     }
