@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
+use super::verbatim::{line_end_at, line_start};
 use super::{Envelope, MultiLine};
 
 /// What the messages [`MultiLine::may_group`] takes hold: for an indented
@@ -70,7 +71,7 @@ impl Envelope {
             if INDENTED.contains(&found.pattern().as_usize()) && !after_indentation(&text[..start]) {
                 return false;
             }
-            let line = (line_start(text, start), line_end(text, start));
+            let line = (line_start(text, start), line_end_at(text, start));
             // A line holding several marks is looked at once.
             if looked_at.replace(line.0) == Some(line.0) {
                 return false;
@@ -93,7 +94,7 @@ fn plain_lines_may_hold_events(text: &[u8]) -> bool {
     let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', text).map(|at| at + 1));
     starts.into_iter().any(|start| {
         let may = matches!(text.get(start), Some(b' ' | b'\t' | b'T' | b'p' | b'f' | b'g' | b'C'));
-        may && MultiLine::may_group(&String::from_utf8_lossy(&text[start..line_end(text, start)]))
+        may && MultiLine::may_group(&String::from_utf8_lossy(&text[start..line_end_at(text, start)]))
     })
 }
 
@@ -113,16 +114,6 @@ fn after_indentation(before: &[u8]) -> bool {
         || before.ends_with(b"\\t")
         || before.ends_with(b"\\u0009")
         || before.ends_with(b"\\x09")
-}
-
-/// Where the line holding byte `at` of `text` starts.
-fn line_start(text: &[u8], at: usize) -> usize {
-    memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1)
-}
-
-/// Where the line holding byte `at` of `text` ends: its `\n`, or the end.
-fn line_end(text: &[u8], at: usize) -> usize {
-    memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i)
 }
 
 #[cfg(test)]

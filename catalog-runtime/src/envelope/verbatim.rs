@@ -103,12 +103,12 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
 }
 
 /// Where the line holding byte `at` of `bytes` starts.
-fn line_start(bytes: &[u8], at: usize) -> usize {
+pub(super) fn line_start(bytes: &[u8], at: usize) -> usize {
     memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1)
 }
 
 /// Where the line holding byte `at` of `bytes` ends: its `\n`, or the end.
-fn line_end_at(bytes: &[u8], at: usize) -> usize {
+pub(super) fn line_end_at(bytes: &[u8], at: usize) -> usize {
     memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i)
 }
 

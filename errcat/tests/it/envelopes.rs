@@ -469,20 +469,27 @@ fn java_python_and_go_traces_are_one_event_with_the_trace_as_context() {
         java.iter().map(|line| json!({"level": "error", "msg": line}).to_string()).collect(),
     ];
     for lines in wrapped {
-        fs::write(dir.path().join("wrapped.log"), lines.join("\n") + "\n").unwrap();
-        for unmatched in [&[][..], &["--unmatched", "TRC"]] {
-            let data = ["--data", data.to_str().unwrap(), "--no-cache", "scan", "--json"];
-            let out = errcat(&[&data[..], unmatched, &["wrapped.log"]].concat(), dir.path());
-            let found: Vec<(u64, String, Option<String>)> = scanned(&out)
-                .iter()
-                .filter(|f| f.get("id").is_some())
-                .map(|f| {
-                    let context = f["context"].as_str().map(str::to_owned);
-                    (f["line"].as_u64().unwrap(), f["name"].as_str().unwrap().to_owned(), context)
-                })
-                .collect();
-            assert_eq!(found, expected, "{unmatched:?}: {}", lines[1]);
-        }
+        assert_events_whichever_path(dir.path(), &data, &lines, &expected);
+    }
+}
+
+/// Scans `lines` with `--json`, as they are and with each line read alone
+/// (`--unmatched`), and checks that both give the `expected` events:
+/// (line, name, context).
+fn assert_events_whichever_path(dir: &Path, data: &Path, lines: &[String], expected: &[(u64, String, Option<String>)]) {
+    fs::write(dir.join("wrapped.log"), lines.join("\n") + "\n").unwrap();
+    for unmatched in [&[][..], &["--unmatched", "TRC"]] {
+        let data = ["--data", data.to_str().unwrap(), "--no-cache", "scan", "--json"];
+        let out = errcat(&[&data[..], unmatched, &["wrapped.log"]].concat(), dir);
+        let found: Vec<(u64, String, Option<String>)> = scanned(&out)
+            .iter()
+            .filter(|f| f.get("id").is_some())
+            .map(|f| {
+                let context = f["context"].as_str().map(str::to_owned);
+                (f["line"].as_u64().unwrap(), f["name"].as_str().unwrap().to_owned(), context)
+            })
+            .collect();
+        assert_eq!(found, expected, "{unmatched:?}: {}", lines[1]);
     }
 }
 
@@ -513,19 +520,6 @@ fn a_trace_is_grouped_the_same_whether_lines_are_read_alone_or_at_once() {
         log.iter().map(|line| docker_line(&format!("{line}\n"), "stderr")).collect(),
     ];
     for lines in wrapped {
-        fs::write(dir.path().join("traces.log"), lines.join("\n") + "\n").unwrap();
-        for unmatched in [&[][..], &["--unmatched", "TRC"]] {
-            let data = ["--data", data.to_str().unwrap(), "--no-cache", "scan", "--json"];
-            let out = errcat(&[&data[..], unmatched, &["traces.log"]].concat(), dir.path());
-            let found: Vec<(u64, String, Option<String>)> = scanned(&out)
-                .iter()
-                .filter(|f| f.get("id").is_some())
-                .map(|f| {
-                    let context = f["context"].as_str().map(str::to_owned);
-                    (f["line"].as_u64().unwrap(), f["name"].as_str().unwrap().to_owned(), context)
-                })
-                .collect();
-            assert_eq!(found, expected, "{unmatched:?}: {}", lines[1]);
-        }
+        assert_events_whichever_path(dir.path(), &data, &lines, &expected);
     }
 }
