@@ -120,11 +120,12 @@ pub struct Classified {
 pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classified {
     let mut events = Vec::new();
     // Lines are classified each on its own, at once, unless unmatched lines
-    // are wanted or some lines may be grouped into an event.
-    let at_once = wanted.unmatched.is_none() && !wanted.envelope.may_hold_events(&chunk.data);
+    // are wanted or some lines may be grouped into an event (which an
+    // envelope's pass tells: see `classify_unwrapped`).
+    let at_once = wanted.unmatched.is_none();
     // The matcher numbers the lines and checks that they are UTF-8 in its
     // own pass over the chunk.
-    let plain = at_once && wanted.envelope == Envelope::None;
+    let plain = at_once && wanted.envelope == Envelope::None && !Envelope::None.may_hold_events(&chunk.data);
     let scanned = plain.then(|| {
         catalog.matcher().find_numbered_lines_in(&chunk.data, |number, range, found| {
             let line = chunk.first_line + number as u64;
@@ -155,17 +156,19 @@ pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classi
 /// raw chunk, and only the lines that may match are unwrapped and matched;
 /// the chunk's line breaks, counted on the way. `None` (with nothing to keep in `events`) when some
 /// line needs the line-by-line path: invalid UTF-8, a piece of a longer
-/// line, a note, a message holding a line break.
+/// line, a note, a message holding a line break, a line that may be
+/// grouped into an event.
 fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) -> Option<u64> {
-    let text = std::str::from_utf8(&chunk.data).ok()?;
-    let lines = wanted.envelope.find_lines_at_once(catalog.matcher(), text, |number, unwrapped, found| {
-        let line = chunk.first_line + number as u64;
-        let text = wanted.line_text.then(|| Box::from(unwrapped.text()));
-        let wrapped = wanted.wrapped.then(|| Wrapped::of(unwrapped)).flatten();
-        events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
-    })?;
+    let text = &chunk.data[..];
+    let lines =
+        wanted.envelope.find_lines_at_once_unless_grouped(catalog.matcher(), text, |number, unwrapped, found| {
+            let line = chunk.first_line + number as u64;
+            let text = wanted.line_text.then(|| Box::from(unwrapped.text()));
+            let wrapped = wanted.wrapped.then(|| Wrapped::of(unwrapped)).flatten();
+            events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
+        })?;
     // The lines end with line breaks but for the last, unless the text ends with one.
-    Some(lines as u64 - 1 + u64::from(text.ends_with('\n')))
+    Some(lines as u64 - 1 + u64::from(text.ends_with(b"\n")))
 }
 
 /// Classifies a chunk line by line: needed for unmatched lines, invalid

@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use super::{verbatim, Envelope, LogLine};
+use super::{verbatim, Envelope, LogLine, MultiLine};
 use crate::format::Template;
 use crate::matcher::{Match, Matcher};
 
@@ -59,6 +59,60 @@ impl Envelope {
         &self,
         matcher: &Matcher<I>,
         text: &str,
+        each: impl FnMut(usize, &LogLine<'_>, Match<'_>),
+    ) -> Option<usize> {
+        self.find_at_once(matcher, text.as_bytes(), Some(text), false, each)
+    }
+
+    /// [`find_lines_at_once`](Self::find_lines_at_once) in bytes, but
+    /// `None` (with no call of `each`) also when they are not UTF-8 or some
+    /// line may be grouped with others into one event by
+    /// [`MultiLine`](super::MultiLine) (see
+    /// [`may_hold_events`](Self::may_hold_events)): what a caller that
+    /// reads bytes and groups multi-line events classifies at once. The
+    /// same as a UTF-8 check, `may_hold_events` and `find_lines_at_once`,
+    /// but Docker's lines are looked at for all three in the prefilter's
+    /// pass (and the lines it passes over are not read again).
+    ///
+    /// ```
+    /// use catalog_runtime::{Dialect, Envelope, Matcher, Template};
+    ///
+    /// let matcher = Matcher::new([&Template::compile("disk %s full", Dialect::Go).unwrap()]);
+    /// let log = concat!(
+    ///     r#"{"log":"disk /var full\n","stream":"stderr","time":"t"}"#, "\n",
+    ///     r#"{"log":"\tat com.example.App.run(App.java:22)\n","stream":"stderr","time":"t"}"#, "\n",
+    /// );
+    /// assert_eq!(Envelope::Docker.find_lines_at_once(&matcher, log, |_, _, _| {}), Some(2));
+    /// let at_once = Envelope::Docker.find_lines_at_once_unless_grouped(&matcher, log.as_bytes(), |_, _, _| {});
+    /// assert_eq!(at_once, None);
+    /// ```
+    pub fn find_lines_at_once_unless_grouped<I: AsRef<Template>>(
+        &self,
+        matcher: &Matcher<I>,
+        text: &[u8],
+        each: impl FnMut(usize, &LogLine<'_>, Match<'_>),
+    ) -> Option<usize> {
+        if *self == Envelope::Docker {
+            return self.find_at_once(matcher, text, None, true, each);
+        }
+        let utf8 = std::str::from_utf8(text).ok()?;
+        if self.may_hold_events(text) {
+            return None;
+        }
+        self.find_at_once(matcher, text, Some(utf8), true, each)
+    }
+
+    /// [`find_lines_at_once`](Self::find_lines_at_once) in `text`, which is
+    /// `utf8` when known to be UTF-8 (as it must be but in Docker, where
+    /// `None` when it is not); with `events`, `None` too when the message
+    /// of a line that is unwrapped may be grouped into an event, Docker's
+    /// being among them.
+    fn find_at_once<I: AsRef<Template>>(
+        &self,
+        matcher: &Matcher<I>,
+        text: &[u8],
+        utf8: Option<&str>,
+        events: bool,
         mut each: impl FnMut(usize, &LogLine<'_>, Match<'_>),
     ) -> Option<usize> {
         // The lines that may match: number, range in `text`, what the envelope said.
@@ -68,12 +122,17 @@ impl Envelope {
             if !whole {
                 return;
             }
-            let line = &text[range.clone()];
+            // Only the lines unwrapped are read as text.
+            let Ok(line) = std::str::from_utf8(&text[range.clone()]) else {
+                whole = false;
+                return;
+            };
             let unwrapped = self.unwrap(line.strip_suffix('\r').unwrap_or(line));
             let message = unwrapped.text();
             if unwrapped.is_piece()
                 || unwrapped.note().is_some()
                 || memchr::memchr2(b'\n', b'\r', message.as_bytes()).is_some()
+                || (events && MultiLine::may_group(message))
             {
                 whole = false;
                 return;
@@ -82,22 +141,31 @@ impl Envelope {
         };
         // Every occurrence of a literal in `text`, a line's before the next line's.
         let mut literals = Vec::new();
-        let (lines, literals_tell) =
-            match verbatim::lines_that_may_match(self, matcher, text, Some(&mut literals), &mut unwrap) {
-                Some(lines) => (lines, true),
-                None => {
-                    // Any line may match: all are unwrapped.
-                    let body = text.strip_suffix('\n').unwrap_or(text);
-                    let mut start = 0;
-                    let mut lines = 0;
-                    for line in body.split('\n') {
-                        unwrap(lines, start..start + line.len());
-                        start += line.len() + 1;
-                        lines += 1;
-                    }
-                    (lines, false)
+        let passed = match utf8 {
+            Some(text) => verbatim::lines_that_may_match(self, matcher, text, Some(&mut literals), events, &mut unwrap),
+            None => {
+                match verbatim::docker_lines_that_may_match(matcher, text, Some(&mut literals), events, &mut unwrap) {
+                    // The lines passed over are UTF-8 when all are ASCII.
+                    Some((_, false)) if std::str::from_utf8(text).is_err() => return None,
+                    passed => passed.map(|(lines, _)| lines),
                 }
-            };
+            }
+        };
+        let (lines, literals_tell) = match passed {
+            Some(lines) => (lines, true),
+            None => {
+                // Any line may match: all are unwrapped.
+                let body = text.strip_suffix(b"\n").unwrap_or(text);
+                let mut start = 0;
+                let mut lines = 0;
+                for line in body.split(|&b| b == b'\n') {
+                    unwrap(lines, start..start + line.len());
+                    start += line.len() + 1;
+                    lines += 1;
+                }
+                (lines, false)
+            }
+        };
         if !whole {
             return None;
         }
@@ -131,7 +199,7 @@ impl Envelope {
 
 /// Where `part` starts in `text`, when it is a part of it (borrowed from
 /// it, not copied).
-fn offset_in(text: &str, part: &str) -> Option<usize> {
+fn offset_in(text: &[u8], part: &str) -> Option<usize> {
     let at = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
     (at <= text.len() && part.len() <= text.len() - at).then_some(at)
 }
@@ -241,6 +309,37 @@ mod tests {
             let mut called = false;
             let lines = envelope.find_lines_at_once(catalog.matcher(), &text, |_, _, _| called = true);
             assert_eq!((lines, called), (None, false), "{envelope}: {text}");
+        }
+    }
+
+    #[test]
+    fn bytes_are_classified_at_once_when_they_are_utf8_and_no_line_is_grouped() {
+        let catalog = catalog();
+        for envelope in &ENVELOPES {
+            let lines: Vec<String> = MESSAGES.iter().map(|message| wrap(envelope, message)).collect();
+            let text = lines.join("\n") + "\n";
+            let mut found = Vec::new();
+            let count =
+                envelope.find_lines_at_once_unless_grouped(catalog.matcher(), text.as_bytes(), |number, line, m| {
+                    found.push((number, line.text().to_owned(), m.into_owned()));
+                });
+            assert_eq!(count, Some(MESSAGES.len()), "{envelope}");
+            assert_eq!(found, line_by_line(&catalog, envelope, &text), "{envelope}");
+            // Bytes that are not UTF-8: in a line that may match, in one
+            // that is passed over (non-ASCII, then checked), alone.
+            let invalid = |text: &[u8], from: &[u8]| {
+                let at = text.windows(from.len()).position(|w| w == from).expect("the bytes to replace");
+                [&text[..at], &[0xff, 0xfe][..], &text[at + from.len()..]].concat()
+            };
+            let passed_over =
+                [text.as_bytes(), b"\n", &invalid(wrap(envelope, "GET /x").as_bytes(), b"/x")[..]].concat();
+            let cases = [invalid(text.as_bytes(), b"timeout"), passed_over, vec![0xc3]];
+            for bytes in cases {
+                let mut called = false;
+                let count =
+                    envelope.find_lines_at_once_unless_grouped(catalog.matcher(), &bytes, |_, _, _| called = true);
+                assert_eq!((count, called), (None, false), "{envelope}: {:?}", String::from_utf8_lossy(&bytes));
+            }
         }
     }
 }

@@ -34,6 +34,7 @@ mod journald;
 mod json;
 mod json_fields;
 mod level;
+mod line_bounds;
 mod logfmt;
 mod multiline;
 mod syslog;
@@ -134,7 +135,7 @@ impl Envelope {
         text: &str,
         each: impl FnMut(usize, Range<usize>),
     ) -> Option<usize> {
-        verbatim::lines_that_may_match(self, matcher, text, None, each)
+        verbatim::lines_that_may_match(self, matcher, text, None, false, each)
     }
 
     /// Whether lines in this envelope can come in pieces that

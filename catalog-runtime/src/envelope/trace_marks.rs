@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use super::verbatim::{line_end_at, line_start};
+use super::line_bounds::{line_end_at, line_start};
 use super::{Envelope, MultiLine};
 
 /// What the messages [`MultiLine::may_group`] takes hold: for an indented
@@ -81,6 +81,23 @@ impl Envelope {
                 Err(_) => true,
             }
         })
+    }
+}
+
+/// Whether a message that starts with `escaped`, JSON-escaped (a string's
+/// contents after its opening quote), may be grouped with others into one
+/// event: it starts with a mark that begins a message (see [`MARKS`]), or
+/// with a space, a tab or an escape (which may give a tab), maybe an
+/// indentation. A look at a few bytes that [`MultiLine::may_group`] then
+/// settles on the message.
+pub(super) fn may_begin_event(escaped: &[u8]) -> bool {
+    match escaped.first() {
+        Some(b' ' | b'\t' | b'\\') => true,
+        // The first bytes of the marks that begin a message.
+        Some(b'T' | b'p' | b'f' | b'g' | b'C') => {
+            MARKS.iter().enumerate().any(|(k, mark)| !INDENTED.contains(&k) && escaped.starts_with(mark.as_bytes()))
+        }
+        _ => false,
     }
 }
 
@@ -163,7 +180,28 @@ mod tests {
                 ),
             ),
             (Envelope::Journald, journald(message)),
+            (
+                Envelope::Docker,
+                format!(
+                    r#"{{"log":{},"stream":"stdout","time":"t"}}"#,
+                    wrap::docker_string(&format!("{{\"level\": \"error\", \"message\": {json}}}\n"))
+                ),
+            ),
         ]
+    }
+
+    /// Whether [`Envelope::find_lines_at_once_unless_grouped`] classifies
+    /// `text` at once, with templates that have a literal and with one that
+    /// has none (every line is then unwrapped).
+    fn at_once_unless_grouped(envelope: &Envelope, text: &str) -> bool {
+        use crate::{Dialect, Matcher, Template};
+        let with_literal = Template::compile("disk %s is full", Dialect::Go).unwrap();
+        let without = Template::compile("%s", Dialect::Go).unwrap();
+        let [one, other] = [Matcher::new([&with_literal]), Matcher::new([&without])].map(|matcher| {
+            envelope.find_lines_at_once_unless_grouped(&matcher, text.as_bytes(), |_, _, _| {}).is_some()
+        });
+        assert_eq!(one, other, "{envelope}: {text:?}");
+        one
     }
 
     /// A journal entry as `journalctl -o json` writes it: `MESSAGE` as an
@@ -186,6 +224,7 @@ mod tests {
             for ((envelope, line), (_, alone)) in wrapped(message).into_iter().zip(wrapped(ALONE[0])) {
                 let text = format!("{alone}\n{line}\n{alone}");
                 assert!(envelope.may_hold_events(text.as_bytes()), "{envelope}: {text:?}");
+                assert!(!at_once_unless_grouped(&envelope, &text), "{envelope}: {text:?}");
             }
         }
         for message in ALONE {
@@ -195,6 +234,7 @@ mod tests {
                 // A message of bytes may be anything.
                 let bytes = envelope == Envelope::Journald && line.contains(r#""MESSAGE":["#);
                 assert_eq!(envelope.may_hold_events(text.as_bytes()), bytes, "{envelope}: {text:?}");
+                assert_eq!(at_once_unless_grouped(&envelope, &text), !bytes, "{envelope}: {text:?}");
             }
         }
     }

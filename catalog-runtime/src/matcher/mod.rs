@@ -498,13 +498,40 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// those of later lines; `false` (and no call) when some template is a
     /// candidate of lines that hold no literal (see [`Index::unfiltered`]),
     /// so that the occurrences cannot tell which lines may match.
-    pub(crate) fn for_each_literal(&self, text: &str, mut hit: impl FnMut(usize, usize, usize)) -> bool {
+    pub(crate) fn for_each_literal(&self, text: &str, hit: impl FnMut(usize, usize, usize)) -> bool {
+        self.for_each_literal_noting(text.as_bytes(), &mut ScanNotes::new(text.as_bytes()), hit)
+    }
+
+    /// [`for_each_literal`](Self::for_each_literal) in bytes, and then the
+    /// position of every backslash and line break of `text`, in order, most
+    /// of them noted by the prefilter's pass on its way (see
+    /// [`ScanNotes`]), and the length of a prefix of `text` that the pass
+    /// saw to be ASCII: `None` when the literals cannot tell.
+    pub(crate) fn for_each_literal_and_mark<'t>(
+        &self,
+        text: &'t [u8],
+        hit: impl FnMut(usize, usize, usize),
+    ) -> Option<(impl Iterator<Item = usize> + 't, usize)> {
+        let mut notes = ScanNotes::noting_marks(text);
+        let tells = self.for_each_literal_noting(text, &mut notes, hit);
+        tells.then(|| {
+            let ascii = notes.ascii_prefix();
+            (notes.marks(), ascii)
+        })
+    }
+
+    fn for_each_literal_noting<'t>(
+        &self,
+        text: &'t [u8],
+        notes: &mut ScanNotes<'t>,
+        mut hit: impl FnMut(usize, usize, usize),
+    ) -> bool {
         if !self.index.unfiltered.is_empty() || !self.index.opaque.is_empty() {
             return false;
         }
         if !self.index.literal_ends.is_empty() {
             let ends = &self.index.literal_ends;
-            self.prefilter().for_each(text, |start, literal| {
+            self.prefilter().for_each_counting(text, notes, |_, start, literal| {
                 hit(start, start + groups::range(ends, literal).len(), literal);
             });
         }
