@@ -119,14 +119,20 @@ pub(super) fn docker_lines_that_may_match<I: AsRef<Template>>(
     events: bool,
     each: impl FnMut(usize, Range<usize>),
 ) -> Option<(usize, bool)> {
-    let mut with_literal: Vec<usize> = Vec::new();
-    let (marks, ascii) =
-        matcher.for_each_literal_and_mark(text, line_starts_of_hits(text, &mut with_literal, literals))?;
+    // Where the literals start, a line's before the next line's.
+    let mut hits: Vec<usize> = Vec::new();
+    let mut literals = literals;
+    let (marks, ascii) = matcher.for_each_literal_and_mark(text, |start, _, literal| {
+        hits.push(start);
+        if let Some(literals) = literals.as_deref_mut() {
+            literals.push((start, literal));
+        }
+    })?;
     let ascii = text[ascii..].is_ascii();
     let returns = memchr::memchr(b'\r', text).is_some();
     let docker = DockerLines { literal_bytes: matcher.literal_bytes(), returns, events };
     let body = text.strip_suffix(b"\n").unwrap_or(text);
-    Some((docker.read(body, marks, with_literal, each), ascii))
+    Some((docker.read(body, marks, hits, each), ascii))
 }
 
 /// Pushes onto `starts` the start of every line of `text` that holds a
@@ -289,7 +295,7 @@ fn docker(line: &str, literal_bytes: &[bool; 256]) -> bool {
     passed
 }
 
-/// How far a Docker line's `log` has been read (see [`docker_lines`]).
+/// How far a Docker line's `log` has been read (see [`DockerLines::read`]).
 #[derive(Clone, Copy, PartialEq)]
 enum DockerLog {
     /// Its escapes are read; the backslashes before this position are
@@ -324,22 +330,23 @@ impl DockerLines<'_> {
     /// is not ends it as moby ends a whole line, `\n","stream":"`: what
     /// follows is not the message, and a `log` that had ended before, at a
     /// quote, would be followed by the `stream` that moby writes right after
-    /// it. `with_literal`: the starts of the lines holding a literal.
+    /// it. `hits`: where the literals start, a line's before the next
+    /// line's (a line holding one is given).
     fn read(
         &self,
         bytes: &[u8],
         marks: impl Iterator<Item = usize>,
-        with_literal: Vec<usize>,
+        hits: Vec<usize>,
         mut each: impl FnMut(usize, Range<usize>),
     ) -> usize {
         const START: &[u8; 8] = br#"{"log":""#;
         const WHOLE_END: &[u8; 13] = br#"n","stream":""#;
         let escapes = Escapes { literal_bytes: self.literal_bytes, go: false, nested: true };
-        let mut with_literal = with_literal.into_iter().peekable();
+        let mut hits = hits.into_iter().peekable();
         // What is known of the line at `start`: how far its `log` is read,
         // and whether its message may be grouped into an event.
-        let mut line_at = |start: usize| {
-            if with_literal.next_if_eq(&start).is_some() || !starts_with(&bytes[start..], START) {
+        let line_at = |start: usize| {
+            if !starts_with(&bytes[start..], START) {
                 return (DockerLog::Unwrap, false);
             }
             let log = start + START.len();
@@ -374,7 +381,15 @@ impl DockerLines<'_> {
             }
             let line = &bytes[start..at];
             let line = line.strip_suffix(b"\r").unwrap_or(line);
-            if log != DockerLog::Whole || event || (self.returns && memchr::memchr(b'\r', line).is_some()) {
+            let mut has_literal = false;
+            while hits.next_if(|&hit| hit < at).is_some() {
+                has_literal = true;
+            }
+            if has_literal
+                || log != DockerLog::Whole
+                || event
+                || (self.returns && memchr::memchr(b'\r', line).is_some())
+            {
                 each(number, start..at);
             }
             number += 1;
