@@ -350,7 +350,7 @@ impl Grams {
     /// [`gram_hash`] and [`bloom`], and their bitmap words gathered. The
     /// first load is the round's 32 bytes, whose line breaks are counted
     /// into `notes` at every [`BLOCK`] (and, `MARKING`, recorded with its
-    /// backslashes: when `notes` are [`marking`](ScanNotes::marking); a
+    /// backslashes and `\r`: when `notes` are [`marking`](ScanNotes::marking); a
     /// scan of its own, as a test a round slowed the scan of plain logs by
     /// a tenth or more, measured).
     /// Returns the position where the
@@ -373,6 +373,7 @@ impl Grams {
         const _: () = assert!(BLOCK.is_multiple_of(LANES * STRIDE));
         let line_break = _mm256_set1_epi8(b'\n' as i8);
         let backslash = _mm256_set1_epi8(b'\\' as i8);
+        let carriage_return = _mm256_set1_epi8(b'\r' as i8);
         let mut line_breaks = 0;
         // Every byte seen, or'ed: its top bit tells whether one was not ASCII.
         let mut seen = _mm256_setzero_si256();
@@ -418,8 +419,9 @@ impl Grams {
             let breaks_here = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lows, line_break)) as u32;
             line_breaks += breaks_here.count_ones() as usize;
             if MARKING {
-                let backslashes = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lows, backslash)) as u32;
-                notes.record_marks(breaks_here | backslashes);
+                let others =
+                    _mm256_or_si256(_mm256_cmpeq_epi8(lows, backslash), _mm256_cmpeq_epi8(lows, carriage_return));
+                notes.record_marks(breaks_here | _mm256_movemask_epi8(others) as u32);
             }
             seen = _mm256_or_si256(seen, lows);
             at += LANES * STRIDE;
@@ -593,7 +595,7 @@ mod tests {
         }
     }
 
-    /// The positions of the backslashes and line breaks the scan of `text`
+    /// The positions of the backslashes, line breaks and `\r` the scan of `text`
     /// notes (with the rest searched for), and the literals it reports.
     fn marks_of(filter: &Prefilter, text: &str) -> (Vec<usize>, Vec<(usize, usize)>) {
         let mut notes = ScanNotes::noting_marks(text.as_bytes());
@@ -604,16 +606,16 @@ mod tests {
 
     proptest! {
         #[test]
-        fn the_scan_notes_every_backslash_and_line_break(
+        fn the_scan_notes_every_backslash_line_break_and_return(
             pieces in prop::collection::vec(prop_oneof![
-                Just("\\".to_owned()), Just("\n".to_owned()), Just("\\\\n".to_owned()),
+                Just("\\".to_owned()), Just("\n".to_owned()), Just("\\\\n".to_owned()), Just("\r\n".to_owned()),
                 Just("the literal here".to_owned()), "[a-z \"é]{0,40}",
             ], 0..80),
         ) {
             let text = pieces.concat();
             let filter = Prefilter::new(&["the literal here"]);
             let (marks, found) = marks_of(&filter, &text);
-            let expected: Vec<usize> = text.bytes().enumerate().filter(|&(_, b)| b == b'\\' || b == b'\n').map(|(at, _)| at).collect();
+            let expected: Vec<usize> = text.bytes().enumerate().filter(|&(_, b)| matches!(b, b'\\' | b'\n' | b'\r')).map(|(at, _)| at).collect();
             prop_assert_eq!(marks, expected);
             // Noting the marks changes nothing of what the scan reports.
             prop_assert_eq!(found, hits(&filter, &text));

@@ -12,7 +12,7 @@
 //! AVX2, no long literals, the text's last bytes), the bytes are counted.
 //! The same pass also notes whether the bytes it saw are all ASCII, which
 //! spares [`Matcher::find_numbered_lines_in`] a UTF-8 check of them, and,
-//! when asked, where its backslashes and line breaks are: all that Docker's
+//! when asked, where its backslashes, line breaks and `\r` are: all that Docker's
 //! envelope needs to tell which lines to unwrap (`crate::envelope`), which
 //! would otherwise be another pass over the text.
 
@@ -31,8 +31,8 @@ pub(crate) struct ScanNotes<'t> {
     last: (usize, usize),
     /// The length of a prefix of the text seen to be ASCII.
     ascii_prefix: usize,
-    /// When asked for, where the vector scan saw backslashes and line
-    /// breaks (see [`Marking`]).
+    /// When asked for, where the vector scan saw backslashes, line
+    /// breaks and `\r` (see [`Marking`]).
     marks: Option<Marking>,
 }
 
@@ -41,8 +41,8 @@ impl<'t> ScanNotes<'t> {
         ScanNotes { bytes, at_blocks: Vec::new(), last: (0, 0), ascii_prefix: 0, marks: None }
     }
 
-    /// Notes that also keep the positions of the backslashes and line
-    /// breaks the prefilter's vector scan sees (see [`Self::marks`]).
+    /// Notes that also keep the positions of the backslashes, line
+    /// breaks and `\r` the prefilter's vector scan sees (see [`Self::marks`]).
     pub fn noting_marks(bytes: &'t [u8]) -> Self {
         // Zeroed memory comes untouched from the allocator: only the pages
         // written to are ever touched.
@@ -50,13 +50,13 @@ impl<'t> ScanNotes<'t> {
         ScanNotes { marks: Some(Marking { found, len: 0, rounds: 0 }), ..ScanNotes::new(bytes) }
     }
 
-    /// Whether the positions of backslashes and line breaks are wanted.
+    /// Whether the positions of backslashes, line breaks and `\r` are wanted.
     #[inline]
     pub fn marking(&self) -> bool {
         self.marks.is_some()
     }
 
-    /// Records where the backslashes and line breaks are among the next 32
+    /// Records where the backslashes, line breaks and `\r` are among the next 32
     /// bytes of the text (bit `k` for byte `k`), right after the last 32
     /// recorded (the first 32 first).
     #[inline]
@@ -78,7 +78,7 @@ impl<'t> ScanNotes<'t> {
         let Marking { mut found, len, rounds } = self.marks.unwrap_or(Marking { found: Vec::new(), len: 0, rounds: 0 });
         found.truncate(len);
         let seen = rounds * 32;
-        let rest = memchr::memchr2_iter(b'\\', b'\n', &self.bytes[seen..]);
+        let rest = memchr::memchr3_iter(b'\\', b'\n', b'\r', &self.bytes[seen..]);
         Marks { found: found.into_iter(), at: 0, mask: 0, seen, rest }
     }
 
@@ -116,7 +116,7 @@ impl<'t> ScanNotes<'t> {
     }
 }
 
-/// Where the prefilter's vector scan saw backslashes and line breaks.
+/// Where the prefilter's vector scan saw backslashes, line breaks and `\r`.
 #[derive(Debug)]
 struct Marking {
     /// For each 32 bytes holding some, from the first: their round (their
@@ -131,7 +131,7 @@ struct Marking {
     rounds: usize,
 }
 
-/// The positions of a text's backslashes and line breaks, in order (see
+/// The positions of a text's backslashes, line breaks and `\r`, in order (see
 /// [`ScanNotes::marks`]).
 pub(crate) struct Marks<'t> {
     /// The rounds with marks not yet given (see [`Marking::found`]).
@@ -141,7 +141,7 @@ pub(crate) struct Marks<'t> {
     mask: u32,
     /// The bytes the scan saw, and the marks after them.
     seen: usize,
-    rest: memchr::Memchr2<'t>,
+    rest: memchr::Memchr3<'t>,
 }
 
 impl Iterator for Marks<'_> {
