@@ -99,14 +99,15 @@ impl Envelope {
         if self.may_hold_events(text) {
             return None;
         }
-        self.find_at_once(matcher, text, Some(utf8), true, each)
+        self.find_at_once(matcher, text, Some(utf8), false, each)
     }
 
-    /// [`find_lines_at_once`](Self::find_lines_at_once) in `text`, which is
-    /// `utf8` when known to be UTF-8 (as it must be but in Docker, where
-    /// `None` when it is not); with `events`, `None` too when the message
-    /// of a line that is unwrapped may be grouped into an event, Docker's
-    /// being among them.
+    /// [`find_lines_at_once`](Self::find_lines_at_once) in `text`: `utf8`
+    /// is `text` known to be UTF-8, which it must be but in Docker, whose
+    /// bytes are checked on the way (`None` when they are not UTF-8). With
+    /// `events` (Docker's), `None` too when the message of a line that is
+    /// unwrapped may be grouped into an event: the lines that may be are
+    /// among those unwrapped.
     fn find_at_once<I: AsRef<Template>>(
         &self,
         matcher: &Matcher<I>,
@@ -142,14 +143,15 @@ impl Envelope {
         // Every occurrence of a literal in `text`, a line's before the next line's.
         let mut literals = Vec::new();
         let passed = match utf8 {
-            Some(text) => verbatim::lines_that_may_match(self, matcher, text, Some(&mut literals), events, &mut unwrap),
-            None => {
+            _ if *self == Envelope::Docker => {
                 match verbatim::docker_lines_that_may_match(matcher, text, Some(&mut literals), events, &mut unwrap) {
                     // The lines passed over are UTF-8 when all are ASCII.
-                    Some((_, false)) if std::str::from_utf8(text).is_err() => return None,
+                    Some((_, false)) if utf8.is_none() && std::str::from_utf8(text).is_err() => return None,
                     passed => passed.map(|(lines, _)| lines),
                 }
             }
+            Some(text) => verbatim::lines_that_may_match(self, matcher, text, Some(&mut literals), false, &mut unwrap),
+            None => unreachable!("only Docker's lines are read before the text is known to be UTF-8"),
         };
         let (lines, literals_tell) = match passed {
             Some(lines) => (lines, true),

@@ -38,7 +38,7 @@ use crate::matcher::Matcher;
 /// With `events`, Docker's lines whose message may be grouped with others
 /// into one event (see [`MultiLine::may_group`](super::MultiLine::may_group))
 /// are among those given too (found in the same pass; other envelopes
-/// cannot tell: see [`Envelope::may_hold_events`]).
+/// cannot tell, and ignore it: see [`Envelope::may_hold_events`]).
 pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     envelope: &Envelope,
     matcher: &Matcher<I>,

@@ -503,7 +503,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// [`for_each_literal`](Self::for_each_literal) in bytes, and then the
-    /// position of every backslash and line break of `text`, in order, most
+    /// position of every backslash, line break and `\r` of `text`, in order, most
     /// of them noted by the prefilter's pass on its way (see
     /// [`ScanNotes`]), and the length of a prefix of `text` that the pass
     /// saw to be ASCII: `None` when the literals cannot tell.

@@ -349,12 +349,12 @@ impl Grams {
     /// two unaligned loads of 32 bytes, 4 bytes apart, hashed as in
     /// [`gram_hash`] and [`bloom`], and their bitmap words gathered. The
     /// first load is the round's 32 bytes, whose line breaks are counted
-    /// into `notes` at every [`BLOCK`] (and, `MARKING`, recorded with its
-    /// backslashes and `\r`: when `notes` are [`marking`](ScanNotes::marking); a
-    /// scan of its own, as a test a round slowed the scan of plain logs by
-    /// a tenth or more, measured).
-    /// Returns the position where the
-    /// scalar scan takes over.
+    /// into `notes` at every [`BLOCK`]; with `MARKING` (when `notes` are
+    /// [`marking`](ScanNotes::marking)), its line breaks, backslashes and
+    /// `\r` are recorded too. `MARKING` is a parameter, not a test in the
+    /// loop, because that test slowed the scan of plain logs by a tenth or
+    /// more (measured). Returns the position where the scalar scan takes
+    /// over.
     ///
     /// # Safety
     ///

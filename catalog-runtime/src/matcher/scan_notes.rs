@@ -70,8 +70,8 @@ impl<'t> ScanNotes<'t> {
         }
     }
 
-    /// The positions of every backslash and line break of the text, in
-    /// order: those the scan recorded, then those of the rest of the text,
+    /// The positions of every backslash, line break and `\r` of the text,
+    /// in order: those the scan recorded, then those of the rest of the text,
     /// searched for (all of them when the scan recorded none, or the notes
     /// were not [`noting_marks`](Self::noting_marks)).
     pub fn marks(self) -> Marks<'t> {

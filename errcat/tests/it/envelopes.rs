@@ -217,6 +217,38 @@ fn docker_line(text: &str, stream: &str) -> String {
     format!(r#"{{"log":{},"stream":"{stream}","time":"2026-11-29T17:20:35.000001Z"}}"#, docker_string(text))
 }
 
+#[test]
+fn invalid_utf8_in_a_docker_log_is_reported_and_every_other_line_classified() {
+    // A line that is passed over, or one that may match, with bytes that
+    // are not UTF-8: the scan, which reads only the lines it unwraps as
+    // text, must still report it (with the embedded catalog).
+    let dir = tempfile::tempdir().unwrap();
+    let persist = |ps_id: &str| {
+        docker_line(&format!("{PREFIX}unable to persist session \"{ps_id}\" (seq=7): nats: timeout\n"), "stderr")
+    };
+    let passed_over = docker_line("[1] 2026/11/29 17:20:35.000001 [INF] latin XX here\n", "stdout");
+    for (name, broken) in [("passed-over", passed_over), ("matching", persist("s-XX"))] {
+        // `XX` (after wrapping) becomes the bytes 0xff 0xfe.
+        let broken = broken.replacen("XX", "\u{1}\u{2}", 1).into_bytes().into_iter().map(|byte| match byte {
+            1 => 0xff,
+            2 => 0xfe,
+            byte => byte,
+        });
+        let mut log = [persist("s-1").into_bytes(), broken.collect(), persist("s-3").into_bytes()].join(&b'\n');
+        log.push(b'\n');
+        let file = format!("{name}.log");
+        fs::write(dir.path().join(&file), &log).unwrap();
+        let out = errcat(&["scan", "--json", &file], dir.path());
+        let found = scanned(&out);
+        let lines: Vec<u64> =
+            found.iter().filter(|f| f.get("id").is_some()).map(|f| f["line"].as_u64().unwrap()).collect();
+        let expected_lines: &[u64] = if name == "matching" { &[1, 2, 3] } else { &[1, 3] };
+        assert_eq!(lines, expected_lines, "{name}: {}", out.stdout);
+        let expected = format!("{file}:2: invalid UTF-8");
+        assert!(out.stderr.contains(&expected), "{name}: expected {expected:?} in:\n{}", out.stderr);
+    }
+}
+
 /// The pieces of a long line as Docker writes them: at most 16 KiB of the
 /// line each, only the last with the `\n` (moby `daemon/logger/copier.go`,
 /// `defaultBufSize = 16 * 1024`; the line is ASCII here: Docker cuts bytes,
