@@ -29,7 +29,7 @@
 # trimmed, which matches the same lines with fewer reported match ends).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${CORPUS:-$root/../shared/corpus/nats-server}
+corpus=${CORPUS:-$root/datasets/nats-server}
 lines=${LINES:-2000000}
 dense_lines=${DENSE:-200000}
 slow_mb=${SLOW_MB:-20}

@@ -21,7 +21,7 @@
 # among the sizes, the 20,000/5,000 ratios (issue 14's target: a debug build
 # at most 4.5 times as long, under 4 GiB).
 #
-#   bench/compile-time.sh                  # needs ../shared/corpus/nats-server
+#   bench/compile-time.sh                  # needs datasets/nats-server
 #   COMPARE_ONLY=1 bench/compile-time.sh   # only the rebuild comparison
 #   SIZES= SKIP_CLEAN=1 bench/compile-time.sh  # the comparison, seeds and corpus
 #   OPTIMIZE_MACRO=1 bench/compile-time.sh # with [profile.dev.build-override] opt-level = 3
@@ -37,7 +37,7 @@
 # single runs from 4.09x to 4.63x on the same code), so one round says little.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${CORPUS:-$root/../shared/corpus/nats-server}
+corpus=${CORPUS:-$root/datasets/nats-server}
 [ -d "$corpus" ] || { echo "corpus not found at $corpus (set CORPUS=dir)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "GNU time is needed: apt-get install time" >&2; exit 2; }
 

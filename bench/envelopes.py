@@ -16,7 +16,7 @@ shared machine); then the peak RSS.
 
     python3 bench/envelopes.py                  # MB=50 of plain log, RUNS=3
     MB=10 RUNS=1 python3 bench/envelopes.py     # a quicker run
-    DATA=../shared/corpus/nats-server python3 bench/envelopes.py   # with a dataset (--data)
+    DATA=datasets/nats-server python3 bench/envelopes.py   # with a dataset (--data)
 
 Needs a release errcat (cargo build --release -p errcat; ERRCAT=path to
 choose another) and GNU time (/usr/bin/time) for the memory figures.

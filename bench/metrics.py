@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Benchmark of `errcat scan --follow --metrics`, on the largest catalog there
-is: the five corpora of ../shared/corpus together (nats-server, nodejs-node,
+is: the five datasets of datasets/ together (nats-server, nodejs-node,
 django, cargo, kafka: 9,826 records), else the nats-server corpus alone.
 
 Measures, in one run, on errcat pinned to one core (`taskset -c 0`):
@@ -50,7 +50,7 @@ def dataset():
     """The catalog's directory and what it is, as the table says."""
     if os.environ.get("DATA"):
         return os.environ["DATA"], os.environ["DATA"]
-    shared = os.path.join(ROOT, "..", "shared", "corpus")
+    shared = os.path.join(ROOT, "datasets")
     found = [name for name in CORPORA if os.path.isdir(os.path.join(shared, name))]
     if len(found) == len(CORPORA):
         combined = os.path.join(WORK, "five-corpora")
@@ -62,7 +62,7 @@ def dataset():
         return combined, "the five corpora together"
     if "nats-server" in found:
         return os.path.join(shared, "nats-server"), "the nats-server corpus"
-    sys.exit("bench/metrics.py: no corpus under ../shared/corpus (set DATA=DIR)")
+    sys.exit("bench/metrics.py: no dataset under datasets/ (set DATA=DIR)")
 
 
 def get(address, path, accept):

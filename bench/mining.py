@@ -3,7 +3,7 @@
 
     python3 bench/mining.py [--renderings N] [--corpus DIR]
 
-From the shared corpora (`../shared/corpus/*` beside the repository), every
+From the datasets (`datasets/*`), every
 record's message is rendered N times (5 by default) with varied values by the
 runtime's own rendering (`cargo run -p xtask -- mining`), the lines are
 shuffled, and both miners group them with an empty catalog (a dataset of one
@@ -124,12 +124,12 @@ def main():
         return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--renderings", type=int, default=5)
-    parser.add_argument("--corpus", action="append", help="corpus folders (default: the shared ones)")
+    parser.add_argument("--corpus", action="append", help="corpus folders (default: the datasets of datasets/)")
     args = parser.parse_args()
-    corpora = args.corpus or [os.path.join(ROOT, "..", "shared", "corpus", name) for name in CORPORA]
+    corpora = args.corpus or [os.path.join(ROOT, "datasets", name) for name in CORPORA]
     missing = [c for c in corpora if not os.path.isdir(c)]
     if missing:
-        sys.exit(f"missing corpora: {', '.join(missing)} (clone `shared` beside the repository)")
+        sys.exit(f"missing corpora: {', '.join(missing)}")
     try:
         import drain3  # noqa: F401
     except ImportError:

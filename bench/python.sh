@@ -13,7 +13,7 @@
 # and Java for Spark; installs nothing itself but numpy if missing.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${CORPUS:-$root/../shared/corpus/nats-server}
+corpus=${CORPUS:-$root/datasets/nats-server}
 lines=${LINES:-2000000}
 big_lines=${BIG:-10500000}
 partitions=${PARTITIONS:-2 8 32}

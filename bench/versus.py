@@ -18,7 +18,7 @@ are the medians of the rounds' wall and CPU (user + system) times and
 NEW ÷ OLD of each (below 1.00 is faster). Start-up is the mean of START
 runs per round (default 20) minus the same for `--version`.
 
-Needs the corpora in ../shared/corpus (CORPUS=dir to choose another) and
+Needs the datasets in datasets/ (CORPUS=dir to choose another) and
 xtask (built here in release mode) to make the logs.
 """
 
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 from envelopes import wrappers  # noqa: E402 (bench/envelopes.py)
 
-CORPUS = Path(os.environ.get("CORPUS", ROOT.parent / "shared" / "corpus"))
+CORPUS = Path(os.environ.get("CORPUS", ROOT / "datasets"))
 RUNS = int(os.environ.get("RUNS", "5"))
 START = int(os.environ.get("START", "20"))
 LINES = int(os.environ.get("LINES", "2000000"))

@@ -32,7 +32,7 @@ fn seeds(c: &mut Criterion) {
 }
 
 fn corpus(c: &mut Criterion) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/nats-server");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../datasets/nats-server");
     if !dir.is_dir() {
         eprintln!("note: corpus benchmarks skipped: {} is absent", dir.display());
         return;

@@ -1,4 +1,4 @@
-//! The corpora live outside the repository (`../shared`, beside the clone).
+//! The datasets of the repository (`datasets/`).
 //! For each one that is there, `has_<name>` is set and its catalog is
 //! generated from it; the others are left out, and their tests say they were
 //! skipped (`tests/support/corpus.rs`).
@@ -17,7 +17,7 @@ const CORPORA: [(&str, &str); 5] = [
 fn main() {
     for (name, cfg) in CORPORA {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus").join(name);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets").join(name);
         println!("cargo:rerun-if-changed={}", dir.display());
         if dir.is_dir() {
             println!("cargo:rustc-cfg={cfg}");

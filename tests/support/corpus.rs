@@ -1,5 +1,5 @@
-//! The shared corpora (`../shared/corpus/<name>` beside the repository's
-//! root), for the tests that need them. Included with `#[path]` by every
+//! The datasets (`datasets/<name>` in the repository), for the tests that
+//! need them. Included with `#[path]` by every
 //! crate's corpus tests, so that all find them, and skip without them, alike.
 //!
 //! A test without its corpus says so on the terminal (written past the test
@@ -21,15 +21,16 @@ pub fn workspace_root() -> PathBuf {
     manifest_dir.ancestors().find(|dir| declares_workspace(dir)).unwrap_or(manifest_dir).to_owned()
 }
 
-/// `../shared/corpus/<name>` from the workspace root, when it is there.
+/// `datasets/<name>` from the workspace root, when it is there (a packaged
+/// crate's tests have no datasets).
 /// When it is not, `test` is reported as skipped, with the reason (or fails
 /// when `ERROR_CATALOG_REQUIRE_CORPUS` is set).
 pub fn corpus(name: &str, test: &str) -> Option<PathBuf> {
-    let dir = workspace_root().join("../shared/corpus").join(name);
+    let dir = workspace_root().join("datasets").join(name);
     if dir.is_dir() {
         return Some(dir);
     }
-    let reason = format!("the corpus {} is absent (clone `shared` beside the repository)", dir.display());
+    let reason = format!("the corpus {} is absent (the repository's `datasets/` folder is missing)", dir.display());
     if std::env::var_os("ERROR_CATALOG_REQUIRE_CORPUS").is_some() {
         panic!("{test}: {reason}, and ERROR_CATALOG_REQUIRE_CORPUS is set");
     }

@@ -273,7 +273,7 @@ fn check(name: &str, test: &str, expected: Counts) {
 
 /// The names of a second build of corpus `name`, its records in reverse order.
 fn built_again(name: &str) -> Vec<String> {
-    let dir = corpus::workspace_root().join("../shared/corpus").join(name);
+    let dir = corpus::workspace_root().join("datasets").join(name);
     let mut records = load_dir(&dir).records;
     records.reverse();
     let built = build(records, &Filter::default());

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 /// The repository's root.
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 /// The nats-server corpus (2,008 records), beside the repository.
-const NATS_CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/nats-server");
+const NATS_CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../datasets/nats-server");
 /// Where the runs cache compiled catalogs: never the user's own cache.
 const CACHE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/errcat-cache");
 /// The longest anything awaited may take (Prometheus scrapes every second).

@@ -1,8 +1,9 @@
 //! The README's commands, run as a reader would run them: the output shown
 //! in its `console` block is compared line by line with what `errcat`
 //! prints, and every `errcat` (and `cp`) line of its `sh` blocks runs, in
-//! order, in a copy of the repository's `examples/` and `data/` with the
-//! shared corpora beside it, and must exit 0. The lines that cannot run
+//! order, in a copy of the repository's `examples/` and `data/` beside its
+//! `datasets/`, as in a clone (nothing outside the repository), and must
+//! exit 0. The lines that cannot run
 //! here (they follow a log forever, build with cargo, or need files only a
 //! user has) are listed below with the reason, so that a new command is
 //! either run or consciously left out.
@@ -66,15 +67,15 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// A directory laid out as the README's commands expect: `repo/` (its
-/// `examples/` and `data/`, and `server.log`, the log the README calls so)
-/// and `shared/` beside it.
+/// A directory laid out as the README's commands expect: `repo/`, with its
+/// `examples/` and `data/` (copies: commands write into them), `datasets/`
+/// (a link: read only), and `server.log`, the log the README calls so.
 struct Workspace {
     root: PathBuf,
 }
 
 impl Workspace {
-    fn new(corpus: &Path) -> Workspace {
+    fn new() -> Workspace {
         let unique = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
         let root = std::env::temp_dir().join(format!("errcat-readme-{}-{unique}", std::process::id()));
         let source = support::workspace_root();
@@ -82,9 +83,7 @@ impl Workspace {
         copy_dir(&source.join("examples"), &repo.join("examples"));
         copy_dir(&source.join("data"), &repo.join("data"));
         fs::copy(source.join("examples/nats-server.log"), repo.join("server.log")).unwrap();
-        let shared_corpus = corpus.parent().unwrap();
-        fs::create_dir_all(root.join("shared")).unwrap();
-        std::os::unix::fs::symlink(shared_corpus, root.join("shared/corpus")).unwrap();
+        std::os::unix::fs::symlink(source.join("datasets"), repo.join("datasets")).unwrap();
         Workspace { root }
     }
 
@@ -125,11 +124,8 @@ fn same_with_ellipses(expected: &[String], actual: &[&str]) -> bool {
 
 #[test]
 fn the_readme_commands_run_and_print_what_it_shows() {
-    let Some(corpus) = support::corpus("nats-server", "the_readme_commands_run_and_print_what_it_shows") else {
-        return;
-    };
     let readme = fs::read_to_string(support::workspace_root().join("README.md")).unwrap();
-    let workspace = Workspace::new(&corpus);
+    let workspace = Workspace::new();
     let (mut ran, mut not_run, mut failures) = (0, Vec::new(), Vec::new());
     for block in blocks(&readme) {
         match block.lang.as_str() {

@@ -1,15 +1,15 @@
 //! The nats-server corpus as a generated catalog, for scale and property
-//! tests. Empty (and `CORPUS_PRESENT` false) when `../shared` is absent.
+//! tests (`datasets/nats-server`). Empty (and `CORPUS_PRESENT` false) when it is absent.
 
 /// Whether the corpus was found at build time.
 pub const CORPUS_PRESENT: bool = cfg!(has_corpus);
 
 /// The corpus directory, relative to this crate.
-pub const CORPUS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/nats-server");
+pub const CORPUS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/nats-server");
 
 /// One variant per corpus record.
 #[cfg(has_corpus)]
-#[error_catalog::catalog(path = "../../../shared/corpus/nats-server")]
+#[error_catalog::catalog(path = "../../datasets/nats-server")]
 pub enum CorpusError {}
 
 /// Stands in for the corpus when it is absent.
@@ -22,7 +22,7 @@ pub enum CorpusError {}
 pub mod languages {
     /// Node.js's errors (`util.format` and template literals).
     #[cfg(has_nodejs_node)]
-    #[error_catalog::catalog(path = "../../../shared/corpus/nodejs-node")]
+    #[error_catalog::catalog(path = "../../datasets/nodejs-node")]
     pub enum NodeError {}
     /// Stands in for the nodejs-node corpus when it is absent.
     #[cfg(not(has_nodejs_node))]
@@ -31,7 +31,7 @@ pub mod languages {
 
     /// Django's errors (`%`, `str.format`, f-strings, logging calls).
     #[cfg(has_django)]
-    #[error_catalog::catalog(path = "../../../shared/corpus/django")]
+    #[error_catalog::catalog(path = "../../datasets/django")]
     pub enum DjangoError {}
     /// Stands in for the django corpus when it is absent.
     #[cfg(not(has_django))]
@@ -40,7 +40,7 @@ pub mod languages {
 
     /// Cargo's errors (`format!`-style strings, thiserror `#[error]`).
     #[cfg(has_cargo)]
-    #[error_catalog::catalog(path = "../../../shared/corpus/cargo")]
+    #[error_catalog::catalog(path = "../../datasets/cargo")]
     pub enum CargoError {}
     /// Stands in for the cargo corpus when it is absent.
     #[cfg(not(has_cargo))]
@@ -49,7 +49,7 @@ pub mod languages {
 
     /// Kafka's errors (SLF4J `{}`, `String.format`).
     #[cfg(has_kafka)]
-    #[error_catalog::catalog(path = "../../../shared/corpus/kafka")]
+    #[error_catalog::catalog(path = "../../datasets/kafka")]
     pub enum KafkaError {}
     /// Stands in for the kafka corpus when it is absent.
     #[cfg(not(has_kafka))]
