@@ -1,5 +1,6 @@
-"""`errcat scan --json` run by the benchmark scripts: the real binary on a
-log file or on text, its matches by line number."""
+"""`errcat scan --json` run by the benchmark scripts (the real binary on a
+log file or on text, its matches by line number), and the end of their
+reports: the markdown table, then what failed."""
 
 import json
 import os
@@ -36,3 +37,13 @@ def scan_text(errcat, data, text, options=()):
         return scan_file(errcat, data, log, options)[0]
     finally:
         os.unlink(log)
+
+
+def print_report(table, heading, failures):
+    """The markdown table's lines, then `heading` and the failures' lines
+    when there are any."""
+    print()
+    print("\n".join(table))
+    if failures:
+        print(f"\n{heading}")
+        print("\n".join(failures))

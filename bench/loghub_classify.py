@@ -3,15 +3,16 @@
 their event template by the real binary.
 
 For each system of ../shared/loghub-2k, its `EventTemplate`s become a
-dataset of records (tools/loghub_records.py: `<*>` a text placeholder that
-may be empty), and `errcat --data <records> scan --json S_2k.log` reads the
-raw lines, headers and all, once with the default envelope detection
-(`--envelope auto`) and once with `--envelope none`. A line counts when the
-record found is its true template's (`EventId` of the structured CSV), or
-one whose template is the same text. Prints, per system and setting, the
-lines classified right and the scan's wall time (the records compiled
-beforehand, so the cache is warm: the time is the scan's), then a markdown
-table, then why lines fail, by cause, with examples.
+dataset of records (tools/loghub_records.py: `<*>`, and Mac's few `<NUM>`,
+a text placeholder that may be empty), and `errcat --data <records> scan
+--json S_2k.log` reads the raw lines, headers and all, once with the
+default envelope detection (`--envelope auto`) and once with `--envelope
+none`. A line counts when the record found is its true template's (the
+`EventTemplate` of its row of the structured CSV; each record's message is
+its template's text). Prints, per system and setting, the lines classified
+right and the wall time of the `errcat scan` process (start-up included;
+its compiled catalog cached beforehand), then a markdown table, then why
+lines fail, by cause, with examples.
 
     bench/loghub_classify.py [--errcat target/release/errcat] [--loghub ../shared/loghub-2k]
                              [--examples N] [SYSTEM ...]
@@ -32,7 +33,7 @@ ROOT = os.path.normpath(os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, HERE)
 import loghub_records  # noqa: E402 (tools/loghub_records.py)
-from errcat_json import scan_file  # noqa: E402 (bench/errcat_json.py)
+from errcat_json import print_report, scan_file  # noqa: E402 (bench/errcat_json.py)
 
 SYSTEMS = ["Android", "Apache", "BGL", "HealthApp", "Mac", "OpenStack", "Spark", "Windows"]
 SETTINGS = ["auto", "none"]
@@ -69,8 +70,8 @@ def measure(errcat, loghub, system):
         raw_lines = f.read().splitlines()
     with tempfile.TemporaryDirectory() as work:
         data = os.path.join(work, "records")
-        ids = loghub_records.write(loghub, system, data)
-        templates = {ids[e]: t for e, t in loghub_records.templates(loghub, system)}
+        loghub_records.write(system, data, loghub)
+        templates = {r["record"]["id"]: r["record"]["errorMessage"] for r in loghub_records.records(system, loghub)}
         env = dict(os.environ, ERRCAT_CACHE_DIR=os.path.join(work, "cache"))
         scan_file(errcat, data, log, ["--envelope", "none"], env)  # warms the compiled-catalog cache
         results = {}
@@ -79,9 +80,10 @@ def measure(errcat, loghub, system):
             right = 0
             causes = collections.defaultdict(list)
             for number, row in enumerate(rows, start=1):
-                want = ids[row["EventId"]]
                 match = (found.get(number) or [None])[0]
-                if match is not None and (match["id"] == want or templates.get(match["id"]) == row["EventTemplate"]):
+                # The record of the line's template (each record's message is
+                # its template), or one of the same template text.
+                if match is not None and templates.get(match["id"]) == row["EventTemplate"]:
                     right += 1
                     continue
                 raw = raw_lines[number - 1] if number <= len(raw_lines) else ""
@@ -95,7 +97,7 @@ def measure(errcat, loghub, system):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--errcat", default=os.path.join(ROOT, "target", "release", "errcat"))
-    parser.add_argument("--loghub", default=loghub_records.LOGHUB)
+    parser.add_argument("--loghub", default=loghub_records.DEFAULT_LOGHUB)
     parser.add_argument("--examples", type=int, default=2, help="examples shown per failure cause")
     parser.add_argument("systems", nargs="*", default=SYSTEMS)
     options = parser.parse_args()
@@ -116,11 +118,7 @@ def main():
             for why, lines in sorted(causes.items(), key=lambda kv: -len(kv[1])):
                 failures.append(f"{system} ({envelope}): {len(lines)} {why}")
                 failures.extend(f"    e.g. {example}" for example in lines[:options.examples])
-    print()
-    print("\n".join(table))
-    if failures:
-        print("\nwhy lines fail:")
-        print("\n".join(failures))
+    print_report(table, "why lines fail:", failures)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Classification rates on what real programs wrote (tools/real/golden/):
-Django 5.2.19 raising and logging its own errors, Node's ERR_* errors and
-cargo's errors for broken manifests and workspaces (tools/real/generate.sh
-regenerates them from the programs).
+Django 5.2.19 raising and logging its own errors, Node's ERR_* errors,
+cargo's errors for broken manifests and workspaces, and Kafka's messages
+as SLF4J and String.format write them (tools/real/generate.sh regenerates
+them from the programs).
 
 Each golden message, as the program wrote it inside its log line (Python
 logging's `asctime levelname [name] message`, Node's `util.inspect` head
-after a timestamp; cargo's whole stderr), is scanned by the real binary,
+after a timestamp, log4j's `[%d] %p %m (%c)` for Kafka; cargo's whole
+stderr), is scanned by the real binary,
 `errcat --data <corpus> scan --json`, and checked against the truth the
 harness took from where the program raised it (Django's innermost frame,
-Node's error code or frame, the cargo case's table):
+Node's error code or frame, the cargo case's table, the Kafka record whose
+format Java was given):
 
 * right record: a message raised where a record is gets that record (or
   one with the same message); for cargo, every record of the case's error
@@ -40,13 +43,20 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
-from errcat_json import scan_text  # noqa: E402 (bench/errcat_json.py)
-PROGRAMS = {"django": "Django 5.2.19", "nodejs-node": "Node v20", "cargo": "cargo"}
+from errcat_json import print_report, scan_text  # noqa: E402 (bench/errcat_json.py)
+PROGRAMS = {"django": "Django 5.2.19", "nodejs-node": "Node v20", "cargo": "cargo", "kafka": "Kafka (SLF4J, String.format)"}
 
 
 def read_jsonl(path):
+    goldens = []
     with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+        for number, line in enumerate(f, start=1):
+            if line.strip():
+                try:
+                    goldens.append(json.loads(line))
+                except json.JSONDecodeError as err:
+                    sys.exit(f"{path}:{number}: not a JSON object: {err}")
+    return goldens
 
 
 def load_records(corpus_dir):
@@ -70,7 +80,9 @@ def fits(record, text):
 
 
 def value_verdict(want, match):
-    """'exact', 'cut', 'run-over' or 'other' for the values found."""
+    """'exact', 'cut', 'run-over after' (a value that takes the text after
+    it too: the context after the message), 'run-over before' (the line's
+    text before the message) or 'other', for the values found."""
     if isinstance(want, dict):
         got = match.get("fields", {})
         pairs = [(want[k], got.get(k)) for k in want]
@@ -81,13 +93,20 @@ def value_verdict(want, match):
         pairs = list(zip(want, got))
     verdict = "exact"
     for w, g in pairs:
+        if isinstance(g, (int, float)) and not isinstance(g, bool) and re.fullmatch(r"-?\d+(?:\.\d*)?", w):
+            # A number read as a number: `%.3f`'s 0.000 is 0.0.
+            if float(w) == float(g):
+                continue
+            return "other"
         g = "" if g is None else str(g)
         if g == w:
             continue
         if w.startswith(g) or (g and g in w):
             verdict = "cut"
+        elif g.startswith(w):
+            verdict = "run-over after"
         elif w in g:
-            verdict = "run-over"
+            verdict = "run-over before"
         else:
             return "other"
     return verdict
@@ -99,6 +118,11 @@ def line_of(golden):
     return golden.get("line") or golden["text"]
 
 
+def new_counts():
+    return dict(with_record=0, right=0, same_text=0, misses=0, multi_line=0, wrong=0, without=0, false=0, false_fits=0,
+                valued=0, exact=0, cut=0, over=0, over_before=0)
+
+
 def measure_messages(goldens, errcat, corpus_dir, records):
     messages = {i: r["errorMessage"] for i, r in records.items()}
     lines = [line_of(g) for g in goldens]
@@ -107,8 +131,7 @@ def measure_messages(goldens, errcat, corpus_dir, records):
         starts.append(text.count("\n") + 1)
         text += line.rstrip("\n") + "\n"
     found = scan_text(errcat, corpus_dir, text)
-    counts = dict(with_record=0, right=0, same_text=0, misses=0, multi_line=0, wrong=0, without=0, false=0, false_fits=0,
-                  valued=0, exact=0, cut=0, over=0)
+    counts = new_counts()
     failures = []
     for golden, start, line in zip(goldens, starts, lines):
         height = line.rstrip("\n").count("\n") + 1
@@ -147,7 +170,8 @@ def measure_messages(goldens, errcat, corpus_dir, records):
             verdict = value_verdict(want, right[0])
             counts["exact"] += verdict == "exact"
             counts["cut"] += verdict == "cut"
-            counts["over"] += verdict == "run-over"
+            counts["over"] += verdict.startswith("run-over")
+            counts["over_before"] += verdict == "run-over before"
             if verdict != "exact":
                 failures.append(f"values ({verdict}): {golden['case']}: {want} found {right[0].get('args')}")
     return counts, failures
@@ -156,8 +180,7 @@ def measure_messages(goldens, errcat, corpus_dir, records):
 def measure_cargo(goldens, errcat, corpus_dir, records):
     """Each expected record of a case's error chain, found in its stderr."""
     messages = {i: r["errorMessage"] for i, r in records.items()}
-    counts = dict(with_record=0, right=0, same_text=0, misses=0, multi_line=0, wrong=0, without=0, false=0, false_fits=0,
-                  valued=0, exact=0, cut=0, over=0)
+    counts = new_counts()
     failures = []
     for golden in goldens:
         matches = [m for ms in scan_text(errcat, corpus_dir, golden["text"]).values() for m in ms]
@@ -208,19 +231,15 @@ def main():
         pct = lambda k, n: f"{k}/{n} ({100 * k / max(n, 1):.1f}%)"  # noqa: E731
         print(f"{PROGRAMS.get(program, program)}: {len(goldens)} messages; right record {pct(c['right'], c['with_record'])}; "
               f"(another record of the same text {c['same_text']}); values exact {pct(c['exact'], c['valued'])}; "
-              f"cut {c['cut']}, run over {c['over']}; misses {c['misses']} ({c['multi_line']} of several lines); "
+              f"cut {c['cut']}, run over {c['over']} ({c['over_before']} into the text before the message); misses {c['misses']} ({c['multi_line']} of several lines); "
               f"wrong {c['wrong']}; false {c['false']} of {c['without']} ({c['false_fits']} whose text fits the record found)",
               flush=True)
         table.append(f"| {PROGRAMS.get(program, program)} | {len(goldens)} | {c['with_record']} | "
                      f"{pct(c['right'], c['with_record'])} | {c['valued']} | {pct(c['exact'], c['valued'])} | "
-                     f"{c['cut']} / {c['over']} | {c['misses']} ({c['multi_line']} of several lines) | {c['wrong']} | "
+                     f"{c['cut']} / {c['over']} ({c['over_before']} before) | {c['misses']} ({c['multi_line']} of several lines) | {c['wrong']} | "
                      f"{c['false']} of {c['without']} |")
         shown.extend(f"  {program}: {f}" for f in failures[:options.failures])
-    print()
-    print("\n".join(table))
-    if shown:
-        print("\nfirst failures:")
-        print("\n".join(shown))
+    print_report(table, "first failures:", shown)
     if options.check:
         check(results, options.check, len(options.programs) == len(PROGRAMS))
 

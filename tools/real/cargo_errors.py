@@ -20,7 +20,6 @@ import re
 import shutil
 import subprocess
 import sys
-import textwrap
 
 ROOT = "/tmp/real-cargo"
 

@@ -60,6 +60,11 @@ function add(name, err, values) {
   });
 }
 
+// No case provokes an error that Node's C++ layer throws with a code of
+// lib/internal/errors.js and a message of its own (a second `final()` of a
+// cipher: ERR_CRYPTO_INVALID_STATE "Invalid state"): its code would name a
+// record that did not write it.
+//
 // A case: a function that throws, returns a promise that rejects, or calls
 // `fail(err)` (callbacks, 'error' events, warnings) within a short while.
 const cases = [];
@@ -95,7 +100,6 @@ kase('ecdh format', () => crypto.createECDH('prime256v1').generateKeys('hex', 'w
 kase('ecdh public key', () => { const e = crypto.createECDH('prime256v1'); e.generateKeys(); e.computeSecret(Buffer.alloc(3)); });
 kase('pbkdf2 digest', () => crypto.pbkdf2Sync('a', 'b', 1, 32, 'nosuchdigest'), ['nosuchdigest']);
 kase('hkdf digest', () => crypto.hkdfSync('nosuchdigest', 'a', 'b', 'c', 16), ['nosuchdigest']);
-kase('fips', () => crypto.setFips(true));
 kase('engine', () => crypto.setEngine('nosuchengine'), ['nosuchengine']);
 kase('jwk', () => crypto.createPrivateKey({ key: { kty: 'RSA' }, format: 'jwk' }));
 kase('jwk kty', () => crypto.createPublicKey({ key: { kty: 'nope' }, format: 'jwk' }));
@@ -103,7 +107,6 @@ kase('key object type', () => crypto.createPublicKey(crypto.createSecretKey(Buff
 kase('key encoding pkcs1 ec', () => crypto.generateKeyPairSync('ec', {
   namedCurve: 'P-256', publicKeyEncoding: { type: 'pkcs1', format: 'pem' },
 }));
-kase('cipher final twice', () => { const c = crypto.createCipheriv('aes-128-cbc', Buffer.alloc(16), Buffer.alloc(16)); c.final(); c.final(); });
 kase('scrypt params', () => crypto.scryptSync('a', 'b', 16, { N: 3 }));
 kase('sign without key', () => crypto.createSign('SHA256').update('x').sign(''));
 kase('stream write null', () => new stream.Writable({ write(c, e, cb) { cb(); } }).write(null));
@@ -240,6 +243,124 @@ kase('domain after capture', () => {
   process.setUncaughtExceptionCaptureCallback(() => {});
   try { require('domain').create(); } finally { process.setUncaughtExceptionCaptureCallback(null); }
 });
+
+// Cases that need a live server (HTTP/1, HTTP/2), vm modules (the script
+// runs with --experimental-vm-modules), workers and live handles.
+const { Worker } = require('worker_threads');
+
+function withHttpServer(onRequest, request) {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer((req, res) => {
+      try { onRequest(req, res); } catch (err) { reject(err); } finally { setTimeout(() => { res.destroy(); server.close(); resolve(); }, 50); }
+    });
+    server.listen(0, '127.0.0.1', () => {
+      const req = http.request({ port: server.address().port, host: '127.0.0.1', ...request }, (res) => res.resume());
+      req.on('error', () => {});
+      req.end();
+    });
+  });
+}
+
+function withHttp2Stream(onStream, headers = { ':path': '/' }) {
+  return new Promise((resolve, reject) => {
+    const server = http2.createServer();
+    server.on('stream', (stream) => {
+      stream.on('error', () => {});
+      try { onStream(stream); } catch (err) { reject(err); }
+    });
+    server.listen(0, '127.0.0.1', () => {
+      const client = http2.connect(`http://127.0.0.1:${server.address().port}`);
+      client.on('error', () => {});
+      const req = client.request(headers);
+      req.on('error', () => {});
+      req.on('response', () => {});
+      setTimeout(() => { client.destroy(); server.close(); resolve(); }, 150);
+    });
+  });
+}
+
+function withHttp2Client(use) {
+  return new Promise((resolve, reject) => {
+    const server = http2.createServer();
+    server.on('stream', (stream) => stream.respond());
+    server.listen(0, '127.0.0.1', () => {
+      const client = http2.connect(`http://127.0.0.1:${server.address().port}`);
+      client.on('error', () => {});
+      client.on('connect', () => {
+        try { use(client); } catch (err) { reject(err); } finally { client.destroy(); server.close(); resolve(); }
+      });
+    });
+  });
+}
+
+kase('http socket encoding', () => withHttpServer((req) => req.socket.setEncoding('utf8'), {}));
+kase('http trailers invalid', () => withHttpServer((req, res) => {
+  res.setHeader('Content-Length', 2); res.addTrailers({ a: 'b' }); res.write('ab');
+}, {}));
+kase('http2 connect authority', () => withHttp2Client((c) => c.request({ ':method': 'CONNECT' })));
+kase('http2 connect path', () => withHttp2Client((c) => c.request({ ':method': 'CONNECT', ':authority': 'x:1', ':path': '/' })));
+kase('http2 connect scheme', () => withHttp2Client((c) => c.request({ ':method': 'CONNECT', ':authority': 'x:1', ':scheme': 'http' })));
+kase('http2 pseudoheader', () => withHttp2Client((c) => c.request({ ':bogus': 'x' })), [':bogus']);
+kase('http2 connection header', () => withHttp2Client((c) => c.request({ connection: 'keep-alive' })), ['connection']);
+kase('http2 single value', () => withHttp2Client((c) => c.request({ ':path': ['/a', '/b'] })), [':path']);
+kase('http2 ping length', () => withHttp2Client((c) => c.ping(Buffer.alloc(3), () => {})));
+kase('http2 socket manipulation', () => withHttp2Client((c) => c.socket.pause()));
+kase('http2 session destroyed', () => withHttp2Client((c) => { c.destroy(); c.request({ ':path': '/' }); }));
+kase('http2 status 101', () => withHttp2Stream((s) => s.respond({ ':status': 101 })));
+kase('http2 status invalid', () => withHttp2Stream((s) => s.respond({ ':status': 1000 })), ['1000']);
+kase('http2 info status', () => withHttp2Stream((s) => s.additionalHeaders({ ':status': 200 })), ['200']);
+kase('http2 headers sent', () => withHttp2Stream((s) => { s.respond(); s.respond(); }));
+kase('http2 headers after respond', () => withHttp2Stream((s) => { s.respond(); s.additionalHeaders({ ':status': 100 }); }));
+kase('http2 payload forbidden', (fail) => withHttp2Stream((s) => { s.on('error', fail); s.respond({ ':status': 204 }); s.write('x'); }),
+  ['204']);
+kase('http2 send file directory', (fail) => withHttp2Stream((s) => { s.on('error', fail); s.respondWithFile('/'); }));
+kase('http2 send file seek', () => withHttp2Stream((s) => s.respondWithFD(0, {}, { offset: 1 })));
+kase('http2 trailers not ready', () => withHttp2Stream((s) => { s.respond(); s.sendTrailers({ a: 'b' }); }));
+kase('http2 altsvc origin', () => withHttp2Stream((s) => s.session.altsvc('h2=":8000"', 'not an origin')));
+kase('http2 origin invalid', () => withHttp2Stream((s) => s.session.origin('not an origin')));
+kase('http2 stream destroyed', () => withHttp2Stream((s) => { s.destroy(); s.respond(); }));
+kase('http2 nested push', (fail) => withHttp2Stream((s) => s.pushStream({ ':path': '/p' }, (err, push) => {
+  if (err) { fail(err); return; }
+  try { push.pushStream({ ':path': '/q' }, () => {}); } catch (e) { fail(e); }
+})));
+kase('dgram bind twice', () => { const s = dgram.createSocket('udp4'); s.bind(0); try { s.bind(0); } finally { s.close(); } });
+kase('dgram connect twice', (fail) => {
+  const s = dgram.createSocket('udp4');
+  s.connect(9, '127.0.0.1', () => { try { s.connect(9, '127.0.0.1'); } catch (e) { fail(e); } finally { s.close(); } });
+});
+kase('dgram buffer size option', () => dgram.createSocket({ type: 'udp4', recvBufferSize: -1 }));
+kase('socket connect destroyed', () => { const s = new net.Socket(); s.destroy(); s.connect(9); });
+kase('tls invalid state', () => new tls.TLSSocket(new net.Socket()).exportKeyingMaterial(8, 'x'));
+kase('tls sni from server', () => new tls.TLSSocket(new net.Socket(), { isServer: true }).setServername('x'));
+kase('crypto incompatible key', () => crypto.diffieHellman({
+  privateKey: crypto.generateKeyPairSync('x25519').privateKey,
+  publicKey: crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey,
+}));
+kase('crypto auth tag state', () => crypto.createCipheriv('aes-128-gcm', Buffer.alloc(16), Buffer.alloc(12)).getAuthTag(),
+  ['getAuthTag']);
+kase('dir concurrent', () => { const d = fs.opendirSync('.'); d.read(() => {}); try { d.readSync(); } finally { setTimeout(() => d.close(() => {}), 10); } });
+kase('inspector command', (fail) => {
+  const s = new inspector.Session(); s.connect();
+  s.post('Nosuch.method', (err) => { s.disconnect(); fail(err); });
+});
+kase('worker unsupported', (fail) => {
+  const w = new Worker('process.chdir("/")', { eval: true }); w.on('error', fail);
+}, ['process.chdir()']);
+kase('worker not running', async () => {
+  const w = new Worker('setTimeout(() => {}, 10)', { eval: true }); await w.terminate(); await w.getHeapSnapshot();
+});
+kase('url search params not iterable', () => new URLSearchParams({ [Symbol.iterator]: 1 }));
+kase('vm module status', () => new vm.SourceTextModule('export default 1').evaluate());
+kase('vm module linked twice', async () => {
+  const m = new vm.SourceTextModule('export default 1'); await m.link(() => {}); await m.link(() => {});
+});
+kase('vm module not module', () => new vm.SourceTextModule('import x from "y"').link(() => ({})));
+kase('vm module context', () => new vm.SourceTextModule('import x from "y"').link(
+  () => new vm.SourceTextModule('export default 1', { context: vm.createContext() })));
+kase('vm module cached data', async () => {
+  const m = new vm.SourceTextModule('export default 1'); await m.link(() => {}); await m.evaluate(); m.createCachedData();
+});
+kase('vm module constructor', () => new vm.Module());
 
 function events() { return require('events'); }
 
