@@ -14,15 +14,18 @@ harness took from where the program raised it (Django's innermost frame,
 Node's error code or frame, the cargo case's table, the Kafka record whose
 format Java was given):
 
-* right record: a message raised where a record is gets that record (or
-  one with the same message); for cargo, every record of the case's error
-  chain is found in its stderr;
+* right record: a message raised where a record is gets that record, one
+  with the same message, or one whose messagePattern matches exactly this
+  text (which cannot tell the two apart; counted apart too); for cargo,
+  every record of the case's error chain is found in its stderr;
 * values exact: where the harness knows them (ValidationError params, log
-  record args, the arguments a Node case passed), the values found are
-  those (a Node value may be a part of one found);
+  record args, the arguments a Node case passed, every Kafka value), the
+  values found are those (numbers compared as numbers);
 * cut/run-over values: a value found that is a part of the true one, or
-  holds it and more;
-* misses: nothing found for a message that has a record;
+  holds it and more: the text after it (the line's context after the
+  message) or before it (the line's text before the message);
+* misses: nothing found for a message that has a record (those of
+  several lines counted apart: a line scanner cannot match them);
 * false: a record found for a message raised where no record is.
 
     bench/real_rates.py [--errcat target/release/errcat] [--corpus ../shared/corpus]
@@ -30,8 +33,9 @@ format Java was given):
 
 Prints a line per program, a markdown table, and the first failures. With
 --check tools/real/thresholds.json it fails (status 1, listing them)
-where a count is below the rate measured when the thresholds were set;
-CI runs it so (.ci/run), from the checked-in golden files alone.
+where a count is below (or, for wrong and false, above) the count measured
+when the thresholds were set; errcat/tests/it/real_programs.rs runs it so
+with the errcat under test, from the checked-in golden files alone.
 """
 
 import argparse
@@ -49,6 +53,8 @@ PROGRAMS = {"django": "Django 5.2.19", "nodejs-node": "Node v20", "cargo": "carg
 
 def read_jsonl(path):
     goldens = []
+    if not os.path.isfile(path):
+        sys.exit(f"{path}: no golden file (they are checked in; tools/real/generate.sh writes them)")
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, start=1):
             if line.strip():
