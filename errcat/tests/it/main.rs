@@ -13,6 +13,7 @@ mod html_report;
 mod live;
 mod metrics;
 mod readme;
+mod real_programs;
 
 // Shared with the other crates' tests.
 #[path = "../../../tests/support/corpus.rs"]
