@@ -28,7 +28,7 @@ format Java was given):
   several lines counted apart: a line scanner cannot match them);
 * false: a record found for a message raised where no record is.
 
-    bench/real_rates.py [--errcat target/release/errcat] [--corpus ../shared/corpus]
+    bench/real_rates.py [--errcat target/release/errcat] [--corpus datasets]
                         [--golden tools/real/golden] [--failures N] [--check THRESHOLDS] [program ...]
 
 Prints a line per program, a markdown table, and the first failures. With
@@ -212,7 +212,7 @@ def measure_cargo(goldens, errcat, corpus_dir, records):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--errcat", default=os.path.join(ROOT, "target", "release", "errcat"))
-    parser.add_argument("--corpus", default=os.path.join(ROOT, "..", "shared", "corpus"))
+    parser.add_argument("--corpus", default=os.path.join(ROOT, "datasets"))
     parser.add_argument("--golden", default=os.path.join(ROOT, "tools", "real", "golden"))
     parser.add_argument("--failures", type=int, default=10, help="failures shown per program")
     parser.add_argument("--check", metavar="THRESHOLDS", help="fail where a count misses tools/real/thresholds.json's")
@@ -228,7 +228,7 @@ def main():
     for program in options.programs:
         corpus_dir = os.path.join(options.corpus, program)
         if not os.path.isdir(corpus_dir):
-            sys.exit(f"{corpus_dir}: no such corpus (clone `shared` beside the repository, or --corpus)")
+            sys.exit(f"{corpus_dir}: no such dataset (--corpus DIR)")
         goldens = read_jsonl(os.path.join(options.golden, f"{program}.jsonl"))
         records = load_records(corpus_dir)
         measure = measure_cargo if program == "cargo" else measure_messages

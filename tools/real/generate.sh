@@ -9,7 +9,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-corpus="${ERRCAT_CORPUS:-$root/../shared/corpus}"
+corpus="${ERRCAT_CORPUS:-$root/datasets}"
 dest="$here/golden"
 mkdir -p "$dest"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Kafka's log and exception messages as Java itself writes them: each
-record of ../shared/corpus/kafka whose source formats its message (SLF4J's
+record of datasets/kafka whose source formats its message (SLF4J's
 `{}` through `org.slf4j.helpers.MessageFormatter`, `String.format`) is
 rendered by that formatter with hard, Kafka-like values (a topic-partition
 where the message says partition, an offset, a broker id, an exception's
