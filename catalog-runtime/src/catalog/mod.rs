@@ -21,7 +21,8 @@ mod cache;
 pub struct Catalog {
     /// Holds the entries, in record order.
     matcher: Matcher<Entry>,
-    origins: Origins,
+    /// Where each entry was read from (`None` for ready entries).
+    origins: Vec<Option<Origin>>,
     /// Entry indexes sorted by id, by slug and by name ([`Key`] order), for
     /// binary search; each sorted on first use (sorting thousands of strings
     /// is a good part of a start-up that may never look one up).
@@ -53,17 +54,6 @@ impl Key {
         order.sort_by(|&a, &b| self.of(&entries[a as usize]).cmp(self.of(&entries[b as usize])));
         order.into_boxed_slice()
     }
-}
-
-/// Where each entry was read from (`None` for ready entries).
-#[derive(Debug)]
-pub(crate) enum Origins {
-    Known(Vec<Option<Origin>>),
-    /// As a cache file holds them, decoded when first asked for: few callers
-    /// ask, and decoding thousands of origins (dozens of field positions
-    /// each) would be a good part of a start-up from the cache.
-    #[cfg(feature = "cache")]
-    Cached(cache::CachedOrigins),
 }
 
 /// Loading failed: every problem found, errors first.
@@ -169,10 +159,6 @@ impl Catalog {
 
     /// The catalog of `entries`, read from `origins` (one each).
     pub(crate) fn with_origins(entries: Vec<Entry>, origins: Vec<Option<Origin>>) -> Catalog {
-        Catalog::with(entries, Origins::Known(origins))
-    }
-
-    pub(crate) fn with(entries: Vec<Entry>, origins: Origins) -> Catalog {
         Catalog { matcher: Matcher::from_items(entries), origins, orders: Default::default() }
     }
 
@@ -207,11 +193,7 @@ impl Catalog {
 
     /// Where entry `index` was read from, when loaded from files.
     pub fn origin(&self, index: usize) -> Option<&Origin> {
-        match &self.origins {
-            Origins::Known(origins) => origins.get(index)?.as_ref(),
-            #[cfg(feature = "cache")]
-            Origins::Cached(origins) => origins.get(index),
-        }
+        self.origins.get(index)?.as_ref()
     }
 
     /// The number of entries.
