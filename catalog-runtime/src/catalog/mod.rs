@@ -21,12 +21,22 @@ mod cache;
 pub struct Catalog {
     /// Holds the entries, in record order.
     matcher: Matcher<Entry>,
-    /// Where each entry was read from (`None` for ready entries).
-    origins: Vec<Option<Origin>>,
+    origins: Origins,
     /// Entry indexes sorted by id, by slug and by name ([`Key`] order), for
     /// binary search; each sorted on first use (sorting thousands of strings
     /// is a good part of a start-up that may never look one up).
     orders: [OnceLock<Box<[u32]>>; 3],
+}
+
+/// Where each entry was read from (`None` for ready entries).
+#[derive(Debug)]
+enum Origins {
+    Known(Vec<Option<Origin>>),
+    /// As a cache file holds them, decoded when first asked for: decoding
+    /// thousands of origins (dozens of field positions each) was nearly
+    /// half of a start-up from the cache (measured), and few callers ask.
+    #[cfg(feature = "cache")]
+    Cached(cache::CachedOrigins),
 }
 
 /// What [`Catalog::by_id`], [`Catalog::by_slug`] and [`Catalog::by_name`]
@@ -159,6 +169,10 @@ impl Catalog {
 
     /// The catalog of `entries`, read from `origins` (one each).
     pub(crate) fn with_origins(entries: Vec<Entry>, origins: Vec<Option<Origin>>) -> Catalog {
+        Catalog::with(entries, Origins::Known(origins))
+    }
+
+    fn with(entries: Vec<Entry>, origins: Origins) -> Catalog {
         Catalog { matcher: Matcher::from_items(entries), origins, orders: Default::default() }
     }
 
@@ -193,7 +207,11 @@ impl Catalog {
 
     /// Where entry `index` was read from, when loaded from files.
     pub fn origin(&self, index: usize) -> Option<&Origin> {
-        self.origins.get(index)?.as_ref()
+        match &self.origins {
+            Origins::Known(origins) => origins.get(index)?.as_ref(),
+            #[cfg(feature = "cache")]
+            Origins::Cached(origins) => origins.get(index),
+        }
     }
 
     /// The number of entries.
