@@ -28,6 +28,17 @@ pub struct Catalog {
     orders: [OnceLock<Box<[u32]>>; 3],
 }
 
+/// Where each entry was read from (`None` for ready entries).
+#[derive(Debug)]
+enum Origins {
+    Known(Vec<Option<Origin>>),
+    /// As a cache file holds them, decoded when first asked for: decoding
+    /// thousands of origins (dozens of field positions each) was nearly
+    /// half of a start-up from the cache (measured), and few callers ask.
+    #[cfg(feature = "cache")]
+    Cached(cache::CachedOrigins),
+}
+
 /// What [`Catalog::by_id`], [`Catalog::by_slug`] and [`Catalog::by_name`]
 /// look up, in the order of [`Catalog`]'s `orders`.
 #[derive(Clone, Copy)]
@@ -53,17 +64,6 @@ impl Key {
         order.sort_by(|&a, &b| self.of(&entries[a as usize]).cmp(self.of(&entries[b as usize])));
         order.into_boxed_slice()
     }
-}
-
-/// Where each entry was read from (`None` for ready entries).
-#[derive(Debug)]
-pub(crate) enum Origins {
-    Known(Vec<Option<Origin>>),
-    /// As a cache file holds them, decoded when first asked for: few callers
-    /// ask, and decoding thousands of origins (dozens of field positions
-    /// each) would be a good part of a start-up from the cache.
-    #[cfg(feature = "cache")]
-    Cached(cache::CachedOrigins),
 }
 
 /// Loading failed: every problem found, errors first.
@@ -172,7 +172,7 @@ impl Catalog {
         Catalog::with(entries, Origins::Known(origins))
     }
 
-    pub(crate) fn with(entries: Vec<Entry>, origins: Origins) -> Catalog {
+    fn with(entries: Vec<Entry>, origins: Origins) -> Catalog {
         Catalog { matcher: Matcher::from_items(entries), origins, orders: Default::default() }
     }
 

@@ -5,8 +5,8 @@
 
 use error_catalog::LogLevel;
 
-use super::fast_hash::HashMap;
 use super::mask::{mask_into, tokens};
+use rustc_hash::FxHashMap as HashMap;
 
 /// Where a line was read: the index of its input and its line number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

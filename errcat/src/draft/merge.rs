@@ -16,10 +16,10 @@
 //! 3. the same template: groups whose templates are the same once each run
 //!    of values is one value are one group.
 
-use super::fast_hash::{HashMap, HashSet};
 use super::keys::Key;
 use super::mask::{Mask, GLUE};
 use super::template::{align, collapsed, constants, flexible, of_keys, Slot};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Groups whose templates differ only in the word at one position, this
 /// many or more, are one template with a value there: a word seen in that
@@ -68,7 +68,7 @@ type Signature = (usize, usize, u64);
 
 fn siblings(groups: Vec<Group>) -> Vec<Group> {
     use std::hash::BuildHasher;
-    let build = std::hash::BuildHasherDefault::<super::fast_hash::FxHasher>::default();
+    let build = rustc_hash::FxBuildHasher;
     let mut groups: Vec<Option<Group>> = groups.into_iter().map(Some).collect();
     let mut by_signature: HashMap<Signature, Vec<usize>> = HashMap::default();
     for (index, group) in groups.iter().enumerate() {

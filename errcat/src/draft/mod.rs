@@ -11,7 +11,6 @@
 //! whose regex a scan with the drafts would find for it ([`settle`]), and
 //! each group is written as a draft record ([`record`]).
 
-mod fast_hash;
 mod keys;
 mod mask;
 mod merge;

@@ -22,11 +22,11 @@
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use regex::Regex;
 
-use super::fast_hash::HashMap;
 use super::keys::Key;
 use super::merge::Group;
 use super::record::id_of;
 use super::template::regex;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What the matcher reads of a draft's pattern.
 struct Shape {

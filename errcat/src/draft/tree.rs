@@ -14,9 +14,9 @@
 //! [`best_split`]); a set that no position splits is a group, and its
 //! positions with more than one word are its values.
 
-use super::fast_hash::HashMap;
 use super::keys::Key;
 use super::mask::{has_mask, is_punctuation};
+use rustc_hash::FxHashMap as HashMap;
 
 /// The groups of the keys `members` (all of one length): lists of indices
 /// into `keys`, in the order of their first key.
