@@ -109,7 +109,8 @@ fn as_moby_writes(line: &str) -> Option<(&str, Range<usize>, &str)> {
 /// Calls `each(number, range)` for the lines of `body` (a buffer without
 /// its final line break) that may match once unwrapped, in order: those
 /// holding a literal (`hits`: where the literals start, in order) and
-/// those not [passed over](passes_over). With `events`, the lines whose
+/// those not [passed over](passes_over) (`literal_bytes`: which bytes the
+/// literals hold). With `events`, the lines whose
 /// message may be grouped with others into one event are given too (see
 /// [`may_begin_event`]). Gives the number of lines.
 ///
@@ -118,12 +119,13 @@ fn as_moby_writes(line: &str) -> Option<(&str, Range<usize>, &str)> {
 /// `log`.
 pub(super) fn lines_to_unwrap(
     body: &[u8],
-    escapes: Escapes<'_>,
+    literal_bytes: &[bool; 256],
     hits: impl IntoIterator<Item = usize>,
     events: bool,
     mut each: impl FnMut(usize, Range<usize>),
 ) -> usize {
-    let escapes = Escapes { nested: true, ..escapes };
+    // The message may be a JSON or logfmt line, unwrapped again.
+    let escapes = Escapes { literal_bytes, go: false, nested: true };
     let mut hits = hits.into_iter().peekable();
     let (mut start, mut number) = (0, 0);
     for end in memchr::memchr_iter(b'\n', body).chain([body.len()]) {
@@ -197,14 +199,13 @@ mod tests {
         let none = bytes_of("abc ");
         // Whether `line` alone is passed over.
         let docker = |line: &str, literal_bytes: &[bool; 256]| {
-            let escapes = Escapes { literal_bytes, go: false, nested: false };
             let mut passed = true;
-            assert_eq!(lines_to_unwrap(line.as_bytes(), escapes, [], false, |_, _| passed = false), 1);
+            assert_eq!(lines_to_unwrap(line.as_bytes(), literal_bytes, [], false, |_, _| passed = false), 1);
             // Among others, and after a line that is not passed over.
             let text = format!("{line}\n{line}\n{{\"log\":\"x");
             let mut given = Vec::new();
             assert_eq!(
-                lines_to_unwrap(text.as_bytes(), escapes, [], false, |number, range| given.push((number, range))),
+                lines_to_unwrap(text.as_bytes(), literal_bytes, [], false, |number, range| given.push((number, range))),
                 3
             );
             let line_range = |number: usize| number * (line.len() + 1)..number * (line.len() + 1) + line.len();

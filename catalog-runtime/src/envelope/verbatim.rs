@@ -63,7 +63,7 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     };
     if let Some(escapes) = whole_text {
         let mut unwrap = match escapes {
-            Some(escapes) => lines_to_unwrap(escapes, body),
+            Some(escapes) => escaped_lines_to_unwrap(escapes, body),
             None => ToUnwrap::default(),
         };
         if !starts_of_lines_with_literal(matcher, text, &mut unwrap.lines, literals.as_deref_mut()) {
@@ -71,7 +71,7 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
         }
         if !unwrap.quotes.is_empty() {
             // The lines with `\"` escapes are looked at again, without the
-            // escapes' backslashes (see [`lines_to_unwrap`]).
+            // escapes' backslashes (see [`escaped_lines_to_unwrap`]).
             let (unquoted, starts) = unquoted_lines(body, &unwrap.quotes);
             let mut found = Vec::new();
             starts_of_lines_with_literal(matcher, &unquoted, &mut found, None);
@@ -131,9 +131,8 @@ pub(super) fn docker_lines_that_may_match<I: AsRef<Template>>(
         }
     })?;
     let ascii = text[ascii..].is_ascii();
-    let escapes = Escapes { literal_bytes: matcher.literal_bytes(), go: false, nested: true };
     let body = text.strip_suffix(b"\n").unwrap_or(text);
-    Some((docker::lines_to_unwrap(body, escapes, hits, events, each), ascii))
+    Some((docker::lines_to_unwrap(body, matcher.literal_bytes(), hits, events, each), ascii))
 }
 
 /// Pushes onto `starts` the start of every line of `text` that holds a
@@ -192,7 +191,7 @@ fn unquoted_lines(body: &str, quotes: &[usize]) -> (String, Vec<(usize, usize)>)
 }
 
 /// What a pass over a text's escapes found (see
-/// [`lines_to_unwrap`]).
+/// [`escaped_lines_to_unwrap`]).
 #[derive(Default)]
 struct ToUnwrap {
     /// The starts of the lines with an escape that is not harmless.
@@ -276,7 +275,7 @@ fn journald_passes_over(line: &str, escapes: Escapes<'_>) -> bool {
 /// (the message may be the raw line: a line that is not JSON, an
 /// unquoted logfmt value) or in its text without their backslashes
 /// (the message as the escapes give it).
-fn lines_to_unwrap(escapes: Escapes<'_>, body: &str) -> ToUnwrap {
+fn escaped_lines_to_unwrap(escapes: Escapes<'_>, body: &str) -> ToUnwrap {
     let bytes = body.as_bytes();
     let quotes_apart = escapes.literal_bytes[usize::from(b'"')];
     let mut found = ToUnwrap::default();
