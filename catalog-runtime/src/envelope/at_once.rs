@@ -71,8 +71,9 @@ impl Envelope {
     /// [`may_hold_events`](Self::may_hold_events)): what a caller that
     /// reads bytes and groups multi-line events classifies at once. The
     /// same as a UTF-8 check, `may_hold_events` and `find_lines_at_once`,
-    /// but Docker's lines are looked at for all three in the prefilter's
-    /// pass (and the lines it passes over are not read again).
+    /// but Docker's lines are looked at for all three in the one pass that
+    /// tells which to unwrap (and the lines it passes over are not read
+    /// again).
     ///
     /// ```
     /// use catalog_runtime::{Dialect, Envelope, Matcher, Template};

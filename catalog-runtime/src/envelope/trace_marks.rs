@@ -17,22 +17,42 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use super::line_bounds::{line_end_at, line_start};
 use super::{Envelope, MultiLine};
 
-/// What the messages [`MultiLine::may_group`] takes hold: for an indented
-/// Java line, what follows the indentation (found only after a space or
-/// tab, escaped or not: see [`after_indentation`]).
-const MARKS: [&str; 8] = [
-    "Traceback (most recent call last):",
-    "panic: ",
-    "fatal error: ",
-    "goroutine ",
-    "Caused by: ",
-    "Suppressed: ",
-    "at ",
-    "... ",
+/// A mark that the messages [`MultiLine::may_group`] takes hold.
+struct Mark {
+    text: &'static str,
+    /// Whether it comes after an indentation (an indented Java line's
+    /// `at `), found only after a space or tab, escaped or not (see
+    /// [`after_indentation`]); the others begin a message.
+    indented: bool,
+}
+
+const MARKS: [Mark; 8] = [
+    Mark { text: "Traceback (most recent call last):", indented: false },
+    Mark { text: "panic: ", indented: false },
+    Mark { text: "fatal error: ", indented: false },
+    Mark { text: "goroutine ", indented: false },
+    Mark { text: "Caused by: ", indented: false },
+    Mark { text: "Suppressed: ", indented: false },
+    Mark { text: "at ", indented: true },
+    Mark { text: "... ", indented: true },
 ];
 
-/// The marks that come after an indentation.
-const INDENTED: [usize; 3] = [5, 6, 7];
+/// The bytes a message that may be grouped can begin with (`[b]` for byte
+/// `b`): the first byte of each mark that begins a message, and a space or
+/// tab, which begins any indentation.
+const MAY_BEGIN_EVENT: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b' ' as usize] = true;
+    table[b'\t' as usize] = true;
+    let mut k = 0;
+    while k < MARKS.len() {
+        if !MARKS[k].indented {
+            table[MARKS[k].text.as_bytes()[0] as usize] = true;
+        }
+        k += 1;
+    }
+    table
+};
 
 impl Envelope {
     /// Whether some line of `text` (split at `\n`), unwrapped from this
@@ -64,11 +84,11 @@ impl Envelope {
             return true;
         }
         static SEARCH: OnceLock<AhoCorasick> = OnceLock::new();
-        let search = SEARCH.get_or_init(|| searcher(MARKS));
+        let search = SEARCH.get_or_init(|| searcher(MARKS.map(|mark| mark.text)));
         let mut looked_at = None;
         search.find_iter(text).any(|found| {
             let start = found.start();
-            if INDENTED.contains(&found.pattern().as_usize()) && !after_indentation(&text[..start]) {
+            if MARKS[found.pattern().as_usize()].indented && !after_indentation(&text[..start]) {
                 return false;
             }
             let line = (line_start(text, start), line_end_at(text, start));
@@ -92,10 +112,10 @@ impl Envelope {
 /// settles on the message.
 pub(super) fn may_begin_event(escaped: &[u8]) -> bool {
     match escaped.first() {
-        Some(b' ' | b'\t' | b'\\') => true,
-        // The first bytes of the marks that begin a message.
-        Some(b'T' | b'p' | b'f' | b'g' | b'C') => {
-            MARKS.iter().enumerate().any(|(k, mark)| !INDENTED.contains(&k) && escaped.starts_with(mark.as_bytes()))
+        Some(b'\\') => true,
+        Some(&byte) if MAY_BEGIN_EVENT[usize::from(byte)] => {
+            matches!(byte, b' ' | b'\t')
+                || MARKS.iter().any(|mark| !mark.indented && escaped.starts_with(mark.text.as_bytes()))
         }
         _ => false,
     }
@@ -110,7 +130,7 @@ pub(super) fn may_begin_event(escaped: &[u8]) -> bool {
 fn plain_lines_may_hold_events(text: &[u8]) -> bool {
     let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', text).map(|at| at + 1));
     starts.into_iter().any(|start| {
-        let may = matches!(text.get(start), Some(b' ' | b'\t' | b'T' | b'p' | b'f' | b'g' | b'C'));
+        let may = text.get(start).is_some_and(|&byte| MAY_BEGIN_EVENT[usize::from(byte)]);
         may && MultiLine::may_group(&String::from_utf8_lossy(&text[start..line_end_at(text, start)]))
     })
 }

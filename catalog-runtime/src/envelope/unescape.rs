@@ -124,9 +124,101 @@ pub(crate) fn go_quoted(raw: &str) -> Option<Cow<'_, str>> {
     }))
 }
 
+/// Which escapes give a character no literal holds.
+#[derive(Clone, Copy)]
+pub(crate) struct Escapes<'b> {
+    /// Which bytes occur in the literals (`[b]` for byte `b`).
+    pub literal_bytes: &'b [bool; 256],
+    /// Go's escapes (logfmt) besides JSON's.
+    pub go: bool,
+    /// The message may be unwrapped again (Docker): an escaped backslash
+    /// may begin an escape of the inner line.
+    pub nested: bool,
+}
+
+impl Escapes<'_> {
+    /// Whether every backslash of `text` begins a harmless escape (a
+    /// backslash that is no escape, in an unquoted logfmt value or a CRI
+    /// message read as it is, is harmless too, but taken for one).
+    pub fn all_harmless(&self, text: &str) -> bool {
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while let Some(next) = memchr::memchr(b'\\', &bytes[at..]) {
+            let next = at + next;
+            match self.harmless(&bytes[next + 1..]) {
+                Some(used) => at = next + 1 + used,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// The length of the harmless escape `escape` begins with (after its
+    /// backslash), if it is one.
+    pub fn harmless(&self, escape: &[u8]) -> Option<usize> {
+        let gives = |byte: u8| !self.literal_bytes[usize::from(byte)];
+        let (char, used) = match *escape.first()? {
+            byte @ (b'"' | b'/') => (u32::from(byte), 1),
+            b'\\' => (u32::from(b'\\'), 1),
+            b't' => (0x09, 1),
+            b'b' => (0x08, 1),
+            b'f' => (0x0c, 1),
+            b'u' => (hex_digits(escape.get(1..5)?)?, 5),
+            b'U' if self.go => (hex_digits(escape.get(1..9)?)?, 9),
+            _ => return None,
+        };
+        let harmless = match char {
+            // A line break, which the caller is to see.
+            0x0a | 0x0d => false,
+            0x5c if self.nested => false,
+            // ASCII, as itself.
+            0..=0x7f => gives(char as u8),
+            // Anything else (a surrogate too, which becomes a character
+            // with the next escape, or U+FFFD) is not ASCII.
+            _ => (0x80..=0xff).all(gives),
+        };
+        harmless.then_some(used)
+    }
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    pub(crate) fn bytes_of(literals: &str) -> [bool; 256] {
+        let mut set = [false; 256];
+        for byte in literals.bytes() {
+            set[usize::from(byte)] = true;
+        }
+        set
+    }
+
+    #[test]
+    fn escapes_are_harmless_when_no_literal_holds_what_they_give() {
+        let none = bytes_of("abc ");
+        let quote = bytes_of("abc \"");
+        let accented = bytes_of("abc é");
+        fn json(literal_bytes: &[bool; 256]) -> Escapes<'_> {
+            Escapes { literal_bytes, go: false, nested: false }
+        }
+        assert!(json(&none).all_harmless(r#"x \"y\" \u003c\u003e\u0026 \t \/ \\ \u00e9 \ud83d\ude00 \b\f"#));
+        assert!(!json(&quote).all_harmless(r#"x \"y\""#));
+        assert!(!json(&quote).all_harmless(r#"x \u0022y"#));
+        assert!(!json(&bytes_of("a")).all_harmless(r"\u0061"));
+        assert!(!json(&accented).all_harmless(r"\u00e9"));
+        assert!(!json(&accented).all_harmless(r"\ud83d\ude00"));
+        // Line breaks, malformed or unknown escapes, a backslash at the end.
+        for text in [r"a\nb", r"a\rb", r"\u000a", r"\u000D", r"\x41", r"\u12", r"\uZZZZ", r"\a", r"\'", r"end\"] {
+            assert!(!json(&none).all_harmless(text), "{text}");
+        }
+        // Go's \U is an escape of logfmt, not of JSON.
+        assert!(!json(&none).all_harmless(r"\U0001F600"));
+        assert!(Escapes { go: true, ..json(&none) }.all_harmless(r"\U0001F600"));
+        // A backslash that may begin an escape of an inner line.
+        let nested = Escapes { nested: true, ..json(&none) };
+        assert!(!nested.all_harmless(r"\\u0061") && !nested.all_harmless(r"\u005c"));
+        assert!(json(&none).all_harmless(r"\\u0061"));
+    }
 
     #[test]
     fn json_escapes_come_out_as_the_program_wrote_them() {

@@ -22,8 +22,8 @@
 use std::ops::Range;
 
 use super::line_bounds::{line_end_at, line_start};
-use super::unescape::hex_digits as hex;
-use super::{cri, Envelope};
+use super::unescape::Escapes;
+use super::{docker, Envelope};
 use crate::format::Template;
 use crate::matcher::Matcher;
 
@@ -63,7 +63,7 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     };
     if let Some(escapes) = whole_text {
         let mut unwrap = match escapes {
-            Some(escapes) => escapes.lines_to_unwrap(body),
+            Some(escapes) => escaped_lines_to_unwrap(escapes, body),
             None => ToUnwrap::default(),
         };
         if !starts_of_lines_with_literal(matcher, text, &mut unwrap.lines, literals.as_deref_mut()) {
@@ -71,7 +71,7 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
         }
         if !unwrap.quotes.is_empty() {
             // The lines with `\"` escapes are looked at again, without the
-            // escapes' backslashes (see [`Escapes::lines_to_unwrap`]).
+            // escapes' backslashes (see [`escaped_lines_to_unwrap`]).
             let (unquoted, starts) = unquoted_lines(body, &unwrap.quotes);
             let mut found = Vec::new();
             starts_of_lines_with_literal(matcher, &unquoted, &mut found, None);
@@ -86,6 +86,7 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
     if *envelope == Envelope::Docker {
         return docker_lines_that_may_match(matcher, bytes, literals, events, each).map(|(lines, _)| lines);
     }
+    // Journald: each line is looked at.
     let mut with_literal: Vec<usize> = Vec::new();
     if !starts_of_lines_with_literal(matcher, text, &mut with_literal, literals) {
         return None;
@@ -101,7 +102,7 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
         let has_literal = with_literal.next_if_eq(&range.start).is_some();
         let line = &body[range.clone()];
         let line = line.strip_suffix('\r').unwrap_or(line);
-        if has_literal || (returns && line.contains('\r')) || !passes_over(envelope, line, literal_bytes) {
+        if has_literal || (returns && line.contains('\r')) || !journald_passes_over(line, escapes) {
             each(number, range);
         }
     }
@@ -111,27 +112,27 @@ pub(super) fn lines_that_may_match<I: AsRef<Template>>(
 /// [`lines_that_may_match`] for Docker lines, of bytes not known to be
 /// UTF-8 (only the lines given to `each` are read as text); with the
 /// number of lines, whether the text is ASCII (so UTF-8), as the
-/// prefilter's pass saw it (`false` when it cannot tell).
+/// prefilter's pass saw it (`false` when it cannot tell). The lines are
+/// read in a pass of their own after the prefilter's (see
+/// [`docker::lines_to_unwrap`]).
 pub(super) fn docker_lines_that_may_match<I: AsRef<Template>>(
     matcher: &Matcher<I>,
     text: &[u8],
-    literals: Option<&mut Vec<(usize, usize)>>,
+    mut literals: Option<&mut Vec<(usize, usize)>>,
     events: bool,
     each: impl FnMut(usize, Range<usize>),
 ) -> Option<(usize, bool)> {
     // Where the literals start, a line's before the next line's.
     let mut hits: Vec<usize> = Vec::new();
-    let mut literals = literals;
-    let (marks, ascii) = matcher.for_each_literal_and_mark(text, |start, _, literal| {
+    let ascii = matcher.for_each_literal_in_bytes(text, |start, _, literal| {
         hits.push(start);
         if let Some(literals) = literals.as_deref_mut() {
             literals.push((start, literal));
         }
     })?;
     let ascii = text[ascii..].is_ascii();
-    let docker = DockerLines { literal_bytes: matcher.literal_bytes(), events };
     let body = text.strip_suffix(b"\n").unwrap_or(text);
-    Some((docker.read(body, marks, hits, each), ascii))
+    Some((docker::lines_to_unwrap(body, matcher.literal_bytes(), hits, events, each), ascii))
 }
 
 /// Pushes onto `starts` the start of every line of `text` that holds a
@@ -190,7 +191,7 @@ fn unquoted_lines(body: &str, quotes: &[usize]) -> (String, Vec<(usize, usize)>)
 }
 
 /// What a pass over a text's escapes found (see
-/// [`Escapes::lines_to_unwrap`]).
+/// [`escaped_lines_to_unwrap`]).
 #[derive(Default)]
 struct ToUnwrap {
     /// The starts of the lines with an escape that is not harmless.
@@ -257,244 +258,44 @@ fn cri_pieces(body: &str) -> Vec<usize> {
     pieces
 }
 
-/// Whether `line` (holding no `\r` or `\n`), unwrapped from `envelope`, has
-/// a message holding no literal when the line holds none, and is a whole
-/// line without a note whose message holds no line break.
-fn passes_over(envelope: &Envelope, line: &str, literal_bytes: &[bool; 256]) -> bool {
-    let escapes = Escapes { literal_bytes, go: false, nested: false };
-    match envelope {
-        Envelope::None | Envelope::Syslog => true,
-        Envelope::Docker => docker(line, literal_bytes),
-        Envelope::Cri => match cri::unwrap(line) {
-            None => true,
-            Some(unwrapped) if unwrapped.is_piece() => false,
-            // The message is read as it is, or as a JSON or logfmt line.
-            Some(unwrapped) => {
-                let message = unwrapped.text();
-                memchr::memchr(b'\\', message.as_bytes()).is_none()
-                    || !super::may_hold_inner(message)
-                    || escapes.all_harmless(message)
-            }
-        },
-        Envelope::Json(_) => escapes.all_harmless(line),
-        Envelope::Logfmt => Escapes { go: true, ..escapes }.all_harmless(line),
-        // A `MESSAGE` of bytes, or `null`, is not the line's text.
-        Envelope::Journald => !line.contains('[') && !line.contains("null") && escapes.all_harmless(line),
-    }
+/// Whether a journald `line` (holding no `\r` or `\n`) has a message
+/// holding no literal when the line holds none, and is a whole line
+/// without a note whose message holds no line break.
+fn journald_passes_over(line: &str, escapes: Escapes<'_>) -> bool {
+    // A `MESSAGE` of bytes, or `null`, is not the line's text.
+    !line.contains('[') && !line.contains("null") && escapes.all_harmless(line)
 }
 
-/// A json-file line as moby writes it, `{"log":"…\n","stream":…`: the
-/// `log` string ends with `\n` (it is not a piece) and its other escapes
-/// are harmless. Another shape is unwrapped to be sure.
-fn docker(line: &str, literal_bytes: &[bool; 256]) -> bool {
-    let mut passed = true;
-    let marks = memchr::memchr3_iter(b'\\', b'\n', b'\r', line.as_bytes());
-    let docker = DockerLines { literal_bytes, events: false };
-    docker.read(line.as_bytes(), marks, Vec::new(), |_, _| passed = false);
-    passed
-}
-
-/// How far a Docker line's `log` has been read (see [`DockerLines::read`]).
-#[derive(Clone, Copy, PartialEq)]
-enum DockerLog {
-    /// Its escapes are read; the backslashes before this position are
-    /// those of escapes already read.
-    ReadFrom(usize),
-    /// It ended with `\n`, every escape before harmless.
-    Whole,
-    /// The line is unwrapped: it holds a literal, is not of moby's shape,
-    /// or has an escape that is not harmless.
-    Unwrap,
-}
-
-/// [`lines_that_may_match`] for Docker lines.
-struct DockerLines<'b> {
-    literal_bytes: &'b [bool; 256],
-    /// Whether the lines whose message may be grouped into an event are
-    /// wanted too.
-    events: bool,
-}
-
-impl DockerLines<'_> {
-    /// Reads the lines of `bytes` (without the text's final line break)
-    /// from `marks`, the positions of its backslashes, line breaks and `\r`
-    /// (and maybe of one line break after it),
-    /// in order, which the prefilter's pass over the text notes on its way:
-    /// reading the lines one by one to their `log`'s end, or searching the
-    /// text for them in a pass of its own, took a fifth of the scan of a
-    /// Docker log (measured). A line is passed over when it starts
-    /// `{"log":"`, every escape of its `log` is harmless and the first that
-    /// is not ends it as moby ends a whole line, `\n","stream":"`: what
-    /// follows is not the message, and a `log` that had ended before, at a
-    /// quote, would be followed by the `stream` that moby writes right after
-    /// it. `hits`: where the literals start, a line's before the next
-    /// line's (a line holding one is given). A line holding a `\r` but
-    /// the one that ends it is given too.
-    fn read(
-        &self,
-        bytes: &[u8],
-        marks: impl Iterator<Item = usize>,
-        hits: Vec<usize>,
-        mut each: impl FnMut(usize, Range<usize>),
-    ) -> usize {
-        const START: &[u8; 8] = br#"{"log":""#;
-        const WHOLE_END: &[u8; 13] = br#"n","stream":""#;
-        let escapes = Escapes { literal_bytes: self.literal_bytes, go: false, nested: true };
-        let mut hits = hits.into_iter().peekable();
-        // What is known of the line at `start`: how far its `log` is read,
-        // and whether its message may be grouped into an event.
-        let line_at = |start: usize| {
-            if !starts_with(&bytes[start..], START) {
-                return (DockerLog::Unwrap, false);
-            }
-            let log = start + START.len();
-            (DockerLog::ReadFrom(log), self.events && super::trace_marks::may_begin_event(&bytes[log..]))
-        };
-        let (mut start, mut number) = (0, 0);
-        let (mut log, mut event) = line_at(0);
-        let mut held_return = false;
-        for at in marks.take_while(|&at| at < bytes.len()).chain([bytes.len()]) {
-            let mark = bytes.get(at).copied();
-            if mark == Some(b'\r') {
-                held_return |= !matches!(bytes.get(at + 1), None | Some(b'\n'));
-                continue;
-            }
-            if mark == Some(b'\\') {
-                if let DockerLog::ReadFrom(from) = log {
-                    if at >= from {
-                        let escape = &bytes[at + 1..];
-                        // Most often the first escape is the one that ends the line.
-                        log = match starts_with(escape, WHOLE_END) {
-                            true => DockerLog::Whole,
-                            false => match escapes.harmless(escape) {
-                                Some(used) => DockerLog::ReadFrom(at + 1 + used),
-                                None => DockerLog::Unwrap,
-                            },
-                        };
-                        // A quoted value of a JSON or logfmt line in `log`
-                        // may be the message.
-                        if self.events && escape.first() == Some(&b'"') {
-                            let value = bytes[..at].ends_with(b"=")
-                                || bytes[..at].ends_with(b":")
-                                || bytes[..at].ends_with(b": ");
-                            event |= value && super::trace_marks::may_begin_event(&escape[1..]);
-                        }
-                    }
-                }
-                continue;
-            }
-            let mut has_literal = false;
-            while hits.next_if(|&hit| hit < at).is_some() {
-                has_literal = true;
-            }
-            if has_literal || log != DockerLog::Whole || event || held_return {
-                each(number, start..at);
-            }
-            number += 1;
-            if at == bytes.len() {
-                return number;
-            }
-            start = at + 1;
-            (log, event) = line_at(start);
-            held_return = false;
+/// The lines of `body` with an escape that is not harmless (see
+/// [`Escapes`]), read in
+/// turn from the start of the text as from the start of each line (none
+/// goes past a line break). When a literal holds a quote (so that `\"`
+/// is not harmless), the `\"` escapes are set apart instead: a line
+/// holding them is to be unwrapped when a literal is in its raw text
+/// (the message may be the raw line: a line that is not JSON, an
+/// unquoted logfmt value) or in its text without their backslashes
+/// (the message as the escapes give it).
+fn escaped_lines_to_unwrap(escapes: Escapes<'_>, body: &str) -> ToUnwrap {
+    let bytes = body.as_bytes();
+    let quotes_apart = escapes.literal_bytes[usize::from(b'"')];
+    let mut found = ToUnwrap::default();
+    let mut at = 0;
+    while let Some(next) = memchr::memchr(b'\\', &bytes[at..]) {
+        let next = at + next;
+        if quotes_apart && bytes.get(next + 1) == Some(&b'"') {
+            found.quotes.push(next);
+            at = next + 2;
+            continue;
         }
-        unreachable!("the search ends at the end of the text")
-    }
-}
-
-/// `bytes.starts_with(prefix)`, compared as arrays: a slice's comparison
-/// calls `memcmp`, which took a few percent of a Docker log's scan
-/// (measured).
-#[inline]
-fn starts_with<const N: usize>(bytes: &[u8], prefix: &[u8; N]) -> bool {
-    bytes.first_chunk::<N>() == Some(prefix)
-}
-
-/// Which escapes give a character no literal holds.
-#[derive(Clone, Copy)]
-struct Escapes<'b> {
-    literal_bytes: &'b [bool; 256],
-    /// Go's escapes (logfmt) besides JSON's.
-    go: bool,
-    /// The message may be unwrapped again (Docker): an escaped backslash
-    /// may begin an escape of the inner line.
-    nested: bool,
-}
-
-impl Escapes<'_> {
-    /// The lines of `body` with an escape that is not harmless, read in
-    /// turn from the start of the text as from the start of each line (none
-    /// goes past a line break). When a literal holds a quote (so that `\"`
-    /// is not harmless), the `\"` escapes are set apart instead: a line
-    /// holding them is to be unwrapped when a literal is in its raw text
-    /// (the message may be the raw line: a line that is not JSON, an
-    /// unquoted logfmt value) or in its text without their backslashes
-    /// (the message as the escapes give it).
-    fn lines_to_unwrap(&self, body: &str) -> ToUnwrap {
-        let bytes = body.as_bytes();
-        let quotes_apart = self.literal_bytes[usize::from(b'"')];
-        let mut found = ToUnwrap::default();
-        let mut at = 0;
-        while let Some(next) = memchr::memchr(b'\\', &bytes[at..]) {
-            let next = at + next;
-            if quotes_apart && bytes.get(next + 1) == Some(&b'"') {
-                found.quotes.push(next);
-                at = next + 2;
-                continue;
-            }
-            match self.harmless(&bytes[next + 1..]) {
-                Some(used) => at = next + 1 + used,
-                None => {
-                    found.lines.push(line_start(bytes, next));
-                    at = line_end_at(bytes, next);
-                }
+        match escapes.harmless(&bytes[next + 1..]) {
+            Some(used) => at = next + 1 + used,
+            None => {
+                found.lines.push(line_start(bytes, next));
+                at = line_end_at(bytes, next);
             }
         }
-        found
     }
-
-    /// Whether every backslash of `text` begins a harmless escape (a
-    /// backslash that is no escape, in an unquoted logfmt value or a CRI
-    /// message read as it is, is harmless too, but taken for one).
-    fn all_harmless(&self, text: &str) -> bool {
-        let bytes = text.as_bytes();
-        let mut at = 0;
-        while let Some(next) = memchr::memchr(b'\\', &bytes[at..]) {
-            let next = at + next;
-            match self.harmless(&bytes[next + 1..]) {
-                Some(used) => at = next + 1 + used,
-                None => return false,
-            }
-        }
-        true
-    }
-
-    /// The length of the harmless escape `escape` begins with (after its
-    /// backslash), if it is one.
-    fn harmless(&self, escape: &[u8]) -> Option<usize> {
-        let gives = |byte: u8| !self.literal_bytes[usize::from(byte)];
-        let (char, used) = match *escape.first()? {
-            byte @ (b'"' | b'/') => (u32::from(byte), 1),
-            b'\\' => (u32::from(b'\\'), 1),
-            b't' => (0x09, 1),
-            b'b' => (0x08, 1),
-            b'f' => (0x0c, 1),
-            b'u' => (hex(escape.get(1..5)?)?, 5),
-            b'U' if self.go => (hex(escape.get(1..9)?)?, 9),
-            _ => return None,
-        };
-        let harmless = match char {
-            // A line break, which the caller is to see.
-            0x0a | 0x0d => false,
-            0x5c if self.nested => false,
-            // ASCII, as itself.
-            0..=0x7f => gives(char as u8),
-            // Anything else (a surrogate too, which becomes a character
-            // with the next escape, or U+FFFD) is not ASCII.
-            _ => (0x80..=0xff).all(gives),
-        };
-        harmless.then_some(used)
-    }
+    found
 }
 
 #[cfg(test)]
@@ -802,75 +603,12 @@ mod tests {
         }
     }
 
-    fn bytes_of(literals: &str) -> [bool; 256] {
-        let mut set = [false; 256];
-        for byte in literals.bytes() {
-            set[usize::from(byte)] = true;
-        }
-        set
-    }
-
     #[test]
-    fn escapes_are_harmless_when_no_literal_holds_what_they_give() {
-        let none = bytes_of("abc ");
-        let quote = bytes_of("abc \"");
-        let accented = bytes_of("abc é");
-        fn json(literal_bytes: &[bool; 256]) -> Escapes<'_> {
-            Escapes { literal_bytes, go: false, nested: false }
-        }
-        assert!(json(&none).all_harmless(r#"x \"y\" \u003c\u003e\u0026 \t \/ \\ \u00e9 \ud83d\ude00 \b\f"#));
-        assert!(!json(&quote).all_harmless(r#"x \"y\""#));
-        assert!(!json(&quote).all_harmless(r#"x \u0022y"#));
-        assert!(!json(&bytes_of("a")).all_harmless(r"\u0061"));
-        assert!(!json(&accented).all_harmless(r"\u00e9"));
-        assert!(!json(&accented).all_harmless(r"\ud83d\ude00"));
-        // Line breaks, malformed or unknown escapes, a backslash at the end.
-        for text in [r"a\nb", r"a\rb", r"\u000a", r"\u000D", r"\x41", r"\u12", r"\uZZZZ", r"\a", r"\'", r"end\"] {
-            assert!(!json(&none).all_harmless(text), "{text}");
-        }
-        // Go's \U is an escape of logfmt, not of JSON.
-        assert!(!json(&none).all_harmless(r"\U0001F600"));
-        assert!(Escapes { go: true, ..json(&none) }.all_harmless(r"\U0001F600"));
-        // A backslash that may begin an escape of an inner line.
-        let nested = Escapes { nested: true, ..json(&none) };
-        assert!(!nested.all_harmless(r"\\u0061") && !nested.all_harmless(r"\u005c"));
-        assert!(json(&none).all_harmless(r"\\u0061"));
-    }
-
-    #[test]
-    fn docker_lines_are_passed_over_only_when_whole_and_harmless() {
-        let none = bytes_of("abc ");
-        let whole = r#"{"log":"[ERR] x \"y\" \u003cz\u003e\n","stream":"stderr","time":"t"}"#;
-        assert!(docker(whole, &none));
-        assert!(!docker(whole, &bytes_of("<")));
-        // A piece (no `\n`), an empty `log`, another shape, an escape after
-        // which an inner JSON line may escape anything.
-        for line in [
-            r#"{"log":"[ERR] x","stream":"stderr","time":"t"}"#,
-            r#"{"log":"","stream":"stderr","time":"t"}"#,
-            r#"{"stream":"stderr","log":"x\n","time":"t"}"#,
-            r#"{"log":"{\"msg\":\"\\u0061\"}\n","stream":"stderr","time":"t"}"#,
-            r#"{"log":"a\nb\n","stream":"stderr","time":"t"}"#,
-            r#"{"log":"a\"#,
-        ] {
-            assert!(!docker(line, &none), "{line}");
-        }
-        // The escapes after `log` are not the message's.
-        assert!(docker(r#"{"log":"x\n","stream":"stderr","attrs":{"a":"\u0061\n"},"time":"t"}"#, &bytes_of("a")));
-    }
-
-    #[test]
-    fn pieces_notes_and_byte_messages_are_never_passed_over() {
-        let none = bytes_of("abc ");
-        assert!(!passes_over(&Envelope::Cri, "2026-11-29T17:20:35.1Z stderr P piece", &none));
-        assert!(passes_over(&Envelope::Cri, "2026-11-29T17:20:35.1Z stderr F whole", &none));
-        assert!(passes_over(&Envelope::Cri, r"2026-11-29T17:20:35.1Z stderr F C:\x", &none));
-        assert!(!passes_over(&Envelope::Cri, r#"2026-11-29T17:20:35.1Z stderr F {"msg":"\u0061"}"#, &bytes_of("a")));
-        assert!(!passes_over(&Envelope::Journald, r#"{"__CURSOR":"s","MESSAGE":null}"#, &none));
-        assert!(!passes_over(&Envelope::Journald, r#"{"__CURSOR":"s","MESSAGE":[104,105]}"#, &none));
-        assert!(passes_over(&Envelope::Journald, r#"{"__CURSOR":"s","MESSAGE":"hi \"x\""}"#, &none));
-        assert!(passes_over(&Envelope::Syslog, "<11>1 2026-11-29T17:20:35Z h a 1 - - x", &none));
-        assert!(passes_over(&Envelope::Logfmt, r#"level=error msg="a \"b\" \U0001F600""#, &none));
-        assert!(!passes_over(&Envelope::Logfmt, r#"level=error msg="a\xc3\xa9""#, &none));
+    fn journald_notes_and_byte_messages_are_never_passed_over() {
+        let none = [false; 256];
+        let escapes = Escapes { literal_bytes: &none, go: false, nested: false };
+        assert!(!journald_passes_over(r#"{"__CURSOR":"s","MESSAGE":null}"#, escapes));
+        assert!(!journald_passes_over(r#"{"__CURSOR":"s","MESSAGE":[104,105]}"#, escapes));
+        assert!(journald_passes_over(r#"{"__CURSOR":"s","MESSAGE":"hi \"x\""}"#, escapes));
     }
 }

@@ -503,21 +503,11 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// [`for_each_literal`](Self::for_each_literal) in bytes, and then the
-    /// position of every backslash, line break and `\r` of `text`, in order, most
-    /// of them noted by the prefilter's pass on its way (see
-    /// [`ScanNotes`]), and the length of a prefix of `text` that the pass
-    /// saw to be ASCII: `None` when the literals cannot tell.
-    pub(crate) fn for_each_literal_and_mark<'t>(
-        &self,
-        text: &'t [u8],
-        hit: impl FnMut(usize, usize, usize),
-    ) -> Option<(impl Iterator<Item = usize> + 't, usize)> {
-        let mut notes = ScanNotes::noting_marks(text);
-        let tells = self.for_each_literal_noting(text, &mut notes, hit);
-        tells.then(|| {
-            let ascii = notes.ascii_prefix();
-            (notes.marks(), ascii)
-        })
+    /// length of a prefix of `text` that the prefilter's pass saw to be
+    /// ASCII (see [`ScanNotes`]): `None` when the literals cannot tell.
+    pub(crate) fn for_each_literal_in_bytes(&self, text: &[u8], hit: impl FnMut(usize, usize, usize)) -> Option<usize> {
+        let mut notes = ScanNotes::new(text);
+        self.for_each_literal_noting(text, &mut notes, hit).then(|| notes.ascii_prefix())
     }
 
     fn for_each_literal_noting<'t>(

@@ -302,12 +302,7 @@ impl Grams {
         #[cfg(target_arch = "x86_64")]
         if vector_scan_runs() {
             // SAFETY: the CPU has AVX2 and POPCNT, just checked.
-            let at = unsafe {
-                match notes.marking() {
-                    true => self.scan_avx2::<true>(bytes, notes, &mut hit),
-                    false => self.scan_avx2::<false>(bytes, notes, &mut hit),
-                }
-            };
+            let at = unsafe { self.scan_avx2(bytes, notes, &mut hit) };
             return self.scan(bytes, at, notes, &mut hit);
         }
         self.scan(bytes, 0, notes, &mut hit);
@@ -349,31 +344,20 @@ impl Grams {
     /// two unaligned loads of 32 bytes, 4 bytes apart, hashed as in
     /// [`gram_hash`] and [`bloom`], and their bitmap words gathered. The
     /// first load is the round's 32 bytes, whose line breaks are counted
-    /// into `notes` at every [`BLOCK`]; with `MARKING` (when `notes` are
-    /// [`marking`](ScanNotes::marking)), its line breaks, backslashes and
-    /// `\r` are recorded too. `MARKING` is a parameter, not a test in the
-    /// loop, because that test slowed the scan of plain logs by a tenth or
-    /// more (measured). Returns the position where the scalar scan takes
-    /// over.
+    /// into `notes` at every [`BLOCK`]. Returns the position where the
+    /// scalar scan takes over.
     ///
     /// # Safety
     ///
     /// The CPU must have AVX2 and POPCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt")]
-    unsafe fn scan_avx2<'t, const MARKING: bool>(
-        &self,
-        bytes: &'t [u8],
-        notes: &mut ScanNotes<'t>,
-        hit: &mut impl Hit<'t>,
-    ) -> usize {
+    unsafe fn scan_avx2<'t>(&self, bytes: &'t [u8], notes: &mut ScanNotes<'t>, hit: &mut impl Hit<'t>) -> usize {
         use std::arch::x86_64::*;
 
         // Rounds start at multiples of 32, so every block starts one.
         const _: () = assert!(BLOCK.is_multiple_of(LANES * STRIDE));
         let line_break = _mm256_set1_epi8(b'\n' as i8);
-        let backslash = _mm256_set1_epi8(b'\\' as i8);
-        let carriage_return = _mm256_set1_epi8(b'\r' as i8);
         let mut line_breaks = 0;
         // Every byte seen, or'ed: its top bit tells whether one was not ASCII.
         let mut seen = _mm256_setzero_si256();
@@ -418,11 +402,6 @@ impl Grams {
             }
             let breaks_here = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lows, line_break)) as u32;
             line_breaks += breaks_here.count_ones() as usize;
-            if MARKING {
-                let others =
-                    _mm256_or_si256(_mm256_cmpeq_epi8(lows, backslash), _mm256_cmpeq_epi8(lows, carriage_return));
-                notes.record_marks(breaks_here | _mm256_movemask_epi8(others) as u32);
-            }
             seen = _mm256_or_si256(seen, lows);
             at += LANES * STRIDE;
         }
@@ -593,58 +572,6 @@ mod tests {
         for at in (0..=text.len()).step_by(BLOCK).chain([text.len()]) {
             assert_eq!(notes.line_breaks_before(at), text[..at].matches('\n').count(), "before {at}");
         }
-    }
-
-    /// The positions of the backslashes, line breaks and `\r` the scan of `text`
-    /// notes (with the rest searched for), and the literals it reports.
-    fn marks_of(filter: &Prefilter, text: &str) -> (Vec<usize>, Vec<(usize, usize)>) {
-        let mut notes = ScanNotes::noting_marks(text.as_bytes());
-        let mut found = Vec::new();
-        filter.for_each_counting(text.as_bytes(), &mut notes, |_, start, literal| found.push((start, literal)));
-        (notes.marks().collect(), found)
-    }
-
-    proptest! {
-        #[test]
-        fn the_scan_notes_every_backslash_line_break_and_return(
-            pieces in prop::collection::vec(prop_oneof![
-                Just("\\".to_owned()), Just("\n".to_owned()), Just("\\\\n".to_owned()), Just("\r\n".to_owned()),
-                Just("the literal here".to_owned()), "[a-z \"é]{0,40}",
-            ], 0..80),
-        ) {
-            let text = pieces.concat();
-            let filter = Prefilter::new(&["the literal here"]);
-            let (marks, found) = marks_of(&filter, &text);
-            let expected: Vec<usize> = text.bytes().enumerate().filter(|&(_, b)| matches!(b, b'\\' | b'\n' | b'\r')).map(|(at, _)| at).collect();
-            prop_assert_eq!(marks, expected);
-            // Noting the marks changes nothing of what the scan reports.
-            prop_assert_eq!(found, hits(&filter, &text));
-        }
-    }
-
-    #[test]
-    fn marks_are_noted_in_the_vector_scan_and_searched_for_after_it() {
-        // Thousands of bytes with marks at every offset of a 32-byte round.
-        let text: String = (0..3000)
-            .map(|i| {
-                if i % 7 == 0 {
-                    '\\'
-                } else if i % 11 == 0 {
-                    '\n'
-                } else {
-                    'x'
-                }
-            })
-            .collect();
-        let expected: Vec<usize> = (0..3000).filter(|i| i % 7 == 0 || i % 11 == 0).collect();
-        let (marks, _) = marks_of(&Prefilter::new(&["a literal of some length"]), &text);
-        assert_eq!(marks, expected);
-        if !vector_scan_runs() {
-            eprintln!("SKIPPED: noting marks in the AVX2 scan (this CPU has no AVX2); the search for them was checked");
-        }
-        // Without long literals no scan runs: all are searched for.
-        let (marks, _) = marks_of(&Prefilter::new(&["abcd"]), &text);
-        assert_eq!(marks, expected);
     }
 
     #[test]

@@ -11,10 +11,8 @@
 //! the last position asked for. Where the vector scan did not run (no
 //! AVX2, no long literals, the text's last bytes), the bytes are counted.
 //! The same pass also notes whether the bytes it saw are all ASCII, which
-//! spares [`Matcher::find_numbered_lines_in`] a UTF-8 check of them, and,
-//! when asked, where its backslashes, line breaks and `\r` are: all that Docker's
-//! envelope needs to tell which lines to unwrap (`crate::envelope`), which
-//! would otherwise be another pass over the text.
+//! spares [`Matcher::find_numbered_lines_in`] (and the envelopes' reading
+//! of bytes at once) a UTF-8 check of them.
 
 /// The bytes between two counts left by the prefilter's scan.
 pub(crate) const BLOCK: usize = 4096;
@@ -31,55 +29,11 @@ pub(crate) struct ScanNotes<'t> {
     last: (usize, usize),
     /// The length of a prefix of the text seen to be ASCII.
     ascii_prefix: usize,
-    /// When asked for, where the vector scan saw backslashes, line
-    /// breaks and `\r` (see [`Marking`]).
-    marks: Option<Marking>,
 }
 
 impl<'t> ScanNotes<'t> {
     pub fn new(bytes: &'t [u8]) -> Self {
-        ScanNotes { bytes, at_blocks: Vec::new(), last: (0, 0), ascii_prefix: 0, marks: None }
-    }
-
-    /// Notes that also keep the positions of the backslashes, line
-    /// breaks and `\r` the prefilter's vector scan sees (see [`Self::marks`]).
-    pub fn noting_marks(bytes: &'t [u8]) -> Self {
-        // Zeroed memory comes untouched from the allocator: only the pages
-        // written to are ever touched.
-        let found = vec![0; bytes.len() / 32 + 1];
-        ScanNotes { marks: Some(Marking { found, len: 0, rounds: 0 }), ..ScanNotes::new(bytes) }
-    }
-
-    /// Whether the positions of backslashes, line breaks and `\r` are wanted.
-    #[inline]
-    pub fn marking(&self) -> bool {
-        self.marks.is_some()
-    }
-
-    /// Records where the backslashes, line breaks and `\r` are among the next 32
-    /// bytes of the text (bit `k` for byte `k`), right after the last 32
-    /// recorded (the first 32 first).
-    #[inline]
-    pub fn record_marks(&mut self, found: u32) {
-        if let Some(marks) = &mut self.marks {
-            // Written whether or not the round holds a mark, and kept when
-            // it does: no branch to mispredict.
-            marks.found[marks.len] = (marks.rounds as u64) << 32 | u64::from(found);
-            marks.len += usize::from(found != 0);
-            marks.rounds += 1;
-        }
-    }
-
-    /// The positions of every backslash, line break and `\r` of the text,
-    /// in order: those the scan recorded, then those of the rest of the text,
-    /// searched for (all of them when the scan recorded none, or the notes
-    /// were not [`noting_marks`](Self::noting_marks)).
-    pub fn marks(self) -> Marks<'t> {
-        let Marking { mut found, len, rounds } = self.marks.unwrap_or(Marking { found: Vec::new(), len: 0, rounds: 0 });
-        found.truncate(len);
-        let seen = rounds * 32;
-        let rest = memchr::memchr3_iter(b'\\', b'\n', b'\r', &self.bytes[seen..]);
-        Marks { found: found.into_iter(), at: 0, mask: 0, seen, rest }
+        ScanNotes { bytes, at_blocks: Vec::new(), last: (0, 0), ascii_prefix: 0 }
     }
 
     /// Records that the text's first `len` bytes are ASCII.
@@ -113,51 +67,6 @@ impl<'t> ScanNotes<'t> {
         let count = from.1 + memchr::memchr_iter(b'\n', &self.bytes[from.0..at]).count();
         self.last = (at, count);
         count
-    }
-}
-
-/// Where the prefilter's vector scan saw backslashes, line breaks and `\r`.
-#[derive(Debug)]
-struct Marking {
-    /// For each 32 bytes holding some, from the first: their round (their
-    /// first byte's position over 32) in the top half, and where they are
-    /// in the bottom (bit `k` for byte `k`), in `found[..len]`: each round
-    /// is written and only those with a mark are kept, so the scan takes no
-    /// branch on them and the reader reads no round without one (which, a
-    /// mask for every round, took a fifth of its time: measured).
-    found: Vec<u64>,
-    len: usize,
-    /// The rounds recorded.
-    rounds: usize,
-}
-
-/// The positions of a text's backslashes, line breaks and `\r`, in order (see
-/// [`ScanNotes::marks`]).
-pub(crate) struct Marks<'t> {
-    /// The rounds with marks not yet given (see [`Marking::found`]).
-    found: std::vec::IntoIter<u64>,
-    /// The first position of the round being given, and its marks left.
-    at: usize,
-    mask: u32,
-    /// The bytes the scan saw, and the marks after them.
-    seen: usize,
-    rest: memchr::Memchr3<'t>,
-}
-
-impl Iterator for Marks<'_> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.mask == 0 {
-            match self.found.next() {
-                Some(round) => (self.at, self.mask) = ((round >> 32) as usize * 32, round as u32),
-                None => return self.rest.next().map(|at| self.seen + at),
-            }
-        }
-        let at = self.at + self.mask.trailing_zeros() as usize;
-        self.mask &= self.mask - 1;
-        Some(at)
     }
 }
 
