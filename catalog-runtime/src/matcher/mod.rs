@@ -287,7 +287,11 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// [`try_find_after`](Self::try_find_after) after the whole log prefix,
-    /// else after the prefix without its level (see [`log_prefix_ends`]).
+    /// else after the prefix without its level (see [`log_prefix_ends`]),
+    /// else, for a message that begins with a placeholder, at the line's
+    /// start: what looked like a prefix may be its value (a timestamp in
+    /// `2026-03-29 02:30:00 couldn’t be interpreted ...`, whose literal
+    /// begins with the space the prefix took).
     fn try_find_after_prefix<'h>(
         &self,
         index: usize,
@@ -296,6 +300,10 @@ impl<I: AsRef<Template>> Matcher<I> {
     ) -> Option<Match<'h>> {
         self.try_find_after(index, line, start)
             .or_else(|| before_level.and_then(|start| self.try_find_after(index, line, start)))
+            .or_else(|| {
+                let starts_with_value = matches!(self.template(index).pieces.first(), Some(Piece::Value { .. }));
+                (start > 0 && starts_with_value).then(|| self.try_find_after(index, line, 0)).flatten()
+            })
     }
 
     /// Every record that matches inside `line`, best first.
@@ -1102,6 +1110,35 @@ mod tests {
             values("[WRN] x Failed to send record to topic 't'").map(|(_, v)| v[0].clone()),
             Some(Value::Str("x".into()))
         );
+    }
+
+    #[test]
+    fn a_last_value_holding_the_last_literal_is_read_whole_by_either_searcher() {
+        // Without a regex, and (`%x` has no literal matcher's syntax) with one.
+        let m = matcher(&["start of %s.", "id %x in '%s'"]);
+        let found = m.find("2026-12-03 ERROR start of templates/base.html. (at src/x.rs:10)").unwrap();
+        assert_eq!((found.index, &found.values[..]), (0, &[Value::Str("templates/base.html".into())][..]));
+        assert_eq!(found.span, 17..46);
+        let found = m.find("id 1f in '['a', 'b']'").unwrap();
+        assert_eq!((found.index, &found.values[1]), (1, &Value::Str("['a', 'b']".into())));
+        // No occurrence ends the text or comes before white space: the first.
+        assert_eq!(m.find("start of a.b.c").map(|found| found.values), Some(vec![Value::Str("a".into())]));
+    }
+
+    #[test]
+    fn a_leading_value_that_looks_like_a_log_prefix_is_the_value() {
+        let templates =
+            [compile("%(datetime)s couldn’t be interpreted in time zone %(tz)s.", Dialect::Python).unwrap()];
+        let m = Matcher::new(&templates);
+        let value = |line: &str| m.find(line).map(|found| found.values[0].clone().into_owned());
+        let datetime = Some(Value::Str("2026-03-29 02:30:00".into()));
+        assert_eq!(value("2026-03-29 02:30:00 couldn’t be interpreted in time zone Europe/Paris."), datetime);
+        // Behind a log prefix of its own, the value is still what follows it.
+        assert_eq!(
+            value("2026-12-03 10:00:00 ERROR 2026-03-29 02:30:00 couldn’t be interpreted in time zone UTC."),
+            datetime
+        );
+        assert_eq!(value("[WRN] x couldn’t be interpreted in time zone UTC."), Some(Value::Str("x".into())));
     }
 
     #[test]
