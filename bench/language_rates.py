@@ -5,10 +5,10 @@ in a log line.
 The renderings are those of tools/golden/corpora.py: every record of each
 corpus rendered with varied, seeded values (empty strings, multi-word text,
 the dialects' own delimiters, quotes, braces, backslashes, non-ASCII,
-numbers at their limits) by the formatter its source calls (Node's
-util.format and template literals, CPython's %, str.format and f-strings,
-rustc's format!, Java's String.format and SLF4J's MessageFormatter, Go's
-fmt for nats-server). Each is written into a log line with text before and
+numbers at their limits, a last value holding the literal after it) by
+the formatter its source calls (Node's util.format and template literals,
+CPython's %, str.format and f-strings, rustc's format!, Java's
+String.format and SLF4J's MessageFormatter, Go's fmt for nats-server). Each is written into a log line with text before and
 after it,
 
     2026-12-01T10:00:00Z ERROR [worker-3] <message> (at src/x.rs:10)

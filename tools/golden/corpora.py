@@ -37,9 +37,12 @@ dialects' own delimiters and punctuation, quotes, braces, backslashes,
 non-ASCII, numbers at their limits), the third a random mix; a record
 without placeholders one. A rendering that spans lines (a `%n`, a newline
 in the message or in a value) is left out and counted, as is one the
-formatter refuses. Values never begin or end with spaces, and never hold
-the literal text that follows their placeholder, so that each rendering has
-one reading. Everything is seeded: regenerating gives the same files.
+formatter refuses. Values never begin or end with spaces. A hard value
+before the message's last literal sometimes holds that literal (`.` in
+`start of %s.` of `templates/base.html`); otherwise values never hold the
+literal text that follows their placeholder where the text would then have
+another reading (see `avoid`), so that each rendering has one reading.
+Everything is seeded: regenerating gives the same files.
 
 Needs python3, node, rustc, javac/java with an slf4j-api jar (Debian:
 `apt-get install -y libslf4j-java`, found under /usr/share/java, or
@@ -553,9 +556,13 @@ PUNCT = ["{}", "{0}", "{{", "}}", "{", "}", "%s", "%d", "%%", "%", "${x}", "\\{}
 MULTI = [" ", " ", " ", ", ", ": ", " - ", "; "]
 
 
-def text_value(rng, hard):
+def text_value(rng, hard, holding=""):
+    """A text value; a hard one sometimes holds `holding` between two words
+    (the literal after its placeholder, as a path holds the `.` after it)."""
     choice = rng.random()
     if hard:
+        if holding and rng.random() < 0.3:
+            return rng.choice(WORDS) + holding + rng.choice(WORDS)
         if choice < 0.3:
             return ""
         if choice < 0.75:
@@ -582,15 +589,36 @@ def number(rng, kind, hard, limits=INT_LIMITS):
     return rng.choice(FLOAT_LIMITS if hard else FLOATS)
 
 
+def ends_message(parsed, hole):
+    """Whether hole is the last, right before the message's last literal,
+    which ends with no white space: the shape whose literal the matcher
+    takes where the message ends (docs/formats.md)."""
+    after = parsed.literals[-1]
+    return parsed.holes.index(hole) == len(parsed.holes) - 1 and after != "" and not after[-1].isspace()
+
+
 def avoid(value, parsed, hole):
-    """Whether value holds the literal after its hole (two readings)."""
+    """Whether value holds the literal after its hole where the text has
+    another reading: anywhere between two holes; before the message's last
+    literal, where one of the literal's occurrences before the value's end
+    is followed by white space or ends the text (the matcher takes the
+    first such one for the message's end)."""
     after = parsed.literals[parsed.holes.index(hole) + 1]
-    return bool(after) and after[:8] in value  # nothing after: the message's end
+    if not after:
+        return False  # nothing after: the message's end
+    if not ends_message(parsed, hole):
+        return after[:8] in value
+    text = value + after
+    ends = (i for i in range(len(text) - len(after) + 1)
+            if text.startswith(after, i) and (i + len(after) == len(text) or text[i + len(after)].isspace()))
+    return next(ends) != len(value)
 
 
 def choose_text(rng, parsed, hole, hard):
+    after = parsed.literals[-1]
+    holding = after if ends_message(parsed, hole) and len(after.strip()) <= 3 else ""
     for _ in range(50):
-        value = text_value(rng, hard)
+        value = text_value(rng, hard, holding)
         if value.strip() != value and value != "":
             continue
         if not avoid(value, parsed, hole):
@@ -791,7 +819,9 @@ def plan_node(record, parsed, rng, hard):
             args[hole.key] = ["text", choose_text(rng, parsed, hole, hard)]
         values.append(None)
         # What util.format writes for this argument alone: the field's value.
-        how = js_number if c in "dif" else (lambda t: ["text", t])
+        # `%d` and `%f` write `Number(value)`, which the field reads as a
+        # float; `%i` writes `parseInt(value)`, an integer.
+        how = js_number if c == "i" else (lambda t: ["float", float(t)]) if c in "df" else (lambda t: ["text", t])
         value_jobs[len(values) - 1] = (("js-format", "%" + c, [args[hole.key]]), how)
     job = ("js-format", record["errorMessage"], [args[k] for k in sorted(args)])
     return Plan(record, parsed, job, values, value_jobs)

@@ -28,6 +28,7 @@ use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
 use scan_notes::ScanNotes;
 
+mod final_literal;
 mod groups;
 mod literal_match;
 mod log_line;
@@ -123,6 +124,9 @@ struct Searchers {
     /// The template matched without a regex (see
     /// [`crate::matcher::literal_match`]), if it can be.
     literal: OnceLock<Option<LiteralTemplate>>,
+    /// Whether the template ends with literal text after a text value (see
+    /// [`crate::matcher::final_literal`]).
+    ends_with_text_then_literal: OnceLock<bool>,
 }
 
 /// Matches messages against a set of templates. Ranking: the template with
@@ -283,7 +287,11 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// [`try_find_after`](Self::try_find_after) after the whole log prefix,
-    /// else after the prefix without its level (see [`log_prefix_ends`]).
+    /// else after the prefix without its level (see [`log_prefix_ends`]),
+    /// else, for a message that begins with a placeholder, at the line's
+    /// start: what looked like a prefix may be its value (a timestamp in
+    /// `2026-03-29 02:30:00 couldn’t be interpreted ...`, whose literal
+    /// begins with the space the prefix took).
     fn try_find_after_prefix<'h>(
         &self,
         index: usize,
@@ -292,6 +300,10 @@ impl<I: AsRef<Template>> Matcher<I> {
     ) -> Option<Match<'h>> {
         self.try_find_after(index, line, start)
             .or_else(|| before_level.and_then(|start| self.try_find_after(index, line, start)))
+            .or_else(|| {
+                let starts_with_value = matches!(self.template(index).pieces.first(), Some(Piece::Value { .. }));
+                (start > 0 && starts_with_value).then(|| self.try_find_after(index, line, 0)).flatten()
+            })
     }
 
     /// Every record that matches inside `line`, best first.
@@ -318,35 +330,72 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// message that begins with a placeholder must begin right there.
     fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
         let template = self.template(index);
-        if let Some(literal) = self.searchers(index).literal.get_or_init(|| LiteralTemplate::new(template)) {
-            let rest = &line[start..];
-            match literal.find(rest) {
-                Outcome::Match(span, spans) => {
-                    let texts = spans.into_iter().map(|s| &rest[s]).collect();
-                    let (span, values) = match values_of(template, texts) {
-                        Some(values) => (span, values),
-                        None => self.resplit(index, rest, span.start)?,
-                    };
+        let rest = &line[start..];
+        let (span, spans) = 'found: {
+            if let Some(literal) = self.searchers(index).literal.get_or_init(|| LiteralTemplate::new(template)) {
+                match literal.find(rest) {
+                    Outcome::Match(span, spans) => break 'found (span, spans),
+                    Outcome::NoMatch => return None,
+                    Outcome::Undecided => {}
+                }
+            }
+            let regex = self.searchers(index).find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
+            // Most candidates that reach this point still fail; `is_match` (a DFA)
+            // rejects them far faster than a search for capture groups.
+            if !regex.is_match(rest) {
+                return None;
+            }
+            let captures = regex.captures(rest)?;
+            let whole = captures.get(0).map_or(0..0, |m| m.range());
+            // A group that took part in no match (a pattern's) leaves no
+            // text to read a value from: another split may have one.
+            let spans: Option<Vec<Range<usize>>> =
+                (1..captures.len()).map(|g| Some(captures.get(g)?.range())).collect();
+            match spans {
+                Some(spans) => (whole, spans),
+                None => {
+                    let (span, values) = self.resplit(index, rest, whole.start)?;
                     return Some(Match { index, span: span.start + start..span.end + start, values });
                 }
-                Outcome::NoMatch => return None,
-                Outcome::Undecided => {}
+            }
+        };
+        let (span, values) = self.reading(index, rest, span, spans)?;
+        Some(Match { index, span: span.start + start..span.end + start, values })
+    }
+
+    /// The message found at `span` in `rest` with its placeholders at
+    /// `spans` (the leftmost, shortest reading), and its values: with its
+    /// last literal placed where the message ends (see
+    /// [`final_literal`]), else as found, else another split whose values
+    /// agree (see [`resplit`]).
+    fn reading<'h>(
+        &self,
+        index: usize,
+        rest: &'h str,
+        span: Range<usize>,
+        mut spans: Vec<Range<usize>>,
+    ) -> Option<(Range<usize>, Vec<Value<'h>>)> {
+        let template = self.template(index);
+        let texts = |spans: &[Range<usize>]| spans.iter().map(|s| &rest[s.clone()]).collect();
+        let placed = self
+            .searchers(index)
+            .ends_with_text_then_literal
+            .get_or_init(|| final_literal::ends_with_text_then_literal(template));
+        if let (true, Some(last)) = (*placed, spans.last().cloned()) {
+            let end = final_literal::last_value_end(rest, last.end, final_literal::last_literal(template));
+            if end != last.end {
+                let placed_last = spans.len() - 1;
+                spans[placed_last].end = end;
+                if let Some(values) = values_of(template, texts(&spans)) {
+                    return Some((span.start..span.end + (end - last.end), values));
+                }
+                spans[placed_last].end = last.end;
             }
         }
-        let regex = self.searchers(index).find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
-        let rest = &line[start..];
-        // Most candidates that reach this point still fail; `is_match` (a DFA)
-        // rejects them far faster than a search for capture groups.
-        if !regex.is_match(rest) {
-            return None;
+        match values_of(template, texts(&spans)) {
+            Some(values) => Some((span, values)),
+            None => self.resplit(index, rest, span.start),
         }
-        let captures = regex.captures(rest)?;
-        let whole = captures.get(0).map_or(0..0, |m| m.range());
-        let (span, values) = match extract(template, &captures) {
-            Some(values) => (whole, values),
-            None => self.resplit(index, rest, whole.start)?,
-        };
-        Some(Match { index, span: span.start + start..span.end + start, values })
     }
 
     /// Another split of the message that starts at `from` in `rest`, when
@@ -823,7 +872,9 @@ fn required_literal(template: &Template) -> Option<&str> {
 /// Context may follow a message (`... - User "alice"`, a closing `]`, a
 /// logger's ` (kafka.server.ReplicaManager)`): a message that ends with
 /// literal text or a placeholder that ends by itself (a quoted string, an
-/// integer, a float...) is found wherever it is. One that ends with a text
+/// integer, a float...) is found wherever it is (its last literal after a
+/// text value is then moved to where the message ends: see
+/// [`final_literal`]). One that ends with a text
 /// placeholder takes the rest of the line (its lazy regex would otherwise
 /// capture nothing), as does one that ends with a line break (Go's
 /// `"...\n"` log formats: the line's break has been trimmed). One that
@@ -1049,6 +1100,35 @@ mod tests {
             values("[WRN] x Failed to send record to topic 't'").map(|(_, v)| v[0].clone()),
             Some(Value::Str("x".into()))
         );
+    }
+
+    #[test]
+    fn a_last_value_holding_the_last_literal_is_read_whole_by_either_searcher() {
+        // Without a regex, and (`%x` has no literal matcher's syntax) with one.
+        let m = matcher(&["start of %s.", "id %x in '%s'"]);
+        let found = m.find("2026-12-03 ERROR start of templates/base.html. (at src/x.rs:10)").unwrap();
+        assert_eq!((found.index, &found.values[..]), (0, &[Value::Str("templates/base.html".into())][..]));
+        assert_eq!(found.span, 17..46);
+        let found = m.find("id 1f in '['a', 'b']'").unwrap();
+        assert_eq!((found.index, &found.values[1]), (1, &Value::Str("['a', 'b']".into())));
+        // No occurrence ends the text or comes before white space: the first.
+        assert_eq!(m.find("start of a.b.c").map(|found| found.values), Some(vec![Value::Str("a".into())]));
+    }
+
+    #[test]
+    fn a_leading_value_that_looks_like_a_log_prefix_is_the_value() {
+        let templates =
+            [compile("%(datetime)s couldn’t be interpreted in time zone %(tz)s.", Dialect::Python).unwrap()];
+        let m = Matcher::new(&templates);
+        let value = |line: &str| m.find(line).map(|found| found.values[0].clone().into_owned());
+        let datetime = Some(Value::Str("2026-03-29 02:30:00".into()));
+        assert_eq!(value("2026-03-29 02:30:00 couldn’t be interpreted in time zone Europe/Paris."), datetime);
+        // Behind a log prefix of its own, the value is still what follows it.
+        assert_eq!(
+            value("2026-12-03 10:00:00 ERROR 2026-03-29 02:30:00 couldn’t be interpreted in time zone UTC."),
+            datetime
+        );
+        assert_eq!(value("[WRN] x couldn’t be interpreted in time zone UTC."), Some(Value::Str("x".into())));
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod corpus_names;
 mod dialect_golden;
 mod engine;
 mod golden;
+mod last_literal;
 
 // The shared corpora, found as every crate's tests find them.
 #[path = "../../../tests/support/corpus.rs"]
