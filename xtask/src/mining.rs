@@ -119,7 +119,8 @@ fn truth_text(template: &Template) -> Option<String> {
     for piece in template.pieces.iter() {
         match piece {
             Piece::Literal(literal) => text.push_str(literal),
-            Piece::Value { .. } => text.push_str("<*>"),
+            // A placeholder.
+            _ => text.push_str("<*>"),
         }
     }
     Some(text)

@@ -28,6 +28,7 @@ pub fn run(data: &Path, out: &Path) -> Result<(), String> {
             match piece {
                 Piece::Literal(text) => message.push_str(&text.replace('{', "{{").replace('}', "}}")),
                 Piece::Value { field, .. } => write!(message, "{{{field}}}").expect("a String"),
+                other => panic!("no thiserror form for the piece {other:?}"),
             }
         }
         // `{:?}` of a `str` is a valid Rust string literal.

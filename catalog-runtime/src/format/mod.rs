@@ -165,6 +165,7 @@ impl Flags {
 /// A width or precision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Count {
     /// Not given.
     #[default]
@@ -203,6 +204,7 @@ pub struct Spec {
 /// A piece of a message: literal text or a placeholder.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Piece {
     /// Text that appears as is.
     Literal(Text),

@@ -81,7 +81,8 @@ fn url_words(entry: &BuiltEntry) -> Vec<Vec<String>> {
     for piece in entry.entry.template.pieces.iter() {
         match piece {
             Piece::Literal(literal) => text.push_str(literal),
-            Piece::Value { .. } => text.push('X'),
+            // A placeholder.
+            _ => text.push('X'),
         }
     }
     text.split_whitespace()
@@ -152,7 +153,8 @@ fn words_of(entry: &BuiltEntry) -> Words {
     for piece in entry.entry.template.pieces.iter() {
         match piece {
             Piece::Literal(literal) => text.push_str(literal),
-            Piece::Value { .. } => text.push('\u{1}'),
+            // A placeholder.
+            _ => text.push('\u{1}'),
         }
     }
     let message = text

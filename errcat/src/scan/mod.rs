@@ -320,7 +320,7 @@ fn args(entry: &error_catalog::Entry, found: &Match<'_>) -> Vec<serde_json::Valu
         .iter()
         .filter_map(|piece| match piece {
             error_catalog::Piece::Value { field, .. } => Some(found.values[usize::from(*field)].to_json()),
-            error_catalog::Piece::Literal(_) => None,
+            _ => None,
         })
         .collect()
 }
