@@ -18,7 +18,8 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use catalog_runtime::{build, load_dir, Filter, Piece, Template, Value, ValueKind};
+use catalog_runtime::build::build;
+use catalog_runtime::{load_dir, Filter, Piece, Template, Value, ValueKind};
 
 use crate::rng::Rng;
 

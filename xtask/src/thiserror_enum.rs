@@ -12,7 +12,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use catalog_runtime::{build_with_names, load_dir, Filter, Piece, ValueKind};
+use catalog_runtime::build::build_with_names;
+use catalog_runtime::{load_dir, Filter, Piece, ValueKind};
 
 pub fn run(data: &Path, out: &Path) -> Result<(), String> {
     let loaded = load_dir(data);

@@ -173,7 +173,7 @@ macro_rules! with_record_schema {
             /// The format string as written in the source (may be empty when only a
             /// pattern is known).
             error_message: Text = "errorMessage",
-            /// The dataset's regex for the message (may be defective; see [`crate::check_patterns`]).
+            /// The dataset's regex for the message (may be defective; see [`crate::build::check_patterns`]).
             message_pattern: Option<Text> = "messagePattern",
             /// What kind of error this is.
             error_type: Option<ErrorType> = "errorType",

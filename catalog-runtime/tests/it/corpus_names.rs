@@ -14,7 +14,8 @@ use crate::corpus;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 
-use catalog_runtime::{build, load_dir, Built, BuiltEntry, Filter, Piece};
+use catalog_runtime::build::{build, Built, BuiltEntry};
+use catalog_runtime::{load_dir, Filter, Piece};
 
 /// Words a name must not be on its own.
 const LONE: &[&str] = &[
