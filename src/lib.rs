@@ -161,10 +161,10 @@ struct ReadmeDoctests;
 pub use catalog_macros::Catalog;
 pub use catalog_runtime::{
     build, edit_distance, load_bytes, load_dir, ByteString, Catalog, CatalogEnum, Count, Diagnostic, Dialect, Entry,
-    Envelope, ErrorType, Field, FieldValue, Filter, Flags, FormatError, HandlingStrategy, Level, LineRole, LoadError,
-    Loaded, LogLevel, LogLine, Match, Matcher, MultiLine, Names, NoMatch, Origin, PartialLines, Piece, Pin,
-    PinnedField, Record, RenderError, Severity, SourcedRecord, Spec, Template, Text, TextList, Value, ValueKind,
-    ENVELOPE_NAMES, NAMES_FILE,
+    Envelope, EnvelopeKind, ErrorType, Field, FieldValue, Filter, Flags, FormatError, HandlingStrategy, Level,
+    LineRole, LoadError, Loaded, LogLevel, LogLine, Match, Matcher, MultiLine, Names, NoMatch, Origin, PartialLines,
+    Piece, Pin, PinnedField, Record, RenderError, Severity, SourcedRecord, Spec, Template, Text, TextList, Value,
+    ValueKind, ENVELOPE_NAMES, NAMES_FILE,
 };
 
 // Generated code's only door into the runtime; see `catalog_runtime`.

@@ -16,7 +16,7 @@
 //! | the format compiler (`format`) | [`Template`], [`Dialect`], [`Piece`], [`Spec`], [`Field`], [`ValueKind`], [`FormatError`], [`RenderError`] |
 //! | which records (`build`) | [`Filter`]; the module [`build`]: `build_with_names`, `build`, `Built`, `BuiltEntry`, `check_patterns`, `check_names` |
 //! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`] |
-//! | log lines in envelopes (`envelope`) | [`Envelope`], [`LogLine`], [`PartialLines`], [`MultiLine`], [`LineRole`], [`ENVELOPE_NAMES`] |
+//! | log lines in envelopes (`envelope`) | [`Envelope`], [`EnvelopeKind`], [`LogLine`], [`PartialLines`], [`MultiLine`], [`LineRole`], [`ENVELOPE_NAMES`] |
 //! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`) |
 //! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
 //! | problems | [`Diagnostic`], [`Level`] |
@@ -57,7 +57,7 @@ pub use codegen::{CatalogEnum, NoMatch};
 pub use dataset::{load_bytes, load_dir, Loaded, Names, Origin, Pin, PinnedField, SourcedRecord, NAMES_FILE};
 pub use diagnostic::{Diagnostic, Level};
 pub use entry::Entry;
-pub use envelope::{Envelope, LineRole, LogLine, MultiLine, PartialLines, ENVELOPE_NAMES};
+pub use envelope::{Envelope, EnvelopeKind, LineRole, LogLine, MultiLine, PartialLines, ENVELOPE_NAMES};
 pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
 pub use matcher::{LogLevel, Match, Matcher};
 pub use model::{ByteString, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};

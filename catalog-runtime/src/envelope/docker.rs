@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use super::json_fields::{self, Json};
 use super::unescape::json_string;
-use super::{LogLine, Stream};
+use super::{EnvelopeKind, LogLine, Stream};
 
 /// The line's message, when `line` is a json-file entry.
 pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
@@ -31,7 +31,8 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
         Some(message) if memchr::memchr(b'\\', message.as_bytes()).is_none() => {
             let mut at = at;
             at.end -= 2;
-            let mut unwrapped = LogLine::wrapped("docker", message.strip_suffix('\r').unwrap_or(message).into(), at);
+            let mut unwrapped =
+                LogLine::wrapped(EnvelopeKind::Docker, message.strip_suffix('\r').unwrap_or(message).into(), at);
             unwrapped.stream = stream;
             return Some(unwrapped);
         }
@@ -43,7 +44,7 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
     if ends_line {
         at.end -= if raw.ends_with("\\n") { 2 } else { 6 };
     }
-    let mut unwrapped = LogLine::wrapped("docker", text, at);
+    let mut unwrapped = LogLine::wrapped(EnvelopeKind::Docker, text, at);
     unwrapped.stream = stream;
     unwrapped.ends_line = ends_line;
     if ends_line {

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
 
-use error_catalog::{Catalog, Envelope, LogLevel, LogLine, Match, Severity};
+use error_catalog::{Catalog, Envelope, EnvelopeKind, LogLevel, LogLine, Match, Severity};
 use serde_json::{json, Map};
 
 use crate::input::{self, MAX_LINE};
@@ -297,8 +297,8 @@ fn print_match(
         if let Some(wrapped) = wrapped {
             // `span` is in the message taken out of the envelope;
             // `message_span` is where that message is in the input line.
-            if wrapped.envelope != "none" {
-                object["envelope"] = json!(wrapped.envelope);
+            if wrapped.envelope != EnvelopeKind::None {
+                object["envelope"] = json!(wrapped.envelope.name());
                 object["message_span"] = json!([wrapped.span_in_input.start, wrapped.span_in_input.end]);
             }
             if let Some(context) = &wrapped.context {
