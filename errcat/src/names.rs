@@ -9,8 +9,8 @@ use std::path::Path;
 use error_catalog::build::{build_with_names, Built};
 use error_catalog::{load_dir, Diagnostic, Filter, Names, Pin, NAMES_FILE};
 
+use crate::exit::{FOUND, NOT_FOUND};
 use crate::style::Out;
-use crate::{FOUND, NOT_FOUND};
 
 /// A dataset built with its names file, as the macro builds it.
 pub struct Dataset {
