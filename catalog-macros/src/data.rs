@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use catalog_runtime::__private_0_1::load_dir_unplaced;
-use catalog_runtime::{build_with_names, load_dir, Diagnostic, Entry, Filter};
+use catalog_runtime::build::build_with_names;
+use catalog_runtime::{load_dir, Diagnostic, Entry, Filter};
 use syn::LitStr;
 
 use crate::ctxt::Ctxt;

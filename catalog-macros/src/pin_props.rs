@@ -10,7 +10,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use catalog_runtime::{build_with_names, load_dir, Built, Catalog, Filter, Names, NAMES_FILE};
+use catalog_runtime::build::{build_with_names, Built};
+use catalog_runtime::{load_dir, Catalog, Filter, Names, NAMES_FILE};
 use proptest::prelude::*;
 use quote::quote;
 
@@ -222,11 +223,7 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     removed.sort();
     prop_assert_eq!(&stale, &removed, "stale pins");
     let errors: Vec<_> = after.diagnostics.iter().filter(|d| d.is_error()).collect();
-    prop_assert!(
-        errors.iter().all(|d| catalog_runtime::__private_0_1::is_stale_pin_error(&after, &names, d)),
-        "{:?}",
-        errors
-    );
+    prop_assert!(errors.iter().all(|d| after.is_stale_pin_error(&names, d)), "{:?}", errors);
 
     // Compiled and loaded agree, variant by variant.
     let (variants, compile_errors) = compiled(&dir);

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Level {
     /// The record cannot be used.
     Error,

@@ -5,7 +5,8 @@
 //! `error-catalog` crate, which re-exports all of this.
 //!
 //! A dataset flows through the subsystems in this order, each a private
-//! module whose public items are re-exported here:
+//! module whose public items are re-exported here (but for `build`, a public
+//! module: what tools that check or name a dataset need):
 //!
 //! | step | items |
 //! | --- | --- |
@@ -13,9 +14,9 @@
 //! | the model (`model`) | [`Record`], [`Severity`], [`ErrorType`], [`HandlingStrategy`], [`Value`], [`FieldValue`], [`ByteString`] |
 //! | a compiled record (`entry`) | [`Entry`] |
 //! | the format compiler (`format`) | [`Template`], [`Dialect`], [`Piece`], [`Spec`], [`Field`], [`ValueKind`], [`FormatError`], [`RenderError`] |
-//! | a built catalog (`build`) | [`build_with_names`], [`build`], [`Filter`], [`Built`], [`BuiltEntry`], [`check_patterns`], [`check_names`] |
+//! | which records (`build`) | [`Filter`]; the module [`build`]: `build_with_names`, `build`, `Built`, `BuiltEntry`, `check_patterns`, `check_names` |
 //! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`] |
-//! | log lines in envelopes (`envelope`) | [`Envelope`], [`LogLine`], [`PartialLines`], [`MultiLine`], [`LineRole`], [`ENVELOPE_NAMES`] |
+//! | log lines in envelopes (`envelope`) | [`Envelope`], [`EnvelopeKind`], [`LogLine`], [`PartialLines`], [`MultiLine`], [`LineRole`], [`ENVELOPE_NAMES`] |
 //! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`) |
 //! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
 //! | problems | [`Diagnostic`], [`Level`] |
@@ -34,7 +35,7 @@
 //! ```
 #![deny(missing_docs)]
 
-mod build;
+pub mod build;
 mod catalog;
 mod codegen;
 mod dataset;
@@ -50,13 +51,13 @@ mod suggest;
 #[path = "../../tests/support/corpus.rs"]
 mod test_support;
 
-pub use build::{build, build_with_names, check_names, check_patterns, Built, BuiltEntry, Filter};
+pub use build::filter::Filter;
 pub use catalog::{Catalog, LoadError};
 pub use codegen::{CatalogEnum, NoMatch};
 pub use dataset::{load_bytes, load_dir, Loaded, Names, Origin, Pin, PinnedField, SourcedRecord, NAMES_FILE};
 pub use diagnostic::{Diagnostic, Level};
 pub use entry::Entry;
-pub use envelope::{Envelope, LineRole, LogLine, MultiLine, PartialLines, ENVELOPE_NAMES};
+pub use envelope::{Envelope, EnvelopeKind, LineRole, LogLine, MultiLine, PartialLines, ENVELOPE_NAMES};
 pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
 pub use matcher::{LogLevel, Match, Matcher};
 pub use model::{ByteString, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
@@ -69,7 +70,6 @@ pub use suggest::edit_distance;
 #[doc(hidden)]
 pub mod __private_0_1 {
     pub use crate::__catalog_integrations as integrations;
-    pub use crate::build::is_stale_pin_error;
     pub use crate::codegen::catalog_enum::{clone, debug, display, eq, indices, take, to_value, values};
     pub use crate::codegen::imported;
     #[cfg(feature = "miette")]

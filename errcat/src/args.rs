@@ -1,8 +1,8 @@
 //! The command line.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -69,6 +69,14 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// The directory a dataset command works on: its own argument `dir`,
+    /// else `--data`, else `data`.
+    pub fn dataset_dir<'a>(&'a self, dir: &'a Option<PathBuf>) -> &'a Path {
+        dir.as_deref().or(self.data.first().map(PathBuf::as_path)).unwrap_or(Path::new("data"))
+    }
+}
+
 /// How $ERRCAT_DATA separates directories, as $PATH does.
 const PATH_LIST_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
 
@@ -107,60 +115,7 @@ pub enum Command {
     /// match is printed as soon as its line is read, so `tail -F log | errcat
     /// scan` and `journalctl -f | errcat scan` report errors while they happen.
     #[command(after_help = SCAN_EXAMPLES)]
-    Scan {
-        /// Log files; `-` or none for standard input. `.gz` files are decompressed.
-        files: Vec<PathBuf>,
-        /// One JSON object per matching line.
-        #[arg(long, conflicts_with = "count")]
-        json: bool,
-        /// Only the summary table.
-        #[arg(long)]
-        count: bool,
-        /// Also list lines at these levels (e.g. ERR,WRN) that match no record.
-        #[arg(long, value_name = "LEVELS", value_delimiter = ',', value_parser = log_level)]
-        unmatched: Vec<String>,
-        /// Also write a self-contained HTML report (overview, timeline, one card per error) to FILE.
-        #[arg(long, value_name = "FILE", conflicts_with = "follow")]
-        html: Option<PathBuf>,
-        /// Worker threads (default: one per core).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-        threads: Option<u16>,
-        /// Keep reading the files as they grow, like `tail -F`, until Ctrl-C.
-        ///
-        /// Starts at the end of each file (see --from-start); follows a file
-        /// renamed and recreated (logrotate) or truncated in place
-        /// (copytruncate), and a file that appears later. The files are
-        /// checked every 100 ms. Ctrl-C or SIGTERM prints the summary and
-        /// exits with the usual status.
-        #[arg(short, long)]
-        follow: bool,
-        /// With --follow: report the lines already in the files too.
-        #[arg(long, requires = "follow")]
-        from_start: bool,
-        /// Serve the counts as Prometheus metrics on ADDR (HOST:PORT) until Ctrl-C or SIGTERM.
-        ///
-        /// GET /metrics gives one errcat_matches_total series per record of
-        /// the catalog from the start (at 0), lines read per input, unmatched
-        /// lines per level and input errors per reason; GET /-/healthy is for
-        /// probes. Needs --follow with files, or standard input. Ctrl-C or
-        /// SIGTERM ends it with status 0 (problems with the inputs are told on
-        /// stderr and counted in errcat_input_errors_total).
-        #[arg(long, value_name = "ADDR", conflicts_with = "html")]
-        metrics: Option<String>,
-        /// How the lines are wrapped: auto (chosen for each input from its
-        /// first lines), none, docker, cri, journald, syslog, logfmt, json,
-        /// or json:KEY (the message under KEY).
-        ///
-        /// The message is taken out of its envelope and unescaped before it
-        /// is matched; the pieces of long Docker and CRI lines are joined.
-        /// With --follow, auto reads plain lines.
-        #[arg(long, value_name = "ENVELOPE", default_value = "auto", value_parser = envelope)]
-        envelope: EnvelopeChoice,
-        /// Only matches of records at least this severe: fatal, critical,
-        /// error, warning, info, debug, trace.
-        #[arg(long, value_name = "SEVERITY", value_parser = severity)]
-        min_severity: Option<error_catalog::Severity>,
-    },
+    Scan(ScanArgs),
 
     /// List the catalog's records.
     ///
@@ -306,6 +261,75 @@ pub enum Command {
         #[arg(long)]
         non_exhaustive: bool,
     },
+}
+
+/// `errcat scan`'s options, as the scan takes them.
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    /// Log files; `-` or none for standard input. `.gz` files are decompressed.
+    pub files: Vec<PathBuf>,
+    /// One JSON object per matching line.
+    #[arg(long, conflicts_with = "count")]
+    pub json: bool,
+    /// Only the summary table.
+    #[arg(long)]
+    pub count: bool,
+    /// Also list lines at these levels (e.g. ERR,WRN) that match no record.
+    #[arg(long, value_name = "LEVELS", value_delimiter = ',', value_parser = log_level)]
+    pub unmatched: Vec<String>,
+    /// Also write a self-contained HTML report (overview, timeline, one card per error) to FILE.
+    #[arg(long, value_name = "FILE", conflicts_with = "follow")]
+    pub html: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// Keep reading the files as they grow, like `tail -F`, until Ctrl-C.
+    ///
+    /// Starts at the end of each file (see --from-start); follows a file
+    /// renamed and recreated (logrotate) or truncated in place
+    /// (copytruncate), and a file that appears later. The files are
+    /// checked every 100 ms. Ctrl-C or SIGTERM prints the summary and
+    /// exits with the usual status.
+    #[arg(short, long)]
+    pub follow: bool,
+    /// With --follow: report the lines already in the files too.
+    #[arg(long, requires = "follow")]
+    pub from_start: bool,
+    /// Serve the counts as Prometheus metrics on ADDR (HOST:PORT) until Ctrl-C or SIGTERM.
+    ///
+    /// GET /metrics gives one errcat_matches_total series per record of
+    /// the catalog from the start (at 0), lines read per input, unmatched
+    /// lines per level and input errors per reason; GET /-/healthy is for
+    /// probes. Needs --follow with files, or standard input. Ctrl-C or
+    /// SIGTERM ends it with status 0 (problems with the inputs are told on
+    /// stderr and counted in errcat_input_errors_total).
+    #[arg(long, value_name = "ADDR", conflicts_with = "html")]
+    pub metrics: Option<String>,
+    /// How the lines are wrapped: auto (chosen for each input from its
+    /// first lines), none, docker, cri, journald, syslog, logfmt, json,
+    /// or json:KEY (the message under KEY).
+    ///
+    /// The message is taken out of its envelope and unescaped before it
+    /// is matched; the pieces of long Docker and CRI lines are joined.
+    /// With --follow, auto reads plain lines.
+    #[arg(long, value_name = "ENVELOPE", default_value = "auto", value_parser = envelope)]
+    pub envelope: EnvelopeChoice,
+    /// Only matches of records at least this severe: fatal, critical,
+    /// error, warning, info, debug, trace.
+    #[arg(long, value_name = "SEVERITY", value_parser = severity)]
+    pub min_severity: Option<error_catalog::Severity>,
+}
+
+impl ScanArgs {
+    /// The worker threads: `--threads`, else one per core.
+    pub fn worker_threads(&self) -> usize {
+        worker_threads(self.threads)
+    }
+}
+
+/// `--threads N`, else one per core.
+pub fn worker_threads(asked: Option<u16>) -> usize {
+    asked.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from)
 }
 
 /// A log level by any of its names (`ERR`, `error`, `WARNING`, ...).

@@ -5,13 +5,11 @@ use std::borrow::Cow;
 use std::io;
 use std::path::Path;
 
-use error_catalog::{
-    build_with_names, check_names, check_patterns, load_dir, Built, Catalog, Diagnostic, Filter, Template, Value,
-    ValueKind,
-};
+use error_catalog::build::{build_with_names, check_names, check_patterns, Built};
+use error_catalog::{load_dir, Catalog, Diagnostic, Filter, Template, Value, ValueKind};
 
+use crate::exit::{FOUND, NOT_FOUND};
 use crate::style::Out;
-use crate::{FOUND, NOT_FOUND};
 
 pub fn run(dir: &Path, dialect: Option<error_catalog::Dialect>, out: &mut Out) -> io::Result<u8> {
     let loaded = load_dir(dir);

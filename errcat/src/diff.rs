@@ -13,9 +13,9 @@ use error_catalog::__private_0_1::rust_type;
 use error_catalog::{Entry, Record};
 use serde_json::{json, Value as Json};
 
+use crate::exit::TROUBLE;
 use crate::names;
 use crate::style::Out;
-use crate::TROUBLE;
 
 /// Exit statuses, as diff's.
 const SAME: u8 = 0;

@@ -4,8 +4,9 @@ use std::io::{self, BufRead};
 
 use error_catalog::{Catalog, Entry, Match};
 
+use crate::exit::{FOUND, NOT_FOUND};
+use crate::style::show_value;
 use crate::style::Out;
-use crate::{show_value, FOUND, NOT_FOUND};
 
 pub fn run(catalog: &Catalog, messages: Vec<String>, out: &mut Out) -> io::Result<u8> {
     let mut explained = 0usize;

@@ -551,10 +551,11 @@ impl Drop for Lines {
     }
 }
 
-/// The file descriptor of a live input, to ask whether more data is waiting.
+/// The file descriptor of a live input (a duplicate: the reader owns the
+/// input), to ask whether more data is waiting.
 struct LiveSource {
     #[cfg(unix)]
-    fd: std::os::fd::RawFd,
+    fd: Option<std::os::fd::OwnedFd>,
 }
 
 impl LiveSource {
@@ -563,21 +564,18 @@ impl LiveSource {
         #[cfg(unix)]
         {
             use std::os::fd::AsFd;
-            let regular = io::stdin()
-                .as_fd()
-                .try_clone_to_owned()
-                .and_then(|fd| File::from(fd).metadata())
-                .is_ok_and(|metadata| metadata.is_file());
-            (!regular).then(|| LiveSource::of(&io::stdin()))
+            let fd = io::stdin().as_fd().try_clone_to_owned().map(File::from);
+            let regular = fd.as_ref().is_ok_and(|file| file.metadata().is_ok_and(|metadata| metadata.is_file()));
+            (!regular).then(|| LiveSource { fd: fd.ok().map(std::os::fd::OwnedFd::from) })
         }
         #[cfg(not(unix))]
         Some(LiveSource {})
     }
 
-    /// `source`, which the input reads for as long as it lives.
+    /// `source`, which the input reads.
     #[cfg(unix)]
-    fn of(source: &impl std::os::fd::AsRawFd) -> LiveSource {
-        LiveSource { fd: source.as_raw_fd() }
+    fn of(source: &impl std::os::fd::AsFd) -> LiveSource {
+        LiveSource { fd: source.as_fd().try_clone_to_owned().ok() }
     }
 
     #[cfg(not(unix))]
@@ -595,13 +593,13 @@ impl LiveSource {
     /// Whether a read would return data (or end of input) within `wait`.
     #[cfg(unix)]
     fn readable_within(&self, wait: Duration) -> bool {
-        let mut poll = libc::pollfd { fd: self.fd, events: libc::POLLIN, revents: 0 };
-        let millis = libc::c_int::try_from(wait.as_millis().max(1)).unwrap_or(libc::c_int::MAX);
-        // SAFETY: one valid `pollfd` for a descriptor the input keeps open.
-        let ready = unsafe { libc::poll(&mut poll, 1, millis) };
-        // On an error (EINTR...) treat the input as paused: ending the chunk
-        // early is always correct, only less efficient.
-        ready > 0
+        use rustix::event::{poll, PollFd, PollFlags, Timespec};
+        // Without a descriptor (it could not be duplicated), or on an error
+        // (EINTR...), treat the input as paused: ending the chunk early is
+        // always correct, only less efficient.
+        let Some(fd) = &self.fd else { return false };
+        let Ok(timeout) = Timespec::try_from(wait.max(Duration::from_millis(1))) else { return false };
+        poll(&mut [PollFd::new(fd, PollFlags::IN)], Some(&timeout)).is_ok_and(|ready| ready > 0)
     }
 
     /// Without `poll`, every read of a live input ends the chunk.

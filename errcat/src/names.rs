@@ -6,11 +6,11 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use error_catalog::__private_0_1::is_stale_pin_error;
-use error_catalog::{build_with_names, load_dir, Built, Diagnostic, Filter, Names, Pin, NAMES_FILE};
+use error_catalog::build::{build_with_names, Built};
+use error_catalog::{load_dir, Diagnostic, Filter, Names, Pin, NAMES_FILE};
 
+use crate::exit::{FOUND, NOT_FOUND};
 use crate::style::Out;
-use crate::{FOUND, NOT_FOUND};
 
 /// A dataset built with its names file, as the macro builds it.
 pub struct Dataset {
@@ -29,7 +29,7 @@ pub fn load(dir: &Path) -> Result<Dataset, Vec<Diagnostic>> {
         .diagnostics
         .into_iter()
         .chain(built.diagnostics.iter().cloned())
-        .filter(|d| d.is_error() && !is_stale_pin_error(&built, &loaded.names, d))
+        .filter(|d| d.is_error() && !built.is_stale_pin_error(&loaded.names, d))
         .collect();
     if errors.is_empty() {
         return Ok(Dataset { built, names: loaded.names });

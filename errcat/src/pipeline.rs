@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::sync::mpsc;
 
-use error_catalog::{Catalog, Envelope, LineRole, LogLine, Match, MultiLine, PartialLines};
+use error_catalog::{Catalog, Envelope, EnvelopeKind, LineRole, LogLine, Match, MultiLine, PartialLines};
 
 use crate::input::{Chunk, Input, CHUNK};
 
@@ -67,12 +67,12 @@ pub enum Event {
 impl Wrapped {
     /// Of a line in no envelope (which may carry a trace as context).
     fn plain() -> Wrapped {
-        Wrapped { envelope: "none", span_in_input: 0..0, context: None }
+        Wrapped { envelope: EnvelopeKind::None, span_in_input: 0..0, context: None }
     }
 
     /// What the envelope said of `unwrapped`; `None` for a line in no envelope.
     fn of(unwrapped: &LogLine<'_>) -> Option<Box<Wrapped>> {
-        (unwrapped.envelope() != "none").then(|| {
+        (unwrapped.envelope() != EnvelopeKind::None).then(|| {
             Box::new(Wrapped {
                 envelope: unwrapped.envelope(),
                 span_in_input: unwrapped.span_in_input(),
@@ -85,7 +85,7 @@ impl Wrapped {
 /// What an envelope said of a matching line, and the trace it carries.
 pub struct Wrapped {
     /// The envelope's name (`docker`, `json`...).
-    pub envelope: &'static str,
+    pub envelope: EnvelopeKind,
     /// Where the message was in the input line (see [`LogLine::span_in_input`]).
     pub span_in_input: std::ops::Range<usize>,
     /// A stack trace carried beside the message (by the envelope, or in
@@ -189,7 +189,7 @@ fn classify_lines(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events:
         };
         let unwrapped = wanted.envelope.unwrap(&text);
         // A plain line read lossily: the span is given in its own bytes.
-        let lossy_plain = matches!(text, std::borrow::Cow::Owned(_)) && unwrapped.envelope() == "none";
+        let lossy_plain = matches!(text, std::borrow::Cow::Owned(_)) && unwrapped.envelope() == EnvelopeKind::None;
         if !wanted.envelope.has_pieces() {
             grouped.classify(catalog, wanted, line, unwrapped, lossy_plain.then_some(bytes), events);
         } else if let Some((line, whole)) = pieces.push(line, unwrapped) {

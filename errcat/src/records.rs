@@ -6,10 +6,10 @@ use error_catalog::__private_0_1::typo_distance;
 use error_catalog::{edit_distance, Catalog};
 use serde_json::json;
 
+use crate::exit::{FOUND, NOT_FOUND};
 use crate::explain::write_record_sections;
 use crate::severity::asked as asked_severity;
 use crate::style::{truncate, Out};
-use crate::{FOUND, NOT_FOUND};
 
 /// The `list` options that choose records.
 pub struct Filters {

@@ -17,10 +17,10 @@ use std::path::Path;
 
 use error_catalog::{Catalog, Entry};
 
+use crate::exit::{FOUND, NOT_FOUND, TROUBLE};
 use crate::metrics::record_labels;
 use crate::records::Filters;
 use crate::style::Out;
-use crate::{FOUND, NOT_FOUND, TROUBLE};
 
 /// The window of the alerts' `increase()`.
 const WINDOW: &str = "5m";

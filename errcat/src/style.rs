@@ -2,7 +2,7 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use error_catalog::Severity;
+use error_catalog::{Severity, Value};
 
 use crate::args::ColorChoice;
 
@@ -110,6 +110,14 @@ pub fn truncate(text: &str, width: usize) -> String {
     let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
     cut.push('…');
     cut
+}
+
+/// A value as shown to people: text quoted as in Rust, numbers bare.
+pub fn show_value(value: &Value<'_>) -> String {
+    match value {
+        Value::Str(text) => format!("{text:?}"),
+        other => other.to_string(),
+    }
 }
 
 #[cfg(test)]

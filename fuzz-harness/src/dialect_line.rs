@@ -376,7 +376,7 @@ pub fn check(dialect: Dialect, parts: &[Part]) {
     // A decoy: a shorter record made of one literal word of the message.
     let decoy = template.pieces.iter().find_map(|piece| match piece {
         Piece::Literal(text) => text.split(' ').find(|w| w.chars().count() > 2).map(str::to_owned),
-        Piece::Value { .. } => None,
+        _ => None,
     });
     let mut templates = vec![template.clone()];
     if let Some(word) = &decoy {

@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use catalog_runtime::{build, Dialect, Filter, Origin, Record, SourcedRecord, Template};
+use catalog_runtime::build::build;
+use catalog_runtime::{Dialect, Filter, Origin, Record, SourcedRecord, Template};
 
 use crate::template;
 

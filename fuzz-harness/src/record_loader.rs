@@ -3,7 +3,8 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use catalog_runtime::{build, load_bytes, Diagnostic, Filter, Loaded};
+use catalog_runtime::build::build;
+use catalog_runtime::{load_bytes, Diagnostic, Filter, Loaded};
 
 use crate::template;
 

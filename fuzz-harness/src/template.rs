@@ -28,7 +28,7 @@ pub fn check(template: &Template) {
         .iter()
         .filter_map(|piece| match piece {
             Piece::Value { field, .. } => Some(usize::from(*field)),
-            Piece::Literal(_) => None,
+            _ => None,
         })
         .collect();
     for &field in &placeholders {
@@ -47,7 +47,7 @@ pub fn check(template: &Template) {
         let star_arg = |count: Count, back: u16| match count {
             Count::Star => arg.checked_sub(back),
             Count::Arg(star) => Some(star),
-            Count::None | Count::Fixed(_) => None,
+            _ => None,
         };
         let width_back = if spec.precision.is_star() { 2 } else { 1 };
         for star_arg in [star_arg(spec.precision, 1), star_arg(spec.width, width_back)].into_iter().flatten() {
@@ -80,7 +80,7 @@ pub fn check(template: &Template) {
         .iter()
         .map(|piece| match piece {
             Piece::Literal(text) => text.chars().count(),
-            Piece::Value { .. } => 0,
+            _ => 0,
         })
         .sum();
     assert_eq!(template.literal_len as usize, literal_chars.min(u32::MAX as usize), "literal_len of {template:?}");

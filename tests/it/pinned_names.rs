@@ -88,7 +88,7 @@ fn names_pinned_under_the_old_rule_stay_under_the_new_one() {
     // the rule names them anew.
     let loaded = error_catalog::load_dir("tests/data/renamed".as_ref());
     assert_eq!(loaded.names.pins.len(), 4);
-    let built = error_catalog::build(loaded.records, &error_catalog::Filter::default());
+    let built = error_catalog::build::build(loaded.records, &error_catalog::Filter::default());
     let mut renamed: Vec<(&str, &str)> =
         built.entries.iter().map(|e| (e.entry.record().id.as_ref(), e.entry.name.as_ref())).collect();
     renamed.sort();

@@ -43,9 +43,9 @@ fn loaded_and_compiled_catalogs_agree() {
 fn the_defective_seed_pattern_is_reported_and_the_compiled_one_used() {
     let loaded = error_catalog::load_dir(data_dir());
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
-    let mut built = error_catalog::build(loaded.records, &Filter::default());
+    let mut built = error_catalog::build::build(loaded.records, &Filter::default());
     assert!(built.diagnostics.is_empty(), "building does not run the slower pattern check");
-    error_catalog::check_patterns(&mut built);
+    error_catalog::build::check_patterns(&mut built);
     let warnings: Vec<_> = built.diagnostics.iter().filter(|d| d.level == Level::Warning).collect();
     // Both seeds with a `%q` verb keep it raw in their pattern (an upstream defect).
     assert_eq!(warnings.len(), 2, "{warnings:?}");

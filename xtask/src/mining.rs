@@ -18,7 +18,8 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use catalog_runtime::{build, load_dir, Filter, Piece, Template, Value, ValueKind};
+use catalog_runtime::build::build;
+use catalog_runtime::{load_dir, Filter, Piece, Template, Value, ValueKind};
 
 use crate::rng::Rng;
 
@@ -119,7 +120,8 @@ fn truth_text(template: &Template) -> Option<String> {
     for piece in template.pieces.iter() {
         match piece {
             Piece::Literal(literal) => text.push_str(literal),
-            Piece::Value { .. } => text.push_str("<*>"),
+            // A placeholder.
+            _ => text.push_str("<*>"),
         }
     }
     Some(text)

@@ -12,7 +12,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use catalog_runtime::{build_with_names, load_dir, Filter, Piece, ValueKind};
+use catalog_runtime::build::build_with_names;
+use catalog_runtime::{load_dir, Filter, Piece, ValueKind};
 
 pub fn run(data: &Path, out: &Path) -> Result<(), String> {
     let loaded = load_dir(data);
@@ -28,6 +29,7 @@ pub fn run(data: &Path, out: &Path) -> Result<(), String> {
             match piece {
                 Piece::Literal(text) => message.push_str(&text.replace('{', "{{").replace('}', "}}")),
                 Piece::Value { field, .. } => write!(message, "{{{field}}}").expect("a String"),
+                other => panic!("no thiserror form for the piece {other:?}"),
             }
         }
         // `{:?}` of a `str` is a valid Rust string literal.

@@ -3,6 +3,25 @@
 //! file pins), and check everything. The `#[catalog]` macro and the run-time
 //! loader both go through [`build_with_names`], so a dataset means the same
 //! thing compiled in or loaded at run time.
+//!
+//! What a tool that checks or names a dataset needs (`errcat check`, `errcat
+//! names`); to classify messages, [`Catalog::load`](crate::Catalog::load)
+//! does all of this.
+//!
+//! ```
+//! use catalog_runtime::build::{build_with_names, check_names, check_patterns};
+//! use catalog_runtime::{load_dir, Filter};
+//!
+//! let loaded = load_dir("../data/nats-io/nats-server".as_ref());
+//! let mut built = build_with_names(loaded.records, &loaded.names, &Filter::default());
+//! check_patterns(&mut built);
+//! check_names(&mut built);
+//! assert_eq!(built.entries.len(), 3);
+//! // Two seed records document a `messagePattern` their message does not match:
+//! // warnings, which leave the records in.
+//! assert!(built.diagnostics.iter().all(|d| !d.is_error()));
+//! assert_eq!(built.entries.iter().filter(|e| !e.warnings.is_empty()).count(), 2);
+//! ```
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -12,80 +31,20 @@ use crate::dataset::{Names, Origin, Pin, SourcedRecord};
 use crate::diagnostic::Diagnostic;
 use crate::entry::Entry;
 use crate::format::{self, Dialect, Template};
-use crate::model::{Record, Severity, Text};
+use crate::model::{Record, Text};
 use arg_names::{argument_names_of, callee_of, finish_names, tokenize, Lang, Token};
 use call_shape::{call_arguments, dialect_from_call};
 use naming::{assign_names, NameParts};
 
 mod arg_names;
 mod call_shape;
+// Public at the crate root: `Catalog::load_filtered` takes it too.
+pub(crate) mod filter;
 mod naming;
 mod pins;
 mod regex_check;
 
-/// Which records go into a catalog. Empty lists accept everything.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct Filter {
-    /// Keep records of this repository (`owner/name`).
-    pub repo: Option<String>,
-    /// Keep records with at least one of these tags.
-    pub tags: Vec<String>,
-    /// Keep records of one of these severities.
-    pub severities: Vec<Severity>,
-    /// Read every message in this dialect instead of the one chosen from the
-    /// record's file and call (for a record set whose file extension misleads).
-    pub dialect: Option<Dialect>,
-}
-
-impl Filter {
-    /// A filter that accepts every record, as [`Filter::default`]; narrow it
-    /// with the methods below.
-    ///
-    /// ```
-    /// use catalog_runtime::{Dialect, Filter, Severity};
-    ///
-    /// let filter = Filter::new().repo("nats-io/nats-server").tags(["jetstream"]).severities([Severity::Error]);
-    /// assert_eq!(filter.repo.as_deref(), Some("nats-io/nats-server"));
-    /// assert_eq!(Filter::new().dialect(Dialect::Go).dialect, Some(Dialect::Go));
-    /// ```
-    pub fn new() -> Self {
-        Filter::default()
-    }
-
-    /// Keeps only the records of this repository (`owner/name`).
-    pub fn repo(mut self, repo: impl Into<String>) -> Self {
-        self.repo = Some(repo.into());
-        self
-    }
-
-    /// Keeps only the records with at least one of these tags.
-    pub fn tags<T: Into<String>>(mut self, tags: impl IntoIterator<Item = T>) -> Self {
-        self.tags = tags.into_iter().map(Into::into).collect();
-        self
-    }
-
-    /// Keeps only the records of one of these severities.
-    pub fn severities(mut self, severities: impl IntoIterator<Item = Severity>) -> Self {
-        self.severities = severities.into_iter().collect();
-        self
-    }
-
-    /// Reads every message in this dialect instead of the one chosen from
-    /// the record's file and call.
-    pub fn dialect(mut self, dialect: impl Into<Option<Dialect>>) -> Self {
-        self.dialect = dialect.into();
-        self
-    }
-
-    /// Whether `record` passes the filter.
-    pub fn accepts(&self, record: &Record) -> bool {
-        self.repo.as_deref().is_none_or(|repo| record.repo == repo)
-            && (self.tags.is_empty() || record.tags.iter().any(|tag| self.tags.iter().any(|t| t == tag)))
-            && (self.severities.is_empty() || self.severities.contains(&record.severity_or_default()))
-    }
-}
+pub(crate) use filter::Filter;
 
 /// One compiled entry, where it was read, and its warnings.
 #[derive(Clone, Debug)]
@@ -111,12 +70,15 @@ pub struct Built {
     pub stale_pins: Vec<Pin>,
 }
 
-/// Whether `diagnostic` is the error of one of [`Built::stale_pins`] of
-/// `names` (which `errcat names` and the macro report in their own words).
-pub fn is_stale_pin_error(built: &Built, names: &Names, diagnostic: &Diagnostic) -> bool {
-    names.path.as_ref() == Some(&diagnostic.path)
-        && diagnostic.is_error()
-        && built.stale_pins.iter().any(|pin| pin.line == diagnostic.line)
+impl Built {
+    /// Whether `diagnostic` is the error of one of the [`stale_pins`](Built::stale_pins)
+    /// of `names`, the names file this was built with (which a tool that
+    /// updates the names file reports in its own words, or goes on despite).
+    pub fn is_stale_pin_error(&self, names: &Names, diagnostic: &Diagnostic) -> bool {
+        names.path.as_ref() == Some(&diagnostic.path)
+            && diagnostic.is_error()
+            && self.stale_pins.iter().any(|pin| pin.line == diagnostic.line)
+    }
 }
 
 /// Compiles, filters and names `records`, without a names file: every
@@ -124,7 +86,8 @@ pub fn is_stale_pin_error(built: &Built, names: &Names, diagnostic: &Diagnostic)
 /// the run-time loader use.
 ///
 /// ```
-/// use catalog_runtime::{build, load_dir, Filter};
+/// use catalog_runtime::build::build;
+/// use catalog_runtime::{load_dir, Filter};
 ///
 /// let loaded = load_dir("../data/nats-io/nats-server".as_ref());
 /// let filter = Filter::new().tags(["qos2"]);
@@ -145,7 +108,8 @@ pub fn build(records: Vec<SourcedRecord>, filter: &Filter) -> Built {
 /// in `records` is an error (see [`Built::stale_pins`]).
 ///
 /// ```
-/// use catalog_runtime::{build_with_names, load_dir, Filter, Names, Pin};
+/// use catalog_runtime::build::build_with_names;
+/// use catalog_runtime::{load_dir, Filter, Names, Pin};
 ///
 /// let loaded = load_dir("../data/nats-io/nats-server".as_ref());
 /// let pin = Pin { id: "503f49fe39cf5793".into(), variant: "PersistFailed".into(), fields: vec![], line: 1 };
@@ -479,7 +443,7 @@ mod tests {
         let names = Names { path: Some("d/error-catalog.names".into()), ..names };
         let stale = build_with_names(vec![gone], &names, &Filter::default());
         assert_eq!(stale.stale_pins.len(), 1);
-        assert!(is_stale_pin_error(&stale, &names, &stale.diagnostics[0]), "{:?}", stale.diagnostics);
+        assert!(stale.is_stale_pin_error(&names, &stale.diagnostics[0]), "{:?}", stale.diagnostics);
         // Told from the reserved name by its file's name (`server/gateway.go`).
         assert_eq!(names_of(&stale)[0].0, "GatewayGateway");
     }

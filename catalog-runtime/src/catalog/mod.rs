@@ -123,7 +123,7 @@ impl Compiled {
 impl Catalog {
     /// Loads every record under `dir` (see [`load_dir`]). Any error fails the
     /// load. The check of each record's own `messagePattern` against its
-    /// message is [`check_patterns`](crate::check_patterns), apart, as it is slower.
+    /// message is [`check_patterns`](crate::build::check_patterns), apart, as it is slower.
     ///
     /// ```
     /// let catalog = catalog_runtime::Catalog::load("../data/nats-io/nats-server").unwrap();

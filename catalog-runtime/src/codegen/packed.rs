@@ -142,11 +142,11 @@ impl Writer {
                     self.tag('l');
                     self.str(text);
                 }
-                Piece::Value { field, spec: Spec { verb, flags: Flags(flags), width, precision } } => {
+                Piece::Value { field, spec: Spec { verb, flags, width, precision } } => {
                     self.tag('v');
                     self.number(*field);
                     self.number(u32::from(*verb));
-                    self.number(*flags);
+                    self.number(flags.bits());
                     self.count(*width);
                     self.count(*precision);
                 }
@@ -268,7 +268,7 @@ impl Reader {
                 b'v' => {
                     let field = self.number();
                     let verb = char::from_u32(self.number()).expect(BAD);
-                    let flags = Flags(self.number());
+                    let flags = Flags::from_bits(self.number());
                     let (width, precision) = (self.count(), self.count());
                     Piece::Value { field, spec: Spec { verb, flags, width, precision } }
                 }
@@ -416,13 +416,13 @@ mod tests {
                 Piece::Literal(Borrowed("a ")),
                 Piece::Value {
                     field: 0,
-                    spec: Spec { verb: 'q', flags: Flags(0), width: Count::None, precision: Count::None },
+                    spec: Spec { verb: 'q', flags: Flags::NONE, width: Count::None, precision: Count::None },
                 },
                 Piece::Value {
                     field: 1,
                     spec: Spec {
                         verb: '\u{e9}',
-                        flags: Flags(Flags::MINUS),
+                        flags: Flags::NONE.with_minus(),
                         width: Count::Fixed(5),
                         precision: Count::Star,
                     },

@@ -6,7 +6,7 @@
 //! `pkg/kubelet/kuberuntime/logs/logs.go` `parseCRILog`; containerd
 //! `pkg/cri/io/logger.go` writes `P` for lines longer than its buffer).
 
-use super::{LogLine, Stream};
+use super::{EnvelopeKind, LogLine, Stream};
 
 /// The line's message, when `line` is a CRI log line.
 pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
@@ -38,7 +38,7 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
         Some(b"P") => false,
         _ => return None,
     };
-    let mut unwrapped = LogLine::wrapped("cri", line[start..].into(), start..line.len());
+    let mut unwrapped = LogLine::wrapped(EnvelopeKind::Cri, line[start..].into(), start..line.len());
     unwrapped.stream = Some(stream);
     unwrapped.ends_line = ends_line;
     Some(unwrapped)

@@ -13,7 +13,7 @@ use std::ops::Range;
 use super::json_fields::{self, Json};
 use super::trace_marks::may_begin_event;
 use super::unescape::{json_string, Escapes};
-use super::{LogLine, Stream};
+use super::{EnvelopeKind, LogLine, Stream};
 
 /// A line as moby writes it without `attrs` (`MarshalJSONBuf`): these
 /// bytes, `log`'s contents, [`AFTER_LOG`], `stream`'s, [`AFTER_STREAM`],
@@ -44,7 +44,8 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
         Some(message) if memchr::memchr(b'\\', message.as_bytes()).is_none() => {
             let mut at = at;
             at.end -= 2;
-            let mut unwrapped = LogLine::wrapped("docker", message.strip_suffix('\r').unwrap_or(message).into(), at);
+            let mut unwrapped =
+                LogLine::wrapped(EnvelopeKind::Docker, message.strip_suffix('\r').unwrap_or(message).into(), at);
             unwrapped.stream = stream;
             return Some(unwrapped);
         }
@@ -56,7 +57,7 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
     if ends_line {
         at.end -= if raw.ends_with("\\n") { 2 } else { 6 };
     }
-    let mut unwrapped = LogLine::wrapped("docker", text, at);
+    let mut unwrapped = LogLine::wrapped(EnvelopeKind::Docker, text, at);
     unwrapped.stream = stream;
     unwrapped.ends_line = ends_line;
     if ends_line {

@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use super::json_fields::{self, Json};
-use super::{level, LogLine};
+use super::{level, EnvelopeKind, LogLine};
 
 /// Fields only journald writes: one of them tells a journal entry.
 const JOURNAL_KEYS: [&str; 4] = ["__CURSOR", "__REALTIME_TIMESTAMP", "_BOOT_ID", "__MONOTONIC_TIMESTAMP"];
@@ -24,13 +24,13 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
         return None;
     }
     let mut unwrapped = match json_fields::get(&fields, "MESSAGE")? {
-        message @ Json::Str { at, .. } => LogLine::wrapped("journald", message.text()?, at.clone()),
+        message @ Json::Str { at, .. } => LogLine::wrapped(EnvelopeKind::Journald, message.text()?, at.clone()),
         Json::Array(raw) => {
             let start = raw.as_ptr() as usize - line.as_ptr() as usize;
-            LogLine::wrapped("journald", array_message(raw)?, start..start + raw.len())
+            LogLine::wrapped(EnvelopeKind::Journald, array_message(raw)?, start..start + raw.len())
         }
         Json::Null => {
-            let mut unwrapped = LogLine::wrapped("journald", Cow::Borrowed(""), 0..0);
+            let mut unwrapped = LogLine::wrapped(EnvelopeKind::Journald, Cow::Borrowed(""), 0..0);
             unwrapped.note = Some(NULL_MESSAGE);
             unwrapped
         }

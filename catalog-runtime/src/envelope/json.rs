@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use super::json_fields::{self, Fields, Json};
-use super::{level, LogLine};
+use super::{level, EnvelopeKind, LogLine};
 use crate::matcher::LogLevel;
 
 /// Message keys, in the order they are tried.
@@ -38,7 +38,7 @@ pub(crate) fn unwrap<'a>(line: &'a str, key: Option<&str>) -> Option<LogLine<'a>
         Some(key) => message(&fields, key)?,
         None => MESSAGE_KEYS.iter().find_map(|key| message(&fields, key))?,
     };
-    let mut unwrapped = LogLine::wrapped("json", text, at);
+    let mut unwrapped = LogLine::wrapped(EnvelopeKind::Json, text, at);
     unwrapped.level = LEVEL_KEYS
         .iter()
         .find_map(|key| json_fields::get(&fields, key))

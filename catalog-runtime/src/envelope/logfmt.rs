@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::unescape::go_quoted;
-use super::{level, LogLine};
+use super::{level, EnvelopeKind, LogLine};
 
 /// Keys of the message, most usual first.
 const MESSAGE_KEYS: [&str; 2] = ["msg", "message"];
@@ -40,7 +40,7 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
     let pairs = pairs(line)?;
     let find = |keys: &[&str]| keys.iter().find_map(|key| pairs.iter().find(|pair| pair.key == *key));
     let message = find(&MESSAGE_KEYS)?;
-    let mut unwrapped = LogLine::wrapped("logfmt", message.text()?, message.at.clone());
+    let mut unwrapped = LogLine::wrapped(EnvelopeKind::Logfmt, message.text()?, message.at.clone());
     unwrapped.level = find(&LEVEL_KEYS).and_then(Pair::text).and_then(|text| level::from_field(&text));
     unwrapped.context = find(&STACK_KEYS).and_then(Pair::text);
     Some(unwrapped)

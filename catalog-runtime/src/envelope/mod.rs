@@ -67,6 +67,56 @@ pub enum Envelope {
     Json(Option<String>),
 }
 
+/// Which envelope a line was taken out of ([`LogLine::envelope`]): an
+/// [`Envelope`] without the JSON key it may name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EnvelopeKind {
+    /// [`Envelope::None`]: the line as it is.
+    None,
+    /// [`Envelope::Docker`].
+    Docker,
+    /// [`Envelope::Cri`].
+    Cri,
+    /// [`Envelope::Journald`].
+    Journald,
+    /// [`Envelope::Syslog`].
+    Syslog,
+    /// [`Envelope::Logfmt`].
+    Logfmt,
+    /// [`Envelope::Json`], whichever its key.
+    Json,
+}
+
+impl EnvelopeKind {
+    /// Its name, as [`Envelope::from_name`] reads it (`none`, `docker`, ...; `json`).
+    ///
+    /// ```
+    /// use catalog_runtime::{Envelope, EnvelopeKind};
+    /// let line = Envelope::Docker.unwrap(r#"{"log":"disk full\n","stream":"stderr","time":"t"}"#);
+    /// assert_eq!(line.envelope(), EnvelopeKind::Docker);
+    /// assert_eq!(line.envelope().name(), "docker");
+    /// assert_eq!(Envelope::Docker.unwrap("not json").envelope(), EnvelopeKind::None);
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            EnvelopeKind::None => "none",
+            EnvelopeKind::Docker => "docker",
+            EnvelopeKind::Cri => "cri",
+            EnvelopeKind::Journald => "journald",
+            EnvelopeKind::Syslog => "syslog",
+            EnvelopeKind::Logfmt => "logfmt",
+            EnvelopeKind::Json => "json",
+        }
+    }
+}
+
+impl fmt::Display for EnvelopeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The names [`Envelope::from_name`] takes, for messages.
 pub const ENVELOPE_NAMES: &str = "none, docker, cri, journald, syslog, logfmt, json, json:KEY";
 
@@ -138,6 +188,19 @@ impl Envelope {
         verbatim::lines_that_may_match(self, matcher, text, None, false, each)
     }
 
+    /// Which envelope this is, without the JSON key.
+    pub fn kind(&self) -> EnvelopeKind {
+        match self {
+            Envelope::None => EnvelopeKind::None,
+            Envelope::Docker => EnvelopeKind::Docker,
+            Envelope::Cri => EnvelopeKind::Cri,
+            Envelope::Journald => EnvelopeKind::Journald,
+            Envelope::Syslog => EnvelopeKind::Syslog,
+            Envelope::Logfmt => EnvelopeKind::Logfmt,
+            Envelope::Json(_) => EnvelopeKind::Json,
+        }
+    }
+
     /// Whether lines in this envelope can come in pieces that
     /// [`PartialLines`] joins.
     pub fn has_pieces(&self) -> bool {
@@ -165,14 +228,8 @@ impl Envelope {
 impl fmt::Display for Envelope {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Envelope::None => f.write_str("none"),
-            Envelope::Docker => f.write_str("docker"),
-            Envelope::Cri => f.write_str("cri"),
-            Envelope::Journald => f.write_str("journald"),
-            Envelope::Syslog => f.write_str("syslog"),
-            Envelope::Logfmt => f.write_str("logfmt"),
-            Envelope::Json(None) => f.write_str("json"),
             Envelope::Json(Some(key)) => write!(f, "json:{key}"),
+            other => f.write_str(other.kind().name()),
         }
     }
 }
@@ -194,7 +251,7 @@ pub struct LogLine<'a> {
     level: Option<LogLevel>,
     span_in_input: Range<usize>,
     context: Option<Cow<'a, str>>,
-    envelope: &'static str,
+    envelope: EnvelopeKind,
     stream: Option<Stream>,
     ends_line: bool,
     note: Option<&'static str>,
@@ -203,10 +260,10 @@ pub struct LogLine<'a> {
 impl<'a> LogLine<'a> {
     /// `line` as it is, in no envelope.
     pub fn plain(line: &'a str) -> LogLine<'a> {
-        LogLine::wrapped("none", Cow::Borrowed(line), 0..line.len())
+        LogLine::wrapped(EnvelopeKind::None, Cow::Borrowed(line), 0..line.len())
     }
 
-    fn wrapped(envelope: &'static str, text: Cow<'a, str>, span_in_input: Range<usize>) -> LogLine<'a> {
+    fn wrapped(envelope: EnvelopeKind, text: Cow<'a, str>, span_in_input: Range<usize>) -> LogLine<'a> {
         LogLine { text, level: None, span_in_input, context: None, envelope, stream: None, ends_line: true, note: None }
     }
 
@@ -241,9 +298,9 @@ impl<'a> LogLine<'a> {
         self.context.as_deref()
     }
 
-    /// The name of the (outer) envelope the message was taken from; `none`
+    /// The (outer) envelope the message was taken from; [`EnvelopeKind::None`]
     /// for a line read as it is.
-    pub fn envelope(&self) -> &'static str {
+    pub fn envelope(&self) -> EnvelopeKind {
         self.envelope
     }
 

@@ -4,7 +4,7 @@
 //! the day space-padded, and the file form without `<PRI>` that rsyslog
 //! writes). The level is PRI's severity, PRI % 8 (RFC 5424 §6.2.1).
 
-use super::{level, LogLine};
+use super::{level, EnvelopeKind, LogLine};
 
 const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -23,7 +23,7 @@ pub(crate) fn unwrap(line: &str) -> Option<LogLine<'_>> {
     if line[start..].starts_with('\u{feff}') {
         start += '\u{feff}'.len_utf8();
     }
-    let mut unwrapped = LogLine::wrapped("syslog", line[start..].into(), start..line.len());
+    let mut unwrapped = LogLine::wrapped(EnvelopeKind::Syslog, line[start..].into(), start..line.len());
     unwrapped.level = severity.and_then(level::from_syslog_severity);
     Some(unwrapped)
 }

@@ -29,7 +29,10 @@ fn a_line_not_in_the_envelope_is_read_as_it_is() {
     let line = "[1] 2026/11/29 17:20:35.000001 [ERR] not json";
     for envelope in [Envelope::Docker, Envelope::Cri, Envelope::Journald, Envelope::Json(None), Envelope::Logfmt] {
         let unwrapped = envelope.unwrap(line);
-        assert_eq!((unwrapped.text(), unwrapped.envelope(), unwrapped.span_in_input()), (line, "none", 0..line.len()));
+        assert_eq!(
+            (unwrapped.text(), unwrapped.envelope(), unwrapped.span_in_input()),
+            (line, EnvelopeKind::None, 0..line.len())
+        );
         assert_eq!(unwrapped.level(), Some(LogLevel::Error));
     }
 }
@@ -40,7 +43,7 @@ fn container_lines_holding_json_or_logfmt_are_unwrapped_twice() {
     let unwrapped = Envelope::Cri.unwrap(cri);
     assert_eq!(
         (unwrapped.text(), unwrapped.level(), unwrapped.envelope()),
-        ("a \"b\"", Some(LogLevel::Warning), "cri")
+        ("a \"b\"", Some(LogLevel::Warning), EnvelopeKind::Cri)
     );
     assert_eq!(&cri[unwrapped.span_in_input()], r#"a \"b\""#);
     let docker = r#"{"log":"level=error msg=\"persist \\\"s7\\\"\"\n","stream":"stderr","time":"t"}"#;

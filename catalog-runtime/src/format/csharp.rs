@@ -3,7 +3,7 @@
 //! with `{{`/`}}` escapes.
 
 use super::brace::{compile_holes, expression_name, scan_expression, Keys};
-use super::std_family::{self, GROUPING};
+use super::std_family;
 use super::{Count, Dialect, Flags, FormatError, Spec, Template};
 
 /// Compiles a composite format string or an interpolated string's text. A
@@ -37,14 +37,14 @@ pub(super) fn compile(format: &str) -> Result<Template, FormatError> {
             return Err(FormatError::new(open, "unterminated format item: missing `}`"));
         }
         let (verb, precision, grouping) = standard_format(format_text);
-        let mut flags = if grouping { GROUPING } else { 0 };
+        let mut flags = if grouping { Flags::NONE.with_grouping() } else { Flags::NONE };
         if alignment < 0 {
-            flags |= Flags::MINUS;
+            flags = flags.with_minus();
         }
         let width =
             u16::try_from(alignment.unsigned_abs()).map_err(|_| FormatError::new(open, "alignment is too large"))?;
         let width = if width == 0 { Count::None } else { Count::Fixed(width) };
-        let spec = Spec { verb, flags: Flags(flags), width, precision };
+        let spec = Spec { verb, flags, width, precision };
         let kind = std_family::kind(verb, Dialect::CSharp);
         if hole.bytes().all(|b| b.is_ascii_digit()) && !hole.is_empty() {
             let arg = hole.parse().map_err(|_| FormatError::new(open + 1, "argument index is too large"))?;

@@ -52,19 +52,14 @@ impl Parser<'_> {
     fn directive(&mut self, builder: &mut Builder) -> Result<(), FormatError> {
         let percent = self.i;
         self.i += 1;
-        let mut flags = 0;
-        while let Some(c) = self.peek() {
-            match c {
-                b'#' => flags |= Flags::SHARP,
-                b'+' => flags |= Flags::PLUS,
-                b' ' => flags |= Flags::SPACE,
-                // Go: zero padding only to the left.
-                b'0' if flags & Flags::MINUS == 0 => flags |= Flags::ZERO,
-                b'0' => {}
-                b'-' => flags = (flags | Flags::MINUS) & !Flags::ZERO,
-                _ => break,
-            }
+        let mut flags = Flags::NONE;
+        while let Some(with) = self.peek().and_then(|c| flags.with_printf_flag(c)) {
+            flags = with;
             self.i += 1;
+        }
+        if flags.minus() {
+            // Go: zero padding only to the left.
+            flags = flags.without_zero();
         }
         let mut after_index = self.index()?;
         let mut width_arg = None;
@@ -120,7 +115,7 @@ impl Parser<'_> {
         };
         let precision = named(precision, precision_arg, 1);
         let width = named(width, width_arg, if precision_arg.is_some() { 2 } else { 1 });
-        let spec = Spec { verb, flags: Flags(flags), width, precision };
+        let spec = Spec { verb, flags, width, precision };
         builder.value(arg, None, spec, kind);
         Ok(())
     }
@@ -242,15 +237,15 @@ mod tests {
                 Piece::Literal(_) => None,
             })
             .collect();
-        let spec = |verb, flags, width, precision| Spec { verb, flags: Flags(flags), width, precision };
+        let spec = |verb, flags, width, precision| Spec { verb, flags, width, precision };
         assert_eq!(
             specs,
             [
-                spec('f', Flags::MINUS, Count::Fixed(8), Count::Fixed(3)),
-                spec('x', Flags::PLUS | Flags::SHARP, Count::None, Count::None),
-                spec('d', 0, Count::Star, Count::None),
-                spec('t', Flags::SPACE, Count::Fixed(5), Count::Fixed(0)),
-                spec('s', 0, Count::None, Count::Fixed(0)),
+                spec('f', Flags::NONE.with_minus(), Count::Fixed(8), Count::Fixed(3)),
+                spec('x', Flags::NONE.with_plus().with_alt(), Count::None, Count::None),
+                spec('d', Flags::NONE, Count::Star, Count::None),
+                spec('t', Flags::NONE.with_space(), Count::Fixed(5), Count::Fixed(0)),
+                spec('s', Flags::NONE, Count::None, Count::Fixed(0)),
             ]
         );
         assert_eq!(template.pieces.last(), Some(&Piece::Literal(" %".into())));

@@ -1,7 +1,7 @@
 //! Java: `java.util.Formatter` (`String.format`), SLF4J / Log4j `{}`
 //! patterns, and `java.text.MessageFormat`.
 
-use super::std_family::{self, GROUPING};
+use super::std_family;
 use super::template::Builder;
 use super::{Count, Dialect, Flags, FormatError, Spec, Template, ValueKind};
 
@@ -37,16 +37,12 @@ pub(super) fn compile_format(format: &str) -> Result<Template, FormatError> {
             explicit = Some(previous.ok_or_else(|| FormatError::new(i, "`%<` without a previous argument"))?);
             i += 1;
         }
-        let mut flags = 0u8;
+        let mut flags = Flags::NONE;
         while let Some(&c) = bytes.get(i) {
-            flags |= match c {
-                b'-' => Flags::MINUS,
-                b'#' => Flags::SHARP,
-                b'+' => Flags::PLUS,
-                b' ' => Flags::SPACE,
-                b'0' => Flags::ZERO,
-                b',' => GROUPING,
-                b'(' => return Err(FormatError::new(i, "the `(` flag is not supported")),
+            flags = match (c, flags.with_printf_flag(c)) {
+                (_, Some(with)) => with,
+                (b',', None) => flags.with_grouping(),
+                (b'(', None) => return Err(FormatError::new(i, "the `(` flag is not supported")),
                 _ => break,
             };
             i += 1;
@@ -99,7 +95,7 @@ pub(super) fn compile_format(format: &str) -> Result<Template, FormatError> {
         };
         previous = Some(arg);
         let kind = std_family::kind(verb, Dialect::JavaFormat);
-        let spec = Spec { verb, flags: Flags(flags), width, precision };
+        let spec = Spec { verb, flags, width, precision };
         builder.value(arg, None, spec, kind);
         literal_start = i;
     }
@@ -136,7 +132,7 @@ pub(super) fn compile_slf4j(pattern: &str) -> Result<Template, FormatError> {
         } else {
             let end = if before.ends_with("\\\\") { at - 1 } else { at };
             builder.literal(&pattern[literal_start..end]);
-            let spec = Spec { verb: 's', flags: Flags(0), width: Count::None, precision: Count::None };
+            let spec = Spec { verb: 's', flags: Flags::NONE, width: Count::None, precision: Count::None };
             builder.value(arg, None, spec, ValueKind::Text);
             arg = arg.checked_add(1).ok_or_else(|| FormatError::new(at, "too many arguments"))?;
         }
@@ -190,13 +186,13 @@ pub(super) fn compile_message_format(pattern: &str) -> Result<Template, FormatEr
                     .parse()
                     .map_err(|_| FormatError::new(at + 1, format!("argument index {index:?} is not a number")))?;
                 let (verb, flags) = match (parts.next(), parts.next()) {
-                    (Some("number"), None | Some("integer")) => ('d', GROUPING),
+                    (Some("number"), None | Some("integer")) => ('d', Flags::NONE.with_grouping()),
                     (Some("number"), Some(style)) if !style.is_empty() && style.chars().all(|c| "#0,".contains(c)) => {
-                        ('d', if style.contains(',') { GROUPING } else { 0 })
+                        ('d', if style.contains(',') { Flags::NONE.with_grouping() } else { Flags::NONE })
                     }
-                    _ => ('s', 0),
+                    _ => ('s', Flags::NONE),
                 };
-                let spec = Spec { verb, flags: Flags(flags), width: Count::None, precision: Count::None };
+                let spec = Spec { verb, flags, width: Count::None, precision: Count::None };
                 builder.value(arg, None, spec, std_family::kind(verb, Dialect::MessageFormat));
             }
             c => literal.push(c),

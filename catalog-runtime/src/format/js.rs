@@ -34,7 +34,7 @@ pub(super) fn compile_format(format: &str) -> Result<Template, FormatError> {
                 builder.literal(&format[literal_start..i]);
                 if c != b'c' {
                     let verb = char::from(c);
-                    let spec = Spec { verb, flags: Flags(0), width: Count::None, precision: Count::None };
+                    let spec = Spec { verb, flags: Flags::NONE, width: Count::None, precision: Count::None };
                     builder.value(arg, None, spec, std_family::kind(verb, Dialect::JsFormat));
                 }
                 arg = arg.checked_add(1).ok_or_else(|| FormatError::new(i, "too many arguments"))?;
@@ -68,7 +68,7 @@ pub(super) fn compile_template(text: &str) -> Result<Template, FormatError> {
         builder.literal(&text[literal_start..open]);
         let close = scan_expression(text, open + 2, open, "`${` substitution", |t, j| t.as_bytes()[j] == b'}')?;
         let expr = text[open + 2..close].trim();
-        let spec = Spec { verb: 's', flags: Flags(0), width: Count::None, precision: Count::None };
+        let spec = Spec { verb: 's', flags: Flags::NONE, width: Count::None, precision: Count::None };
         let name = expression_name(expr);
         builder.value(keys.arg(expr, open)?, name.as_deref(), spec, super::ValueKind::Text);
         i = close + 1;

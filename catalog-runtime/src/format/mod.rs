@@ -139,32 +139,94 @@ pub fn rust_type(kind: ValueKind) -> &'static str {
     }
 }
 
-/// Flag characters of a conversion, as a bit set.
+/// The flags of a conversion (`-`, `+`, ` `, `#`, `0` of printf; the
+/// alignment, sign and grouping of `str.format` and its kin), each read by
+/// its method and set by its `with_` method.
+///
+/// ```
+/// use catalog_runtime::{Dialect, Piece, Template};
+///
+/// let template = Template::compile("%-8.3f", Dialect::Go).unwrap();
+/// let Piece::Value { spec, .. } = &template.pieces[0] else { panic!("a placeholder") };
+/// assert!(spec.flags.minus() && !spec.flags.zero());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
-pub struct Flags(pub u8);
+pub struct Flags(u8);
+
+/// Each flag's bit, the method that reads it and the one that sets it.
+macro_rules! flag_methods {
+    ($($(#[$doc:meta])* $bit:literal => $flag:ident, $with:ident;)*) => {
+        impl Flags {
+            $(
+                $(#[$doc])*
+                pub const fn $flag(self) -> bool {
+                    self.0 & $bit != 0
+                }
+
+                #[doc = concat!("With [`", stringify!($flag), "`](Flags::", stringify!($flag), ").")]
+                pub const fn $with(self) -> Flags {
+                    Flags(self.0 | $bit)
+                }
+            )*
+        }
+    };
+}
+
+flag_methods! {
+    /// `-`: pad on the right (left alignment).
+    1 => minus, with_minus;
+    /// `+`: always print a sign (Go's `%+v`: field names too).
+    2 => plus, with_plus;
+    /// `#`: the alternate form (`0x` prefixes, Go's `%#v` syntax).
+    4 => alt, with_alt;
+    /// ` `: a space for the sign of positive numbers.
+    8 => space, with_space;
+    /// `0`: pad with leading zeros.
+    16 => zero, with_zero;
+    /// `^`: centre in the width (Python's and Rust's alignment).
+    32 => center, with_center;
+    /// Thousands grouped with `,` (Python's `{:,}`, Java's `%,d`, .NET's `N`).
+    64 => grouping, with_grouping;
+}
 
 impl Flags {
-    /// `-`: pad on the right.
-    pub const MINUS: u8 = 1;
-    /// `+`: always print a sign (`%+v`: field names).
-    pub const PLUS: u8 = 2;
-    /// `#`: alternate form.
-    pub const SHARP: u8 = 4;
-    /// ` `: space for the sign of positive numbers.
-    pub const SPACE: u8 = 8;
-    /// `0`: pad with leading zeros.
-    pub const ZERO: u8 = 16;
+    /// No flag.
+    pub const NONE: Flags = Flags(0);
 
-    /// Whether every bit of `flag` is set.
-    pub const fn has(self, flag: u8) -> bool {
-        self.0 & flag == flag
+    /// Without [`zero`](Flags::zero).
+    pub const fn without_zero(self) -> Flags {
+        Flags(self.0 & !Flags::NONE.with_zero().0)
+    }
+
+    /// With the printf flag character `c` (`-`, `+`, ` `, `#`, `0`), which
+    /// Go, C, Python's `%` and Java write alike; `None` for another byte.
+    pub(crate) const fn with_printf_flag(self, c: u8) -> Option<Flags> {
+        Some(match c {
+            b'-' => self.with_minus(),
+            b'+' => self.with_plus(),
+            b' ' => self.with_space(),
+            b'#' => self.with_alt(),
+            b'0' => self.with_zero(),
+            _ => return None,
+        })
+    }
+
+    /// The flags as one byte, as generated code packs them.
+    pub(crate) const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The flags [`bits`](Flags::bits) gave.
+    pub(crate) const fn from_bits(bits: u8) -> Flags {
+        Flags(bits)
     }
 }
 
 /// A width or precision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Count {
     /// Not given.
     #[default]
@@ -203,6 +265,7 @@ pub struct Spec {
 /// A piece of a message: literal text or a placeholder.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(any(feature = "serde", feature = "cache"), derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Piece {
     /// Text that appears as is.
     Literal(Text),

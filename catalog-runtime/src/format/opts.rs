@@ -3,7 +3,7 @@
 
 use std::fmt::{self, Write};
 
-use super::{Count, Flags, Spec};
+use super::{Count, Spec};
 
 /// Width, precision and flags of a conversion. `*` counts are ignored.
 #[derive(Clone, Copy, Debug)]
@@ -41,11 +41,11 @@ impl Opts {
         Opts {
             width: fixed(spec.width).unwrap_or(0),
             prec: fixed(spec.precision),
-            minus: flags.has(Flags::MINUS),
-            plus: flags.has(Flags::PLUS),
-            sharp: flags.has(Flags::SHARP),
-            space: flags.has(Flags::SPACE),
-            zero: flags.has(Flags::ZERO) && !flags.has(Flags::MINUS),
+            minus: flags.minus(),
+            plus: flags.plus(),
+            sharp: flags.alt(),
+            space: flags.space(),
+            zero: flags.zero() && !flags.minus(),
         }
     }
 }

@@ -7,7 +7,7 @@ use regex_syntax::ast::{parse::Parser, Ast, ClassPerlKind, GroupKind, Repetition
 use super::{Count, Dialect, Field, Flags, FormatError, Piece, Spec, Syntax, Template, ValueKind};
 
 /// The spec of every placeholder of a pattern template.
-const SPEC: Spec = Spec { verb: 'v', flags: Flags(0), width: Count::None, precision: Count::None };
+const SPEC: Spec = Spec { verb: 'v', flags: Flags::NONE, width: Count::None, precision: Count::None };
 
 /// Compiles a record's `messagePattern` (a `regex` crate pattern) into a
 /// [`Dialect::Pattern`] template whose regex is the pattern itself.

@@ -57,22 +57,18 @@ impl Parser<'_> {
         let percent = self.i;
         self.i += 1;
         let key = if self.dialect == Dialect::Python && self.peek() == Some(b'(') { Some(self.key()?) } else { None };
-        let mut flags = 0;
+        let mut flags = Flags::NONE;
         while let Some(c) = self.peek() {
-            match c {
-                b'-' => flags |= Flags::MINUS,
-                b'+' => flags |= Flags::PLUS,
-                b' ' => flags |= Flags::SPACE,
-                b'#' => flags |= Flags::SHARP,
-                b'0' => flags |= Flags::ZERO,
+            match flags.with_printf_flag(c) {
+                Some(with) => flags = with,
                 // Thousands grouping: none in the C locale.
-                b'\'' if self.dialect == Dialect::Printf => {}
-                _ => break,
+                None if c == b'\'' && self.dialect == Dialect::Printf => {}
+                None => break,
             }
             self.i += 1;
         }
-        if flags & Flags::MINUS != 0 {
-            flags &= !Flags::ZERO;
+        if flags.minus() {
+            flags = flags.without_zero();
         }
         let width = self.count(key.is_some(), builder)?;
         let precision = if self.peek() == Some(b'.') {
@@ -114,7 +110,7 @@ impl Parser<'_> {
         }
         let kind = kind(conversion, self.dialect)
             .ok_or_else(|| FormatError::new(at, format!("unknown conversion {conversion:?}")))?;
-        let spec = Spec { verb: conversion, flags: Flags(flags), width, precision };
+        let spec = Spec { verb: conversion, flags, width, precision };
         builder.value(arg, key.as_deref(), spec, kind);
         Ok(())
     }
@@ -187,8 +183,8 @@ mod tests {
         values.collect()
     }
 
-    fn spec(verb: char, flags: u8, width: Count, precision: Count) -> Spec {
-        Spec { verb, flags: Flags(flags), width, precision }
+    fn spec(verb: char, flags: Flags, width: Count, precision: Count) -> Spec {
+        Spec { verb, flags, width, precision }
     }
 
     #[test]
@@ -198,14 +194,14 @@ mod tests {
         assert_eq!(
             specs,
             [
-                spec('f', Flags::MINUS, Count::Fixed(8), Count::Fixed(3)),
-                spec('d', Flags::PLUS, Count::Fixed(5), Count::None),
-                spec('x', Flags::SHARP, Count::None, Count::None),
-                spec('u', 0, Count::None, Count::None),
-                spec('s', 0, Count::Star, Count::Star),
-                spec('c', 0, Count::None, Count::None),
-                spec('g', 0, Count::None, Count::None),
-                spec('d', 0, Count::None, Count::None),
+                spec('f', Flags::NONE.with_minus(), Count::Fixed(8), Count::Fixed(3)),
+                spec('d', Flags::NONE.with_plus(), Count::Fixed(5), Count::None),
+                spec('x', Flags::NONE.with_alt(), Count::None, Count::None),
+                spec('u', Flags::NONE, Count::None, Count::None),
+                spec('s', Flags::NONE, Count::Star, Count::Star),
+                spec('c', Flags::NONE, Count::None, Count::None),
+                spec('g', Flags::NONE, Count::None, Count::None),
+                spec('d', Flags::NONE, Count::None, Count::None),
             ]
         );
         let args: Vec<u16> = found.iter().map(|(field, _)| field.arg).collect();
@@ -229,7 +225,7 @@ mod tests {
                 ("f(x)", 2, ValueKind::Text)
             ]
         );
-        assert_eq!(found[1].1, spec('d', Flags::ZERO, Count::Fixed(5), Count::None));
+        assert_eq!(found[1].1, spec('d', Flags::NONE.with_zero(), Count::Fixed(5), Count::None));
         let kinds = values("%r %a %s", Dialect::Python);
         assert!(kinds.iter().all(|(field, _)| field.kind == ValueKind::Text));
         assert_eq!(values("%a", Dialect::Printf)[0].0.kind, ValueKind::Float);

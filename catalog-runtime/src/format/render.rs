@@ -3,7 +3,7 @@
 
 use std::fmt::{self, Write};
 
-use super::{render, Count, Flags, Piece, Spec, Template, ValueKind};
+use super::{render, Count, Piece, Spec, Template, ValueKind};
 use crate::model::Value;
 
 /// Writes a whole message: the literal pieces, and each placeholder with the
@@ -80,7 +80,7 @@ fn resolve_stars<'v>(
     if spec.width.is_star() {
         spec.width = match count(width_field) {
             Some(n) if n < 0 => {
-                spec.flags.0 = (spec.flags.0 | Flags::MINUS) & !Flags::ZERO;
+                spec.flags = spec.flags.with_minus().without_zero();
                 Count::Fixed(u16::try_from(n.unsigned_abs()).unwrap_or(u16::MAX))
             }
             Some(n) => Count::Fixed(u16::try_from(n).unwrap_or(u16::MAX)),

@@ -13,15 +13,16 @@
 //!   octal); integers `d` (also `i`, JavaScript's `parseInt`), `x` `X` `o` `b`
 //!   (binary, but Java's `b` is a boolean), `c` (a character, held as its code
 //!   point); floats `f` `F` `e` `E` `g` `G` and `%` (Python's percentage).
-//! - flags: [`Flags::MINUS`] left alignment (each parser resolves the
-//!   language's default alignment into it), [`CENTER`], [`Flags::ZERO`]
-//!   sign-aware zero padding, [`Flags::PLUS`]/[`Flags::SPACE`] signs,
-//!   [`Flags::SHARP`] the alternate form (`0x` prefixes), [`GROUPING`]
-//!   thousands separators (`{:,}`, `%,d`, `{0,number}`, C#'s `N`).
+//! - flags: [`Flags::minus`] left alignment (each parser resolves the
+//!   language's default alignment into it), [`Flags::center`] centred (`{:^9}`),
+//!   [`Flags::zero`] sign-aware zero padding, [`Flags::plus`]/[`Flags::space`]
+//!   signs, [`Flags::alt`] the alternate form (`0x` prefixes),
+//!   [`Flags::grouping`] thousands separators (`{:,}`, `%,d`, `{0,number}`,
+//!   C#'s `N`).
 //! - width and precision as written; one given by an argument (`{:1$}`,
 //!   `{:.*}`, `{:{w}}`) is [`Count::Star`].
 //!
-//! Padding is always with spaces (or the zeros of [`Flags::ZERO`]): other
+//! Padding is always with spaces (or the zeros of [`Flags::zero`]): other
 //! fill characters (`{:*^9}`) are refused by the parsers.
 //!
 //! What the value does not determine is not reproduced: text fields hold the
@@ -38,11 +39,6 @@ use super::opts::Opts;
 use super::template::{INTEGER, TEXT};
 use super::{float, integer, Count, Dialect, Flags, Spec, ValueKind};
 use crate::model::Value;
-
-/// Centred in the width (`{:^9}`).
-pub(super) const CENTER: u8 = 32;
-/// Thousands separators (`{:,}`, `%,d`, `{0,number}`, C# `N`).
-pub(super) const GROUPING: u8 = 64;
 
 const GROUPED: &str = "[-+ ]?[0-9][0-9,]*";
 /// A JavaScript number as `util.format` writes it (`formatNumber`):
@@ -77,7 +73,7 @@ pub(super) fn regex(spec: &Spec, dialect: Dialect) -> String {
             'x' | 'X' => r"[-+ ]?(?:0[xX])?[0-9a-fA-F]+".into(),
             'o' => r"[-+ ]?(?:0o|0)?[0-7]+".into(),
             'b' => r"[-+ ]?(?:0b)?[01]+".into(),
-            _ if flags.has(GROUPING) => GROUPED.into(),
+            _ if flags.grouping() => GROUPED.into(),
             _ => INTEGER.into(),
         },
         ValueKind::Float if dialect == Dialect::JsFormat => JS_NUMBER.into(),
@@ -88,15 +84,13 @@ pub(super) fn regex(spec: &Spec, dialect: Dialect) -> String {
     let (left, right) = match spec.width {
         Count::None | Count::Fixed(0) => ("", ""),
         Count::Star | Count::Arg(_) => (" *", " *"),
-        Count::Fixed(_) if flags.has(CENTER) => (" *", " *"),
-        Count::Fixed(_) if flags.has(Flags::MINUS) => ("", " *"),
+        Count::Fixed(_) if flags.center() => (" *", " *"),
+        Count::Fixed(_) if flags.minus() => ("", " *"),
         // Zeros pad numbers only; other kinds are padded with spaces. A
         // character (`%c`): Python pads it with zeros as it pads numbers,
         // outside the character; Java refuses `%0c`; the others use spaces.
-        Count::Fixed(_) if flags.has(Flags::ZERO) && spec.verb == 'c' && dialect == Dialect::PythonBrace => ("0*", ""),
-        Count::Fixed(_)
-            if flags.has(Flags::ZERO) && matches!(kind, ValueKind::Int | ValueKind::Float) && spec.verb != 'c' =>
-        {
+        Count::Fixed(_) if flags.zero() && spec.verb == 'c' && dialect == Dialect::PythonBrace => ("0*", ""),
+        Count::Fixed(_) if flags.zero() && matches!(kind, ValueKind::Int | ValueKind::Float) && spec.verb != 'c' => {
             ("", "")
         }
         Count::Fixed(_) => (" *", ""),
@@ -133,7 +127,7 @@ pub(super) fn render(out: &mut dyn Write, spec: &Spec, dialect: Dialect, value: 
     // A character (`%c`) is padded with zeros by Python only (see `regex`).
     let numeric = (spec.verb != 'c' || dialect == Dialect::PythonBrace)
         && matches!(value, Value::Int(_) | Value::Uint(_) | Value::BigInt(_) | Value::Float(_) | Value::Float32(_));
-    write_padded(out, &body, spec, numeric && spec.flags.has(Flags::ZERO))
+    write_padded(out, &body, spec, numeric && spec.flags.zero())
 }
 
 /// Reads a captured value back (`None` when the text does not parse).
@@ -158,9 +152,9 @@ fn unpad<'a>(captured: &'a str, spec: &Spec) -> &'a str {
         return captured;
     }
     let flags = spec.flags;
-    if spec.width.is_star() || flags.has(CENTER) {
+    if spec.width.is_star() || flags.center() {
         captured.trim_matches(' ')
-    } else if flags.has(Flags::MINUS) {
+    } else if flags.minus() {
         captured.trim_end_matches(' ')
     } else {
         captured.trim_start_matches(' ')
@@ -187,9 +181,9 @@ fn write_padded(out: &mut dyn Write, body: &str, spec: &Spec, zero: bool) -> fmt
         (0..fill).try_for_each(|_| out.write_char('0'))?;
         return out.write_str(&rest[prefix..]);
     }
-    let (before, after) = if spec.flags.has(CENTER) {
+    let (before, after) = if spec.flags.center() {
         (fill / 2, fill - fill / 2)
-    } else if spec.flags.has(Flags::MINUS) {
+    } else if spec.flags.minus() {
         (0, fill)
     } else {
         (fill, 0)
@@ -212,9 +206,9 @@ fn truncate(s: &str, precision: Count) -> &str {
 
 /// The sign written before a non-negative number.
 fn positive_sign(flags: Flags) -> &'static str {
-    if flags.has(Flags::PLUS) {
+    if flags.plus() {
         "+"
-    } else if flags.has(Flags::SPACE) {
+    } else if flags.space() {
         " "
     } else {
         ""
@@ -258,10 +252,10 @@ fn int(value: &Value<'_>, spec: &Spec, dialect: Dialect) -> String {
             digits.insert_str(0, &"0".repeat(min - digits.len()));
         }
     }
-    if flags.has(GROUPING) && base == 10 {
+    if flags.grouping() && base == 10 {
         digits = group_thousands(&digits);
     }
-    let prefix = match (base, flags.has(Flags::SHARP), dialect) {
+    let prefix = match (base, flags.alt(), dialect) {
         (_, false, _) => "",
         (16, true, Dialect::Rust) => "0x",
         (16, true, _) if upper => "0X",
@@ -348,16 +342,16 @@ fn float_text(v: f64, spec: &Spec, dialect: Dialect) -> String {
         }
         _ if spec.verb == '%' => {
             let mut body = String::new();
-            c_float(&mut body, a * 100.0, 'f', precision, flags.has(Flags::SHARP));
+            c_float(&mut body, a * 100.0, 'f', precision, flags.alt());
             format!("{sign}{body}%")
         }
         _ => {
             let mut body = String::new();
-            c_float(&mut body, a, spec.verb, precision, flags.has(Flags::SHARP));
+            c_float(&mut body, a, spec.verb, precision, flags.alt());
             format!("{sign}{body}")
         }
     };
-    if flags.has(GROUPING) {
+    if flags.grouping() {
         text = group_number(&text);
     }
     text
@@ -425,7 +419,7 @@ fn parse_int(trimmed: &str, captured: &str, spec: &Spec, dialect: Dialect) -> Op
         _ => (10, text),
     };
     let digits: Cow<'_, str> =
-        if spec.flags.has(GROUPING) && base == 10 { digits.replace(',', "").into() } else { digits.into() };
+        if spec.flags.grouping() && base == 10 { digits.replace(',', "").into() } else { digits.into() };
     if digits.is_empty() || !digits.chars().all(|c| c.is_digit(base)) {
         return None;
     }
@@ -479,7 +473,7 @@ mod tests {
     fn integers_of_any_size_round_trip() {
         // Java's `%d` of a `BigInteger`, Rust's `{}` and `{:x}` of an `i128`
         // (found by fuzzing: one beyond `i64` did not parse back).
-        let spec = |verb| Spec { verb, flags: Flags(0), width: Count::None, precision: Count::None };
+        let spec = |verb| Spec { verb, flags: Flags::NONE, width: Count::None, precision: Count::None };
         let big = Value::BigInt("13459618903581005485012610873005798508".into());
         // (dialect, verb, value, text, read back as): in base 16, Rust's
         // two's complement of -1 and `u64::MAX` are the same text.

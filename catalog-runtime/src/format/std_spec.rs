@@ -3,7 +3,7 @@
 //! `[[fill]align][sign][#][0][width][,][.precision][type]` (Python also `z`
 //! and `=`; Rust also `name$`/`N$` widths and precisions and `.*`).
 
-use super::std_family::{self, CENTER, GROUPING};
+use super::std_family;
 use super::{Count, Dialect, Flags, FormatError, Spec, ValueKind};
 
 /// Which language's mini-language.
@@ -39,13 +39,13 @@ pub(super) fn parse(
         FormatError::new(at + offset, message)
     };
     let is_align = |c: char| matches!(c, '<' | '>' | '^') || (python && c == '=');
-    let mut flags = 0u8;
+    let mut flags = Flags::NONE;
     let mut align = None;
     match (chars.first(), chars.get(1)) {
         (Some(&(_, fill)), Some(&(_, a))) if is_align(a) => {
             match (fill, a) {
                 (' ', _) => {}
-                ('0', '=') => flags |= Flags::ZERO,
+                ('0', '=') => flags = flags.with_zero(),
                 _ => return Err(error(0, format!("fill character {fill:?} is not supported (only spaces and zeros)"))),
             }
             align = Some(a);
@@ -59,25 +59,25 @@ pub(super) fn parse(
     }
     let peek = |i: usize| chars.get(i).map(|(_, c)| *c);
     match peek(i) {
-        Some('+') => (flags |= Flags::PLUS, i += 1).1,
+        Some('+') => (flags = flags.with_plus(), i += 1).1,
         Some('-') => i += 1,
-        Some(' ') if python => (flags |= Flags::SPACE, i += 1).1,
+        Some(' ') if python => (flags = flags.with_space(), i += 1).1,
         _ => {}
     }
     if python && peek(i) == Some('z') {
         i += 1;
     }
     if peek(i) == Some('#') {
-        flags |= Flags::SHARP;
+        flags = flags.with_alt();
         i += 1;
     }
     if peek(i) == Some('0') && peek(i + 1).is_none_or(|c| c != '$') {
-        flags |= Flags::ZERO;
+        flags = flags.with_zero();
         i += 1;
     }
     let (width, _) = count(&chars, &mut i, language, at, text)?;
     if python && matches!(peek(i), Some(',')) {
-        flags |= GROUPING;
+        flags = flags.with_grouping();
         i += 1;
     } else if python && peek(i) == Some('_') {
         return Err(error(i, "the `_` digit separator is not supported".to_owned()));
@@ -101,7 +101,7 @@ pub(super) fn parse(
     let rest: String = chars[i..].iter().map(|(_, c)| c).collect();
     // Zero padding without a type is for numbers (`{:05}`): an integer,
     // or with a precision a float.
-    let zero_padded = flags & Flags::ZERO != 0 && conversion.is_none();
+    let zero_padded = flags.zero() && conversion.is_none();
     let verb = match (language, rest.as_str()) {
         (SpecLanguage::Python | SpecLanguage::Rust, "") if zero_padded && precision != Count::None => 'f',
         (SpecLanguage::Python | SpecLanguage::Rust, "") if zero_padded => 'd',
@@ -120,21 +120,21 @@ pub(super) fn parse(
         None => verb,
     };
     let kind = std_family::kind(verb, dialect);
-    if kind == ValueKind::Text && flags & Flags::ZERO != 0 {
+    if kind == ValueKind::Text && flags.zero() {
         return Err(error(0, "zero padding of a text field is not supported".to_owned()));
     }
     match align {
-        Some('<') => flags |= Flags::MINUS,
-        Some('^') => flags |= CENTER,
+        Some('<') => flags = flags.with_minus(),
+        Some('^') => flags = flags.with_center(),
         Some(_) => {}
         // Text is left-aligned by default, numbers right-aligned.
-        None if kind == ValueKind::Text => flags |= Flags::MINUS,
+        None if kind == ValueKind::Text => flags = flags.with_minus(),
         None => {}
     }
     if align.is_some_and(|a| a != '=') && kind != ValueKind::Text {
-        flags &= !Flags::ZERO; // an explicit alignment pads with the fill
+        flags = flags.without_zero(); // an explicit alignment pads with the fill
     }
-    Ok(ParsedSpec { spec: Spec { verb, flags: Flags(flags), width, precision }, kind, precision_argument })
+    Ok(ParsedSpec { spec: Spec { verb, flags, width, precision }, kind, precision_argument })
 }
 
 /// A width or precision: digits, Rust's `N$`/`name$`, or Python's nested

@@ -9,6 +9,7 @@ use regex::Regex;
 
 /// The level of a log line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum LogLevel {
     /// `TRC`, `TRACE`.
     Trace,

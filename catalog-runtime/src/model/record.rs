@@ -16,6 +16,9 @@ macro_rules! open_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal,)* }) => {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        // A later version may know more values: matching elsewhere needs a
+        // wildcard arm, so adding a variant is not a breaking change.
+        #[non_exhaustive]
         pub enum $name {
             $($(#[$vmeta])* $variant,)*
             /// A value this version does not know, kept as written.
@@ -75,6 +78,34 @@ macro_rules! open_enum {
 
 open_enum! {
     /// How severe an error is.
+    ///
+    /// Like every enum of the crate that a later dataset or version may
+    /// extend, it is `#[non_exhaustive]`: a `match` on it outside this crate
+    /// needs a wildcard arm, even when it lists every variant.
+    ///
+    /// ```compile_fail,E0004
+    /// use catalog_runtime::Severity;
+    ///
+    /// fn is_alarming(severity: &Severity) -> bool {
+    ///     match severity {
+    ///         Severity::Fatal | Severity::Critical | Severity::Error => true,
+    ///         Severity::Warning | Severity::Info | Severity::Debug | Severity::Trace | Severity::Other(_) => false,
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// ```
+    /// use catalog_runtime::Severity;
+    ///
+    /// fn is_alarming(severity: &Severity) -> bool {
+    ///     match severity {
+    ///         Severity::Fatal | Severity::Critical | Severity::Error => true,
+    ///         _ => false,
+    ///     }
+    /// }
+    /// assert!(is_alarming(&Severity::from_text("fatal")));
+    /// assert!(!is_alarming(&Severity::from_text("chatty")));
+    /// ```
     Severity {
         /// The process stops.
         Fatal = "fatal",
@@ -142,7 +173,7 @@ macro_rules! with_record_schema {
             /// The format string as written in the source (may be empty when only a
             /// pattern is known).
             error_message: Text = "errorMessage",
-            /// The dataset's regex for the message (may be defective; see [`crate::check_patterns`]).
+            /// The dataset's regex for the message (may be defective; see [`crate::build::check_patterns`]).
             message_pattern: Option<Text> = "messagePattern",
             /// What kind of error this is.
             error_type: Option<ErrorType> = "errorType",

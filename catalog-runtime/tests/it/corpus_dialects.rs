@@ -7,7 +7,8 @@ use crate::corpus;
 
 use std::collections::BTreeMap;
 
-use catalog_runtime::{build, load_dir, Dialect, Filter};
+use catalog_runtime::build::build;
+use catalog_runtime::{load_dir, Dialect, Filter};
 
 /// Records per dialect in corpus `name`, after checking it builds without errors.
 fn dialects(name: &str, test: &str) -> Option<BTreeMap<&'static str, usize>> {

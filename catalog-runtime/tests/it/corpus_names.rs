@@ -14,7 +14,8 @@ use crate::corpus;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 
-use catalog_runtime::{build, load_dir, Built, BuiltEntry, Filter, Piece};
+use catalog_runtime::build::{build, Built, BuiltEntry};
+use catalog_runtime::{load_dir, Filter, Piece};
 
 /// Words a name must not be on its own.
 const LONE: &[&str] = &[
@@ -81,7 +82,8 @@ fn url_words(entry: &BuiltEntry) -> Vec<Vec<String>> {
     for piece in entry.entry.template.pieces.iter() {
         match piece {
             Piece::Literal(literal) => text.push_str(literal),
-            Piece::Value { .. } => text.push('X'),
+            // A placeholder.
+            _ => text.push('X'),
         }
     }
     text.split_whitespace()
@@ -152,7 +154,8 @@ fn words_of(entry: &BuiltEntry) -> Words {
     for piece in entry.entry.template.pieces.iter() {
         match piece {
             Piece::Literal(literal) => text.push_str(literal),
-            Piece::Value { .. } => text.push('\u{1}'),
+            // A placeholder.
+            _ => text.push('\u{1}'),
         }
     }
     let message = text

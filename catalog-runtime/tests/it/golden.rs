@@ -14,7 +14,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use catalog_runtime::{Count, Dialect, Flags, Matcher, Piece, Spec, Template, Value, ValueKind};
+use catalog_runtime::{Count, Dialect, Matcher, Piece, Spec, Template, Value, ValueKind};
 use serde_json::Value as Json;
 
 /// One row of a table.
@@ -131,12 +131,12 @@ fn keeps_the_value(spec: &Spec, dialect: Dialect, value: &Value<'_>) -> bool {
         Value::Str(s) => {
             // Padding and the value's own spaces (or, for Go, zeros) look alike.
             let padded = spec.width != Count::None;
-            let zero_padded = padded && !c_like && spec.flags.has(Flags::ZERO);
+            let zero_padded = padded && !c_like && spec.flags.zero();
             let ambiguous = (padded && (s.starts_with(' ') || s.ends_with(' '))) || zero_padded;
             !precision && !ambiguous
         }
         Value::Bytes(_) => {
-            let zero_padded = spec.width != Count::None && spec.flags.has(Flags::ZERO);
+            let zero_padded = spec.width != Count::None && spec.flags.zero();
             !precision && !zero_padded
         }
         // Go's `%c` and `%q` of an invalid code point write U+FFFD.

@@ -25,10 +25,10 @@ use std::path::{Path, PathBuf};
 
 use error_catalog::{Catalog, Dialect, LogLevel, LogLine, Matcher, Template};
 
+use crate::exit::{FOUND, NOT_FOUND, TROUBLE};
 use crate::input;
 use crate::pipeline::{self, Delivery, Event};
 use crate::style::Out;
-use crate::{FOUND, NOT_FOUND, TROUBLE};
 
 pub use record::Draft;
 pub use template::DIALECTS;

@@ -66,14 +66,19 @@ fn severity<'k>(keys: impl Iterator<Item = &'k Key>) -> Option<&'static str> {
         }
     }
     let (slot, count) = lines.iter().enumerate().max_by_key(|(slot, count)| (**count, *slot))?;
-    (*count > 0).then(|| match LEVELS[slot] {
-        LogLevel::Trace => "trace",
-        LogLevel::Debug => "debug",
-        LogLevel::Info | LogLevel::System => "info",
-        LogLevel::Warning => "warning",
-        LogLevel::Error => "error",
-        LogLevel::Fatal => "fatal",
-    })
+    if *count == 0 {
+        return None;
+    }
+    match LEVELS[slot] {
+        LogLevel::Trace => Some("trace"),
+        LogLevel::Debug => Some("debug"),
+        LogLevel::Info | LogLevel::System => Some("info"),
+        LogLevel::Warning => Some("warning"),
+        LogLevel::Error => Some("error"),
+        LogLevel::Fatal => Some("fatal"),
+        // A level this version does not rank: no severity rather than a guess.
+        _ => None,
+    }
 }
 
 /// The slug: the template's words, and the id's start so that it is unique.

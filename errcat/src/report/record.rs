@@ -52,6 +52,8 @@ impl RecordView {
                     let name = field_names.get(field).cloned().unwrap_or_else(|| format!("arg{field}"));
                     template.push(TemplatePart::Field(name));
                 }
+                // Only literals and placeholders are shown.
+                _ => {}
             }
         }
         let causes =

@@ -15,14 +15,15 @@ use std::sync::{mpsc, Arc};
 use error_catalog::{Catalog, Envelope, LogLevel};
 
 use super::follow::{Follower, Item, INTERVAL};
-use super::{Options, Report, Source};
+use super::{Report, Source};
+use crate::args::ScanArgs;
+use crate::exit::{FOUND, TROUBLE};
 use crate::input::{self, CHUNK};
 use crate::metrics::{server, Metrics, Problem};
 use crate::pipeline::{self, Event, Wanted};
 use crate::style::Out;
-use crate::{FOUND, TROUBLE};
 
-pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
+pub fn run(catalog: &Catalog, files: &[PathBuf], options: &ScanArgs, out: &mut Out) -> io::Result<u8> {
     let stdin = files.is_empty() || (files.len() == 1 && files[0] == Path::new("-"));
     if options.follow && (files.is_empty() || files.iter().any(|path| path == Path::new("-"))) {
         eprintln!(
@@ -55,9 +56,9 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
     let items: Box<dyn Iterator<Item = Item>> = if stdin {
-        Box::new(piped(options.envelope.clone(), stop.clone()))
+        Box::new(piped(options.envelope.0.clone(), stop.clone()))
     } else {
-        Box::new(Follower::new(files, options.from_start, options.envelope.clone(), stop.clone()))
+        Box::new(Follower::new(files, options.from_start, options.envelope.0.clone(), stop.clone()))
     };
     let mut report = Report::new(catalog, options);
     let sinks = Sinks { catalog, options, metrics: metrics.as_deref() };
@@ -80,7 +81,7 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
 /// Where what is found goes.
 struct Sinks<'a> {
     catalog: &'a Catalog,
-    options: &'a Options,
+    options: &'a ScanArgs,
     metrics: Option<&'a Metrics>,
 }
 
@@ -92,7 +93,7 @@ impl Sinks<'_> {
         sources: &mut [Source],
         out: &mut Out,
     ) -> io::Result<()> {
-        let levels = &self.options.unmatched_levels;
+        let levels = &self.options.unmatched;
         let reported_level = super::unmatched_level(levels);
         // Metrics count every unmatched line by its level; the report lists
         // those of the levels asked for.
@@ -136,7 +137,7 @@ impl Sinks<'_> {
     ) -> io::Result<()> {
         if let Some(metrics) = self.metrics {
             metrics.count(input, lines, &events);
-            let levels = &self.options.unmatched_levels;
+            let levels = &self.options.unmatched;
             events.retain(|event| match event {
                 Event::Unmatched { level, .. } => {
                     let level = LogLevel::from_name(level);

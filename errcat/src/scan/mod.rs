@@ -4,41 +4,22 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
 
-use error_catalog::{Catalog, Envelope, LogLevel, LogLine, Match, Severity};
+use error_catalog::{Catalog, EnvelopeKind, LogLevel, LogLine, Match};
 use serde_json::{json, Map};
 
+use crate::args::ScanArgs;
+use crate::exit::{FOUND, NOT_FOUND, TROUBLE};
 use crate::input::{self, MAX_LINE};
 use crate::pipeline::{self, Delivery, Event, Wrapped};
 use crate::report::HtmlReport;
 use crate::severity::rank as severity_rank;
+use crate::style::show_value;
 use crate::style::{truncate, Out};
-use crate::{show_value, FOUND, NOT_FOUND, TROUBLE};
 
 // `--follow`: files followed as they grow, a source of lines for `live`.
 mod follow;
 // `--follow` and `--metrics`: live inputs consumed by the report and the metrics.
 mod live;
-
-pub struct Options {
-    pub json: bool,
-    pub count: bool,
-    /// Levels (`ERR`, `WRN`, ...) whose unmatched lines are listed.
-    pub unmatched_levels: Vec<String>,
-    /// Where to write the HTML report, if one is wanted.
-    pub html: Option<PathBuf>,
-    /// Worker threads.
-    pub threads: usize,
-    /// Keep reading the files as they grow (`--follow`).
-    pub follow: bool,
-    /// With `follow`: read the files from their start, not their end.
-    pub from_start: bool,
-    /// Serve the counts as Prometheus metrics on this address (`--metrics`).
-    pub metrics: Option<String>,
-    /// The envelope of every input; `None` to detect each input's own.
-    pub envelope: Option<Envelope>,
-    /// Only matches of records at least this severe (`--min-severity`).
-    pub min_severity: Option<Severity>,
-}
 
 /// Where an error was seen.
 #[derive(Clone)]
@@ -62,12 +43,12 @@ struct Summary {
     trouble: bool,
 }
 
-pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Out) -> io::Result<u8> {
+pub fn run(catalog: &Catalog, options: &ScanArgs, out: &mut Out) -> io::Result<u8> {
     if options.follow || options.metrics.is_some() {
-        return live::run(catalog, files, options, out);
+        return live::run(catalog, &options.files, options, out);
     }
     let stdin = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
+    let files = if options.files.is_empty() { &stdin[..] } else { &options.files };
     let mut report = Report::new(catalog, options);
     for path in files {
         let mut input = match input::open(path) {
@@ -115,15 +96,15 @@ fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) 
         return Ok(());
     }
     let (catalog, options) = (report.catalog, report.options);
-    let unmatched = unmatched_level(&options.unmatched_levels);
-    let envelope = input.choose_envelope(options.envelope.as_ref())?;
+    let unmatched = unmatched_level(&options.unmatched);
+    let envelope = input.choose_envelope(options.envelope.0.as_ref())?;
     let wanted = pipeline::Wanted {
-        unmatched: (!options.unmatched_levels.is_empty()).then_some(&unmatched as _),
+        unmatched: (!options.unmatched.is_empty()).then_some(&unmatched as _),
         line_text: report.html.is_some(),
         wrapped: options.json || report.html.is_some(),
         envelope,
     };
-    let result = pipeline::scan(catalog, input, &wanted, options.threads, |delivery| match delivery {
+    let result = pipeline::scan(catalog, input, &wanted, options.worker_threads(), |delivery| match delivery {
         Delivery::Events(events) => report.events(&mut source, events, out),
         Delivery::CaughtUp => out.flush(),
     });
@@ -150,14 +131,14 @@ impl Source {
 /// and the exit status (and the HTML report, with `--html`).
 pub struct Report<'a> {
     pub catalog: &'a Catalog,
-    pub options: &'a Options,
+    pub options: &'a ScanArgs,
     summary: Summary,
     html: Option<HtmlReport>,
 }
 
 impl<'a> Report<'a> {
-    pub fn new(catalog: &'a Catalog, options: &'a Options) -> Self {
-        let html = options.html.as_ref().map(|_| HtmlReport::new(&options.unmatched_levels));
+    pub fn new(catalog: &'a Catalog, options: &'a ScanArgs) -> Self {
+        let html = options.html.as_ref().map(|_| HtmlReport::new(&options.unmatched));
         Report { catalog, options, summary: Summary::default(), html }
     }
 
@@ -297,8 +278,8 @@ fn print_match(
         if let Some(wrapped) = wrapped {
             // `span` is in the message taken out of the envelope;
             // `message_span` is where that message is in the input line.
-            if wrapped.envelope != "none" {
-                object["envelope"] = json!(wrapped.envelope);
+            if wrapped.envelope != EnvelopeKind::None {
+                object["envelope"] = json!(wrapped.envelope.name());
                 object["message_span"] = json!([wrapped.span_in_input.start, wrapped.span_in_input.end]);
             }
             if let Some(context) = &wrapped.context {
@@ -320,7 +301,7 @@ fn args(entry: &error_catalog::Entry, found: &Match<'_>) -> Vec<serde_json::Valu
         .iter()
         .filter_map(|piece| match piece {
             error_catalog::Piece::Value { field, .. } => Some(found.values[usize::from(*field)].to_json()),
-            error_catalog::Piece::Literal(_) => None,
+            _ => None,
         })
         .collect()
 }
@@ -371,7 +352,7 @@ fn print_fixes(catalog: &Catalog, found: impl Iterator<Item = usize>, out: &mut 
     Ok(())
 }
 
-fn print_summary(catalog: &Catalog, summary: &Summary, options: &Options, out: &mut Out) -> io::Result<()> {
+fn print_summary(catalog: &Catalog, summary: &Summary, options: &ScanArgs, out: &mut Out) -> io::Result<()> {
     if !options.count && (summary.matched > 0 || summary.unmatched > 0) {
         out.line("")?;
     }
@@ -411,8 +392,8 @@ fn print_summary(catalog: &Catalog, summary: &Summary, options: &Options, out: &
         out.line(&out.dim(&severity_counts(catalog, summary)))?;
     }
     let mut total = format!("{} matching line(s), {} distinct error(s)", summary.matched, summary.by_record.len());
-    if !options.unmatched_levels.is_empty() {
-        total.push_str(&format!(", {} unmatched {} line(s)", summary.unmatched, options.unmatched_levels.join("/")));
+    if !options.unmatched.is_empty() {
+        total.push_str(&format!(", {} unmatched {} line(s)", summary.unmatched, options.unmatched.join("/")));
     }
     out.line(&out.dim(&total))
 }

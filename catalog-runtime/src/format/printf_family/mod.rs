@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use super::template::{INTEGER, QUOTED, TEXT};
-use super::{Count, Dialect, Flags, Spec};
+use super::{Count, Dialect, Spec};
 
 mod parse;
 mod render;
@@ -35,10 +35,10 @@ pub(in crate::format) fn regex(spec: &Spec, dialect: Dialect) -> String {
     let (left, right) = match spec.width {
         Count::None | Count::Fixed(0) => ("", ""),
         Count::Star | Count::Arg(_) => unreachable!("returned above"),
-        Count::Fixed(_) if flags.has(Flags::MINUS) => ("", " *"),
+        Count::Fixed(_) if flags.minus() => ("", " *"),
         // Go pads text with zeros too: inside the capture for text verbs
         // (`%05v` of 0 is `00000`), outside for quoted strings, booleans and characters.
-        Count::Fixed(_) if go && flags.has(Flags::ZERO) && matches!(spec.verb, 'q' | 't' | 'c') => ("0*", ""),
+        Count::Fixed(_) if go && flags.zero() && matches!(spec.verb, 'q' | 't' | 'c') => ("0*", ""),
         Count::Fixed(_) => (" *", ""),
     };
     format!("{left}({inner}){right}")
@@ -62,7 +62,7 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
         let (prefix, digit, p) = if upper { ("0X", "[0-9A-F]", "P") } else { ("0x", "[0-9a-f]", "p") };
         // Integers, bytes (spaced with ` `, `0x` padded with zeros before
         // it), hex floats; an empty string writes nothing.
-        let group = if flags.has(Flags::SPACE) { format!("(?: (?:{prefix})?{digit}+)*") } else { String::new() };
+        let group = if flags.space() { format!("(?: (?:{prefix})?{digit}+)*") } else { String::new() };
         format!("(?:[-+ ]?0*(?:{prefix})?{digit}+{group}(?:\\.{digit}*)?(?:{p}[-+][0-9]+)?|[-+ ]?(?:Inf|NaN))?").into()
     };
     let c_hex = |upper: bool| {
@@ -89,11 +89,11 @@ fn inner_regex(spec: &Spec, dialect: Dialect) -> Cow<'static, str> {
             'O' => int("0o[0-7]+"),
             'x' | 'X' => go_hex(verb == 'X'),
             'c' => ".".into(),
-            'U' if flags.has(Flags::SHARP) => r"U\+[0-9A-F]+(?: '.')?".into(),
+            'U' if flags.alt() => r"U\+[0-9A-F]+(?: '.')?".into(),
             'U' => r"U\+[0-9A-F]+".into(),
             'e' | 'E' | 'f' | 'F' | 'g' | 'G' => GO_FLOAT.into(),
             't' => "true|false".into(),
-            'q' if flags.has(Flags::SHARP) => format!("{QUOTED}|{BACKQUOTED}").into(),
+            'q' if flags.alt() => format!("{QUOTED}|{BACKQUOTED}").into(),
             'q' => QUOTED.into(),
             _ => TEXT.into(),
         },

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::super::{float, go, integer, python_repr, quote, Count, Dialect, Flags, Spec, ValueKind};
+use super::super::{float, go, integer, python_repr, quote, Count, Dialect, Spec, ValueKind};
 use crate::model::Value;
 
 /// Reads the text a template's capture group caught for a placeholder of
@@ -83,9 +83,7 @@ fn parse_text<'a>(spec: &Spec, dialect: Dialect, captured: &'a str) -> Value<'a>
         }
         (Dialect::Go, 'q') => parse_quoted(trimmed),
         (Dialect::Go, 'x' | 'X') => go_hex_text(spec, trimmed),
-        (Dialect::Go, 'v') if spec.flags.has(Flags::SHARP) => {
-            parse_quoted(trimmed).or_else(number).or_else(|| parse_bool(trimmed))
-        }
+        (Dialect::Go, 'v') if spec.flags.alt() => parse_quoted(trimmed).or_else(number).or_else(|| parse_bool(trimmed)),
         (Dialect::Python, 'r' | 'a') => python_repr::unrepr(trimmed).map(|s| Value::Str(Cow::Owned(s))).or_else(number),
         _ => None,
     };
@@ -95,7 +93,7 @@ fn parse_text<'a>(spec: &Spec, dialect: Dialect, captured: &'a str) -> Value<'a>
 /// Go's `%x` text: hex bytes (`616263`, `61 62 63` with ` `, `0x` prefixes
 /// with `#`, zero padding before them), else a hex integer or float.
 fn go_hex_text(spec: &Spec, text: &str) -> Option<Value<'static>> {
-    let sharp = spec.flags.has(Flags::SHARP);
+    let sharp = spec.flags.alt();
     let strip_prefix = |group: &'_ str| -> Option<String> {
         let group = if sharp {
             let unpadded = group.trim_start_matches('0');
@@ -111,7 +109,7 @@ fn go_hex_text(spec: &Spec, text: &str) -> Option<Value<'static>> {
         // Nothing, or only zero padding (`%#08x` of an empty string: an
         // integer's zeros would follow its `0x`).
         Some(String::new())
-    } else if spec.flags.has(Flags::SPACE) {
+    } else if spec.flags.space() {
         text.split(' ').map(|group| strip_prefix(group).filter(|g| g.len() == 2)).collect()
     } else {
         strip_prefix(text)
@@ -207,7 +205,7 @@ pub(in crate::format) fn star_value(spec: &Spec, dialect: Dialect, captured: &st
         // Padded on the right by a negative width; with `-` in the spec the
         // flag pads it there, and the width read back is the positive one
         // (found by fuzzing: `%-*[1]d`, whose width is its own value).
-        let left_aligned = captured.ends_with(' ') && !captured.starts_with(' ') && !spec.flags.has(Flags::MINUS);
+        let left_aligned = captured.ends_with(' ') && !captured.starts_with(' ') && !spec.flags.minus();
         if left_aligned {
             -n
         } else {
@@ -234,7 +232,7 @@ mod tests {
     use super::*;
 
     fn parse(kind: ValueKind, verb: char, dialect: Dialect, text: &str) -> Option<Value<'_>> {
-        let spec = Spec { verb, flags: Flags(0), width: Count::None, precision: Count::None };
+        let spec = Spec { verb, flags: Flags::NONE, width: Count::None, precision: Count::None };
         parse_value(kind, &spec, dialect, text)
     }
 
@@ -261,7 +259,7 @@ mod tests {
         // `%*c`: the star width's padding is captured with the character
         // (found by fuzzing: `%*c` of 7 with width 7 did not read back).
         let star_c = |text| {
-            let spec = Spec { verb: 'c', flags: Flags(0), width: Count::Star, precision: Count::None };
+            let spec = Spec { verb: 'c', flags: Flags::NONE, width: Count::Star, precision: Count::None };
             parse_value(ValueKind::Int, &spec, Go, text)
         };
         assert_eq!(star_c("      \u{7}"), Some(Value::Int(7)));
