@@ -421,16 +421,6 @@ impl Catalog {
     }
 }
 
-/// Where compiled catalogs are cached, as `errcat` chooses:
-/// `$ERRCAT_CACHE_DIR`, else `$XDG_CACHE_HOME/error-catalog`, else
-/// `~/.cache/error-catalog`.
-fn default_cache_dir() -> Option<PathBuf> {
-    let var = |name| std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from);
-    var("ERRCAT_CACHE_DIR")
-        .or_else(|| var("XDG_CACHE_HOME").filter(|dir| dir.is_absolute()).map(|dir| dir.join("error-catalog")))
-        .or_else(|| var("HOME").map(|home| home.join(".cache").join("error-catalog")))
-}
-
 #[pymethods]
 impl Catalog {
     /// Loads and compiles every record file under `dir` (the loader of
@@ -444,7 +434,7 @@ impl Catalog {
     #[staticmethod]
     #[pyo3(signature = (dir, *, cache = true, cache_dir = None))]
     fn load(py: Python<'_>, dir: PathBuf, cache: bool, cache_dir: Option<PathBuf>) -> PyResult<Catalog> {
-        let cache_dir = if cache { cache_dir.or_else(default_cache_dir) } else { None };
+        let cache_dir = if cache { cache_dir.or_else(catalog_runtime::default_cache_dir) } else { None };
         let loaded = py.detach(|| match &cache_dir {
             Some(cache_dir) => Engine::load_cached(&dir, &Filter::default(), cache_dir),
             None => Engine::load_filtered(&dir, &Filter::default()),
@@ -674,7 +664,7 @@ impl Catalog {
             let message = format!(
                 "classify(): {} line(s) longer than {} MiB skipped (the first: line {first}), as errcat skips them",
                 assembled.too_long.len(),
-                classify::MAX_LINE >> 20
+                catalog_runtime::MAX_LINE >> 20
             );
             let category = py.get_type::<CatalogWarning>();
             PyErr::warn(py, &category, &std::ffi::CString::new(message).unwrap_or_default(), 1)?;

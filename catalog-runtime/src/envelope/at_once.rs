@@ -19,7 +19,9 @@ impl Envelope {
     /// Finds the best match of every line of `text` (split at `\n`; a final
     /// line break ends the last line) once unwrapped from this envelope,
     /// with a `\r` that ends it dropped: the same matches as unwrapping
-    /// each line and [`Matcher::find`] on its message, but only the lines
+    /// each line and [`Matcher::find`] on its message (else, when that
+    /// finds nothing, on the line as it is: an envelope is a hint, not a
+    /// filter), but only the lines
     /// that may match are unwrapped (see
     /// [`lines_that_may_match`](Self::lines_that_may_match)), and the
     /// literals that pass finds serve the messages it saw whole (see the
@@ -27,7 +29,8 @@ impl Envelope {
     ///
     /// `each(number, line, found)` gets, in line order, the number of each
     /// line that matches (from 0), what its envelope said of it (the
-    /// match's span is in [`line.text()`](LogLine::text)) and the match.
+    /// match's span is in [`line.text()`](LogLine::text); a line matched as
+    /// it is comes as a plain line) and the match.
     /// Gives the number of lines.
     ///
     /// `None`, with no call of `each`, when some line needs more than this
@@ -191,8 +194,18 @@ impl Envelope {
                 }
                 _ => matcher.find(message),
             };
-            if let Some(found) = found {
-                each(*number, unwrapped, found);
+            match found {
+                Some(found) => each(*number, unwrapped, found),
+                // Detection is a hint: the line as it is may hold a message
+                // that its unwrapped message does not.
+                None if unwrapped.envelope() != "none" => {
+                    let line = std::str::from_utf8(&text[range.clone()]).unwrap_or_default();
+                    let plain = LogLine::plain(line.strip_suffix('\r').unwrap_or(line));
+                    if let Some(found) = matcher.find(plain.text()) {
+                        each(*number, &plain, found);
+                    }
+                }
+                None => {}
             }
         }
         Some(lines)
@@ -221,9 +234,11 @@ mod tests {
         let body = text.strip_suffix('\n').unwrap_or(text);
         let mut found = Vec::new();
         for (number, line) in body.split('\n').enumerate() {
-            let unwrapped = envelope.unwrap(line.strip_suffix('\r').unwrap_or(line));
-            if let Some(m) = catalog.find(unwrapped.text()) {
-                found.push((number, unwrapped.text().to_owned(), m.into_owned()));
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let unwrapped = envelope.unwrap(line);
+            let plain = || catalog.find(line).map(|m| (line, m));
+            if let Some((text, m)) = catalog.find(unwrapped.text()).map(|m| (unwrapped.text(), m)).or_else(plain) {
+                found.push((number, text.to_owned(), m.into_owned()));
             }
         }
         found
