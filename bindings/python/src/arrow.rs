@@ -141,7 +141,8 @@ pub fn to_pyarrow<'py>(py: Python<'py>, out: &Assembled) -> PyResult<Bound<'py, 
         array_class.call_method1("from_buffers", (pa.call_method0(kind)?, out.len, buffers, nulls))
     };
     let strings = |column: &Strings| strings_with(column, &validity, out.null_count);
-    let context_validity = if out.context_nulls == 0 { py.None().into_bound(py) } else { buffer(&out.context_validity)? };
+    let context_validity =
+        if out.context_nulls == 0 { py.None().into_bound(py) } else { buffer(&out.context_validity)? };
     let span_values: Vec<u8> = out.span.iter().flat_map(|v| v.to_le_bytes()).collect();
     let span_values = array_class.call_method1(
         "from_buffers",

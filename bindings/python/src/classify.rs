@@ -166,13 +166,25 @@ impl ChunkResult {
         let _ = serde_json::to_writer(&mut self.json, &message_span);
         let [fields, args, field_spans] = json;
         let json = [fields, args, field_spans, start..self.json.len()];
-        self.hits.push(Hit { row, index: found.index, span, json, envelope: details.envelope, context: details.context });
+        self.hits.push(Hit {
+            row,
+            index: found.index,
+            span,
+            json,
+            envelope: details.envelope,
+            context: details.context,
+        });
     }
 }
 
 /// Classifies `rows` of `column` (see the module's docs); the path the
 /// classifier took.
-fn classify_rows(classifier: &ChunkClassifier<'_>, catalog: &Catalog, column: &Column<'_>, rows: Range<usize>) -> (ChunkResult, ChunkPath) {
+fn classify_rows(
+    classifier: &ChunkClassifier<'_>,
+    catalog: &Catalog,
+    column: &Column<'_>,
+    rows: Range<usize>,
+) -> (ChunkResult, ChunkPath) {
     let mut result = ChunkResult::default();
     let mut buffer = Vec::with_capacity(column.bytes(rows.clone()) + rows.len());
     // For each line of `buffer`: its row, and where it starts in the row's element.
@@ -507,8 +519,8 @@ mod tests {
         let mut out = Flat::default();
         for result in results {
             out.0.extend(result.hits.iter().map(|hit| {
-                let fields = String::from_utf8(result.json[hit.fields.clone()].to_vec()).unwrap();
-                (hit.row, hit.index, hit.span.clone(), fields)
+                let json = hit.json.iter().map(|range| String::from_utf8_lossy(&result.json[range.clone()]));
+                (hit.row, hit.index, hit.span.clone(), json.collect::<Vec<_>>().join(" "))
             }));
             out.1.extend(&result.too_long);
             out.2.extend(&result.invalid_utf8);
@@ -566,14 +578,26 @@ mod tests {
                 }
                 let column = Column::new(&data, Offsets::Owned(offsets), Some((&validity, 0))).unwrap();
                 assert!(chunks(&column).len() > 1);
-                let all = 0..column.len();
-                let at_once = classify_at_once(&catalog, &column, all.clone(), envelope);
-                assert_eq!(at_once.is_some(), forced.is_none(), "{envelope}: at once unless forced");
-                let row_by_row = flat(&[classify_wrapped(&catalog, &column, all, envelope)]);
+                // Asking for unmatched lines (of no level) forces the
+                // line-by-line path, with the same matches.
+                let no_level = |_: &error_catalog::LogLine<'_>| None;
+                let options = ScanOptions {
+                    envelope: envelope.clone(),
+                    unmatched: Some(&no_level),
+                    line_text: false,
+                    details: true,
+                };
+                let line_by_line = ChunkClassifier::new(&catalog, options);
+                let (row_by_row, path) = classify_rows(&line_by_line, &catalog, &column, 0..column.len());
+                assert_eq!(path, ChunkPath::LineByLine);
+                let row_by_row = flat(&[row_by_row]);
                 assert_eq!(flat(&classify(&catalog, &column, 2, envelope)), row_by_row, "{envelope}");
-                if let Some(at_once) = at_once {
-                    assert_eq!(flat(&[at_once]), row_by_row, "{envelope}");
-                }
+                let options =
+                    ScanOptions { envelope: envelope.clone(), unmatched: None, line_text: false, details: true };
+                let (at_once, path) =
+                    classify_rows(&ChunkClassifier::new(&catalog, options), &catalog, &column, 0..column.len());
+                assert_eq!(path == ChunkPath::Unwrapped, forced.is_none(), "{envelope}: at once unless forced");
+                assert_eq!(flat(&[at_once]), row_by_row, "{envelope}");
                 let (hits, too_long, _) = row_by_row;
                 assert_eq!(too_long, [100]);
                 if forced.is_none() {
