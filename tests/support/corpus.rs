@@ -25,11 +25,17 @@ pub fn workspace_root() -> PathBuf {
 /// When it is not, `test` is reported as skipped, with the reason (or fails
 /// when `ERROR_CATALOG_REQUIRE_CORPUS` is set).
 pub fn corpus(name: &str, test: &str) -> Option<PathBuf> {
-    let dir = workspace_root().join("../shared/corpus").join(name);
+    shared(&format!("corpus/{name}"), test)
+}
+
+/// `../shared/<path>` from the workspace root (a corpus, Loghub-2k...), as
+/// [`corpus`] finds it, or reports its absence.
+pub fn shared(path: &str, test: &str) -> Option<PathBuf> {
+    let dir = workspace_root().join("../shared").join(path);
     if dir.is_dir() {
         return Some(dir);
     }
-    let reason = format!("the corpus {} is absent (clone `shared` beside the repository)", dir.display());
+    let reason = format!("{} is absent (clone `shared` beside the repository)", dir.display());
     if std::env::var_os("ERROR_CATALOG_REQUIRE_CORPUS").is_some() {
         panic!("{test}: {reason}, and ERROR_CATALOG_REQUIRE_CORPUS is set");
     }

@@ -119,8 +119,9 @@ impl Envelope {
         events: bool,
         mut each: impl FnMut(usize, &LogLine<'_>, Match<'_>),
     ) -> Option<usize> {
-        // The lines that may match: number, range in `text`, what the envelope said.
-        let mut unwrapped_lines: Vec<(usize, Range<usize>, LogLine<'_>)> = Vec::with_capacity(text.len() / 256);
+        // The lines that may match: number, range in `text`, the line (without
+        // a `\r` that ends it), what the envelope said.
+        let mut unwrapped_lines: Vec<(usize, Range<usize>, &str, LogLine<'_>)> = Vec::with_capacity(text.len() / 256);
         let mut whole = true;
         let mut unwrap = |number: usize, range: Range<usize>| {
             if !whole {
@@ -131,7 +132,8 @@ impl Envelope {
                 whole = false;
                 return;
             };
-            let unwrapped = self.unwrap(line.strip_suffix('\r').unwrap_or(line));
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let unwrapped = self.unwrap(line);
             let message = unwrapped.text();
             if unwrapped.is_piece()
                 || unwrapped.note().is_some()
@@ -141,7 +143,7 @@ impl Envelope {
                 whole = false;
                 return;
             }
-            unwrapped_lines.push((number, range, unwrapped));
+            unwrapped_lines.push((number, range, line, unwrapped));
         };
         // Every occurrence of a literal in `text`, a line's before the next line's.
         let mut literals = Vec::new();
@@ -177,31 +179,41 @@ impl Envelope {
         let mut candidates = Vec::new();
         // The first of `literals` not before the line (the lines come in order).
         let mut next_literal = 0;
-        for (number, range, unwrapped) in &unwrapped_lines {
+        for (number, range, line, unwrapped) in &unwrapped_lines {
             let message = unwrapped.text();
+            // The literals found in the line in the prefilter's pass over `text`.
+            let in_line = literals_tell.then(|| {
+                while literals.get(next_literal).is_some_and(|&(start, _)| start < range.start) {
+                    next_literal += 1;
+                }
+                let count = literals[next_literal..].iter().take_while(|&&(start, _)| start < range.end).count();
+                &literals[next_literal..next_literal + count]
+            });
             // A message that is a run of the line's own bytes (no escape
-            // undone) holds the literals found there in the prefilter's pass
-            // over `text`: the matcher looks at their templates only, without
-            // a pass of its own.
-            let found = match offset_in(text, message) {
-                Some(at) if literals_tell => {
-                    while literals.get(next_literal).is_some_and(|&(start, _)| start < range.start) {
-                        next_literal += 1;
-                    }
-                    let in_line = literals[next_literal..].iter().take_while(|&&(start, _)| start < range.end);
-                    let in_message = in_line.filter(|&&(start, _)| (at..at + message.len()).contains(&start));
+            // undone) holds the literals found there: the matcher looks at
+            // their templates only, without a pass of its own.
+            let found = match (offset_in(text, message), in_line) {
+                (Some(at), Some(in_line)) => {
+                    let in_message = in_line.iter().filter(|&&(start, _)| (at..at + message.len()).contains(&start));
                     matcher.find_among(message, in_message.map(|&(_, literal)| literal), &mut candidates)
                 }
                 _ => matcher.find(message),
             };
             match found {
                 Some(found) => each(*number, unwrapped, found),
-                // Detection is a hint: the line as it is may hold a message
-                // that its unwrapped message does not.
+                // Detection is a hint: the line as it is (with the literals
+                // found in it) may hold a message that its unwrapped message does not.
                 None if unwrapped.envelope() != "none" => {
-                    let line = std::str::from_utf8(&text[range.clone()]).unwrap_or_default();
-                    let plain = LogLine::plain(line.strip_suffix('\r').unwrap_or(line));
-                    if let Some(found) = matcher.find(plain.text()) {
+                    let plain = LogLine::plain(line);
+                    let found = match in_line {
+                        Some(in_line) => matcher.find_among(
+                            plain.text(),
+                            in_line.iter().map(|&(_, literal)| literal),
+                            &mut candidates,
+                        ),
+                        None => matcher.find(plain.text()),
+                    };
+                    if let Some(found) = found {
                         each(*number, &plain, found);
                     }
                 }

@@ -246,9 +246,15 @@ impl<'c> ChunkClassifier<'c> {
         let mut events = Vec::new();
         let line_breaks = self.catalog.matcher().find_numbered_lines_in(chunk, |number, range, found| {
             let line = first_line + number as u64;
-            // Every line with a candidate is UTF-8 (or the whole scan fails).
-            let text = std::str::from_utf8(&chunk[range]).unwrap_or_default();
-            events.push(ScanEvent::Found(self.found(line, text, None, &LogLine::plain(text), found)));
+            let found = if self.options.line_text || self.options.details {
+                // Every line with a candidate is UTF-8 (or the whole scan fails).
+                let text = std::str::from_utf8(&chunk[range]).unwrap_or_default();
+                self.found(line, text, None, &LogLine::plain(text), found)
+            } else {
+                // The span is in the line already.
+                Found { line, found: found.into_owned(), line_text: None, details: None }
+            };
+            events.push(ScanEvent::Found(found));
         })?;
         Some(Classified { events, line_breaks: line_breaks as u64, path: ChunkPath::Plain })
     }
@@ -260,8 +266,20 @@ impl<'c> ChunkClassifier<'c> {
         let matcher = self.catalog.matcher();
         let count =
             self.options.envelope.find_lines_at_once_unless_grouped(matcher, chunk, |number, line, found| {
-                let text = lines.line_holding(number, line.text(), self.options.line_text);
-                events.push(ScanEvent::Found(self.found(first_line + number as u64, text, None, line, found)));
+                let line_number = first_line + number as u64;
+                let found = if self.options.line_text || self.options.details {
+                    let text = lines.line_holding(number, line.text(), self.options.line_text);
+                    self.found(line_number, text, None, line, found)
+                } else {
+                    // Only the span is placed in the line.
+                    let span = match lines.message_start(line.text()) {
+                        Some(at) => at + found.span.start..at + found.span.end,
+                        None => line.span_in_input(),
+                    };
+                    let found = Match { span, ..found.into_owned() };
+                    Found { line: line_number, found, line_text: None, details: None }
+                };
+                events.push(ScanEvent::Found(found));
             })?;
         // The lines end with line breaks but for the last, unless the chunk ends with one.
         let line_breaks = count as u64 - 1 + u64::from(chunk.ends_with(b"\n"));

@@ -107,6 +107,12 @@ impl<'t> LineFinder<'t> {
         LineFinder { chunk, at: (0, 0) }
     }
 
+    /// Where `message` starts in its line, when it is a run of the chunk's bytes.
+    pub fn message_start(&self, message: &str) -> Option<usize> {
+        let at = offset_in(self.chunk, message)?;
+        Some(at - memchr::memrchr(b'\n', &self.chunk[..at]).map_or(0, |i| i + 1))
+    }
+
     /// The line numbered `number` (without its line break and a `\r` that
     /// ends it), which holds `message`: found around the message when it
     /// is a run of the chunk's bytes, else (escapes undone) only when

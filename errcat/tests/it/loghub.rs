@@ -7,29 +7,13 @@
 //! by line), line by line.
 
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use assert_cmd::cargo::CommandCargoExt;
 use error_catalog::Envelope;
 
 const SYSTEMS: [&str; 8] = ["Android", "Apache", "BGL", "HealthApp", "Mac", "OpenStack", "Spark", "Windows"];
-
-/// `../shared/loghub-2k`, when it is there; else the test is reported as
-/// skipped (or fails when `ERROR_CATALOG_REQUIRE_CORPUS` is set).
-fn loghub(test: &str) -> Option<PathBuf> {
-    let dir = super::support::workspace_root().join("../shared/loghub-2k");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let reason = format!("Loghub-2k is absent at {} (clone `shared` beside the repository)", dir.display());
-    if std::env::var_os("ERROR_CATALOG_REQUIRE_CORPUS").is_some() {
-        panic!("{test}: {reason}, and ERROR_CATALOG_REQUIRE_CORPUS is set");
-    }
-    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
-    None
-}
 
 /// The lines (numbers) `errcat --data DATA scan --json ARGS LOG` matches, with their record ids.
 fn matched(data: &Path, cache: &Path, log: &Path, args: &[&str]) -> BTreeSet<(u64, String)> {
@@ -48,7 +32,8 @@ fn matched(data: &Path, cache: &Path, log: &Path, args: &[&str]) -> BTreeSet<(u6
 
 #[test]
 fn every_line_matched_as_it_is_is_matched_in_every_envelope_reading() {
-    let Some(loghub) = loghub("every_line_matched_as_it_is_is_matched_in_every_envelope_reading") else { return };
+    let test = "every_line_matched_as_it_is_is_matched_in_every_envelope_reading";
+    let Some(loghub) = super::support::shared("loghub-2k", test) else { return };
     let root = super::support::workspace_root();
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("cache");
