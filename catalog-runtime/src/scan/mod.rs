@@ -185,11 +185,11 @@ pub struct Classified {
 /// use catalog_runtime::{Catalog, ChunkClassifier, ChunkPath, Envelope, ScanEvent, ScanOptions};
 ///
 /// let catalog = Catalog::load("../data/nats-io/nats-server").unwrap();
-/// let options = ScanOptions { envelope: Envelope::Docker, unmatched: None, line_text: false, details: true };
+/// let options = ScanOptions { envelope: Envelope::Cri, unmatched: None, line_text: false, details: true };
 /// let classifier = ChunkClassifier::new(&catalog, options);
 /// let chunk = concat!(
-///     r#"{"log":"GET /healthz 200\n","stream":"stdout","time":"t"}"#, "\n",
-///     r#"{"log":"unable to persist session s1 (seq=3): timeout\n","stream":"stderr","time":"t"}"#, "\n",
+///     "2026-11-29T17:20:35.1Z stdout F GET /healthz 200\n",
+///     "2026-11-29T17:20:35.2Z stderr F unable to persist session \"s1\" (seq=3): timeout\n",
 /// );
 /// let classified = classifier.classify(chunk.as_bytes(), 1);
 /// assert_eq!(classified.path, ChunkPath::Unwrapped);
@@ -197,8 +197,9 @@ pub struct Classified {
 /// assert_eq!(found.line, 2);
 /// // Spans are in the line as read.
 /// let line = chunk.lines().nth(1).unwrap();
-/// assert_eq!(&line[found.found.span.clone()], "unable to persist session s1 (seq=3): timeout");
+/// assert_eq!(&line[found.found.span.clone()], "unable to persist session \"s1\" (seq=3): timeout");
 /// let details = found.details.as_ref().unwrap();
+/// assert_eq!(&line[details.message_span.clone()], &line[32..]);
 /// let seq = details.field_spans.as_ref().unwrap()[1].clone().unwrap();
 /// assert_eq!(&line[seq], "3");
 /// ```
@@ -311,5 +312,84 @@ impl<'c> ChunkClassifier<'c> {
             line_text: self.options.line_text.then(|| text.into()),
             details,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Catalog {
+        Catalog::load("../data/nats-io/nats-server").expect("the seed records load")
+    }
+
+    const PERSIST: &str =
+        r#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist session "s1" (seq=3): nats: timeout"#;
+
+    /// The events of `chunk` at once and (unmatched lines wanted, of no level) line by line.
+    fn both_ways(catalog: &Catalog, envelope: Envelope, chunk: &[u8]) -> (Classified, Classified) {
+        let no_level = |_: &LogLine<'_>| None;
+        let options = ScanOptions { envelope, unmatched: None, line_text: true, details: true };
+        let at_once = ChunkClassifier::new(catalog, options.clone()).classify(chunk, 1);
+        let line_by_line = ChunkClassifier::new(catalog, ScanOptions { unmatched: Some(&no_level), ..options });
+        (at_once, line_by_line.classify(chunk, 1))
+    }
+
+    fn found(events: &[ScanEvent]) -> Vec<&Found> {
+        events.iter().filter_map(|event| if let ScanEvent::Found(found) = event { Some(found) } else { None }).collect()
+    }
+
+    #[test]
+    fn every_path_gives_the_same_events_with_spans_in_the_line() {
+        let catalog = catalog();
+        let cri = |message: &str| format!("2026-11-29T17:20:35.1Z stderr F {message}");
+        let plain = format!("GET /healthz\n{PERSIST}\r\nnoise\n");
+        let wrapped = format!("{}\n{}\n", cri("GET /healthz"), cri(PERSIST));
+        for (envelope, chunk, path) in
+            [(Envelope::None, plain, ChunkPath::Plain), (Envelope::Cri, wrapped, ChunkPath::Unwrapped)]
+        {
+            let (at_once, line_by_line) = both_ways(&catalog, envelope.clone(), chunk.as_bytes());
+            assert_eq!((at_once.path, line_by_line.path), (path, ChunkPath::LineByLine));
+            assert_eq!(at_once.events, line_by_line.events, "{envelope}");
+            assert_eq!(at_once.line_breaks, line_by_line.line_breaks);
+            let [found] = found(&at_once.events)[..] else { panic!("{envelope}: one match") };
+            let line = chunk.lines().nth(1).unwrap().trim_end_matches('\r');
+            assert_eq!(found.line_text.as_deref(), Some(line));
+            assert!(line[found.found.span.clone()].starts_with("unable to persist session"), "{envelope}");
+            let details = found.details.as_ref().unwrap();
+            let spans = details.field_spans.as_ref().expect("the message is the line's bytes");
+            let values: Vec<&str> = spans.iter().map(|span| &line[span.clone().unwrap()]).collect();
+            assert_eq!(values, ["\"s1\"", "3", "nats: timeout"], "{envelope}");
+        }
+    }
+
+    #[test]
+    fn an_escaped_message_gives_its_own_span_and_no_field_spans() {
+        let catalog = catalog();
+        let escaped = PERSIST.replace('"', "\\\"");
+        let line = format!(r#"{{"log":"{escaped}\n","stream":"stderr","time":"t"}}"#);
+        let (at_once, line_by_line) = both_ways(&catalog, Envelope::Docker, line.as_bytes());
+        assert_eq!(at_once.events, line_by_line.events);
+        let [found] = found(&at_once.events)[..] else { panic!("one match") };
+        let details = found.details.as_ref().unwrap();
+        assert_eq!(&line[details.message_span.clone()], escaped);
+        assert_eq!(found.found.span, details.message_span);
+        assert_eq!(details.field_spans, None);
+        assert_eq!(found.found.values[0].to_string(), "s1");
+    }
+
+    #[test]
+    fn spans_of_a_line_read_lossily_are_in_its_bytes() {
+        let catalog = catalog();
+        let mut line = PERSIST.as_bytes().to_vec();
+        line.splice(0..0, [0xff, 0xfe]);
+        let (at_once, line_by_line) = both_ways(&catalog, Envelope::None, &line);
+        assert_eq!(at_once.path, ChunkPath::LineByLine, "not UTF-8: line by line");
+        assert_eq!(at_once.events, line_by_line.events);
+        assert_eq!(at_once.events[0], ScanEvent::InvalidUtf8 { line: 1 });
+        let [found] = found(&at_once.events)[..] else { panic!("one match") };
+        assert!(line[found.found.span.clone()].starts_with(b"unable to persist"));
+        let seq = found.details.as_ref().unwrap().field_spans.as_ref().unwrap()[1].clone().unwrap();
+        assert_eq!(&line[seq], b"3");
     }
 }
