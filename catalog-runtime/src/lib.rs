@@ -17,7 +17,8 @@
 //! | which records (`build`) | [`Filter`]; the module [`build`]: `build_with_names`, `build`, `Built`, `BuiltEntry`, `check_patterns`, `check_names` |
 //! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`] |
 //! | log lines in envelopes (`envelope`) | [`Envelope`], [`EnvelopeKind`], [`LogLine`], [`PartialLines`], [`MultiLine`], [`LineRole`], [`ENVELOPE_NAMES`] |
-//! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`) |
+//! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`; its default place: [`default_cache_dir`]) |
+//! | classifying chunks of log lines (`scan`) | [`ChunkClassifier`], [`ScanOptions`], [`ChunkPath`], [`Classified`], [`ScanEvent`], [`Found`], [`Details`], [`LevelOf`], [`match_object`], [`MAX_LINE`] |
 //! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
 //! | problems | [`Diagnostic`], [`Level`] |
 //! | suggestions for a mistyped key (`suggest`) | [`edit_distance`] |
@@ -36,6 +37,7 @@
 #![deny(missing_docs)]
 
 pub mod build;
+mod cache_dir;
 mod catalog;
 mod codegen;
 mod dataset;
@@ -45,6 +47,7 @@ mod envelope;
 mod format;
 mod matcher;
 mod model;
+mod scan;
 mod suggest;
 // The shared corpora, for the unit tests that need them.
 #[cfg(test)]
@@ -52,6 +55,7 @@ mod suggest;
 mod test_support;
 
 pub use build::filter::Filter;
+pub use cache_dir::default_cache_dir;
 pub use catalog::{Catalog, LoadError};
 pub use codegen::{CatalogEnum, NoMatch};
 pub use dataset::{load_bytes, load_dir, Loaded, Names, Origin, Pin, PinnedField, SourcedRecord, NAMES_FILE};
@@ -61,6 +65,9 @@ pub use envelope::{Envelope, EnvelopeKind, LineRole, LogLine, MultiLine, Partial
 pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, Spec, Template, ValueKind};
 pub use matcher::{LogLevel, Match, Matcher};
 pub use model::{ByteString, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
+pub use scan::{
+    match_object, ChunkClassifier, ChunkPath, Classified, Details, Found, LevelOf, ScanEvent, ScanOptions, MAX_LINE,
+};
 pub use suggest::edit_distance;
 
 /// What generated code uses, and nothing else. Not public API: it changes

@@ -34,8 +34,8 @@ pub struct Chunk {
     pub input_paused: bool,
 }
 
-/// Longest line read; longer lines are skipped with an error.
-pub const MAX_LINE: usize = 16 << 20;
+/// Longest line read (the classifier's); longer lines are skipped with an error.
+pub use error_catalog::MAX_LINE;
 /// Files larger than this show a progress bar (when stderr is a terminal).
 const PROGRESS_FROM: u64 = 4 << 20;
 /// How much of the start of an input is checked for NUL bytes.

@@ -1,28 +1,32 @@
 //! The scanning pipeline of `errcat scan`: an input is read in chunks of
-//! whole lines, each chunk is classified with the matcher's buffer scan
-//! ([`Matcher::find_lines`](error_catalog::Matcher::find_lines)) on a pool of
-//! worker threads, and the results come back in input order. Memory stays
-//! bounded: at most a few chunks per worker are in flight.
+//! whole lines, each chunk is classified by the runtime's chunk classifier
+//! ([`ChunkClassifier`], which Python's `Catalog.classify` runs too) on a
+//! pool of worker threads, and the results come back in input order. Memory
+//! stays bounded: at most a few chunks per worker are in flight.
 //!
 //! When a live input pauses (a pipe from `tail -f`, a terminal), its chunk
 //! ends early; the chunks in flight are then all delivered before reading on,
 //! followed by [`Delivery::CaughtUp`] so that the output is flushed: what has
 //! arrived is printed while the writer is quiet.
 //!
-//! Lines in an envelope (Docker, CRI, JSON logs...; see
-//! [`Envelope`]) are unwrapped before they are
-//! matched, and the pieces of a long container line joined: the reader ends
-//! chunks only after a whole line (see [`Input::line_ends_chunk`]), and a
-//! live input's pieces wait for the rest of their line (see
-//! [`Input::piece_wait`]), so that the pieces of a line are all in one chunk.
+//! The pieces of a long container line (Docker, CRI) are joined by the
+//! classifier within a chunk: the reader ends chunks only after a whole line
+//! (see [`Input::line_ends_chunk`]), and a live input's pieces wait for the
+//! rest of their line (see [`Input::piece_wait`]), so that the pieces of a
+//! line are all in one chunk.
 
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::mpsc;
 
-use error_catalog::{Catalog, Envelope, EnvelopeKind, LineRole, LogLine, Match, MultiLine, PartialLines};
+pub use error_catalog::LevelOf;
+use error_catalog::{ChunkClassifier, ScanEvent};
 
 use crate::input::{Chunk, Input, CHUNK};
+
+/// Something found in a chunk, in line order (lines too long are told by
+/// the reader as they are skipped).
+pub type Event = ScanEvent;
 
 /// What the pipeline passes on, in input order.
 pub enum Delivery {
@@ -31,262 +35,6 @@ pub enum Delivery {
     /// Everything read so far has been delivered and the input is waiting
     /// for its writer: the moment to flush the output.
     CaughtUp,
-}
-
-/// Something found in a chunk, in line order.
-pub enum Event {
-    Found {
-        line: u64,
-        found: Match<'static>,
-        /// The message matched (unwrapped from its envelope), when
-        /// [`Wanted::line_text`] (lossily decoded if it is not UTF-8;
-        /// `found.span` is then in the original bytes).
-        text: Option<Box<str>>,
-        /// What the envelope said, for a line in one.
-        wrapped: Option<Box<Wrapped>>,
-    },
-    Unmatched {
-        line: u64,
-        level: String,
-        text: String,
-    },
-    InvalidUtf8 {
-        line: u64,
-    },
-    /// A line longer than [`MAX_LINE`](crate::input::MAX_LINE), skipped.
-    TooLong {
-        line: u64,
-    },
-    /// Something the envelope tells of a line (see [`LogLine::note`]).
-    Note {
-        line: u64,
-        note: &'static str,
-    },
-}
-
-impl Wrapped {
-    /// Of a line in no envelope (which may carry a trace as context).
-    fn plain() -> Wrapped {
-        Wrapped { envelope: EnvelopeKind::None, span_in_input: 0..0, context: None }
-    }
-
-    /// What the envelope said of `unwrapped`; `None` for a line in no envelope.
-    fn of(unwrapped: &LogLine<'_>) -> Option<Box<Wrapped>> {
-        (unwrapped.envelope() != EnvelopeKind::None).then(|| {
-            Box::new(Wrapped {
-                envelope: unwrapped.envelope(),
-                span_in_input: unwrapped.span_in_input(),
-                context: unwrapped.context().map(str::to_owned),
-            })
-        })
-    }
-}
-
-/// What an envelope said of a matching line, and the trace it carries.
-pub struct Wrapped {
-    /// The envelope's name (`docker`, `json`...).
-    pub envelope: EnvelopeKind,
-    /// Where the message was in the input line (see [`LogLine::span_in_input`]).
-    pub span_in_input: std::ops::Range<usize>,
-    /// A stack trace carried beside the message (by the envelope, or in
-    /// the lines after it).
-    pub context: Option<String>,
-}
-
-/// Gives the level of a line (`ERR`, ...) when it is one of those wanted.
-pub type LevelOf<'f> = dyn Fn(&LogLine<'_>) -> Option<String> + Sync + 'f;
-
-/// What to look for besides matches.
-pub struct Wanted<'a> {
-    /// The level of a line to report when it matches nothing, if wanted.
-    pub unmatched: Option<&'a LevelOf<'a>>,
-    /// Whether matches carry their line's text (for `--html`).
-    pub line_text: bool,
-    /// Whether matches carry what the envelope said of their line (for
-    /// `--json` and `--html`).
-    pub wrapped: bool,
-    /// The envelope of the input's lines.
-    pub envelope: Envelope,
-}
-
-/// What a chunk holds.
-pub struct Classified {
-    pub events: Vec<Event>,
-    /// The chunk's line breaks.
-    pub line_breaks: u64,
-}
-
-/// Classifies one chunk.
-pub fn classify(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>) -> Classified {
-    let mut events = Vec::new();
-    // Lines are classified each on its own, at once, unless unmatched lines
-    // are wanted or some lines may be grouped into an event (which an
-    // envelope's pass tells: see `classify_unwrapped`).
-    let at_once = wanted.unmatched.is_none();
-    // The matcher numbers the lines and checks that they are UTF-8 in its
-    // own pass over the chunk.
-    let plain = at_once && wanted.envelope == Envelope::None && !Envelope::None.may_hold_events(&chunk.data);
-    let scanned = plain.then(|| {
-        catalog.matcher().find_numbered_lines_in(&chunk.data, |number, range, found| {
-            let line = chunk.first_line + number as u64;
-            let text = wanted.line_text.then(|| String::from_utf8_lossy(&chunk.data[range]).into());
-            events.push(Event::Found { line, found: found.into_owned(), text, wrapped: None });
-        })
-    });
-    let line_breaks = match scanned.flatten() {
-        Some(line_breaks) => line_breaks as u64,
-        None => {
-            events.clear();
-            let unwrapped_at_once = at_once && wanted.envelope != Envelope::None;
-            match unwrapped_at_once.then(|| classify_unwrapped(catalog, chunk, wanted, &mut events)).flatten() {
-                Some(line_breaks) => line_breaks,
-                None => {
-                    events.clear();
-                    classify_lines(catalog, chunk, wanted, &mut events);
-                    memchr::memchr_iter(b'\n', &chunk.data).count() as u64
-                }
-            }
-        }
-    };
-    Classified { events, line_breaks }
-}
-
-/// Classifies a chunk in an envelope as the plain fast path does (see
-/// [`Envelope::find_lines_at_once`]): the matcher's prefilter runs over the
-/// raw chunk, and only the lines that may match are unwrapped and matched;
-/// the chunk's line breaks, counted on the way. `None` (with nothing to keep in `events`) when some
-/// line needs the line-by-line path: invalid UTF-8, a piece of a longer
-/// line, a note, a message holding a line break, a line that may be
-/// grouped into an event.
-fn classify_unwrapped(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) -> Option<u64> {
-    let text = &chunk.data[..];
-    let lines =
-        wanted.envelope.find_lines_at_once_unless_grouped(catalog.matcher(), text, |number, unwrapped, found| {
-            let line = chunk.first_line + number as u64;
-            let text = wanted.line_text.then(|| Box::from(unwrapped.text()));
-            let wrapped = wanted.wrapped.then(|| Wrapped::of(unwrapped)).flatten();
-            events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
-        })?;
-    // The lines end with line breaks but for the last, unless the text ends with one.
-    Some(lines as u64 - 1 + u64::from(text.ends_with(b"\n")))
-}
-
-/// Classifies a chunk line by line: needed for unmatched lines, invalid
-/// UTF-8, envelopes and multi-line events.
-fn classify_lines(catalog: &Catalog, chunk: &Chunk, wanted: &Wanted<'_>, events: &mut Vec<Event>) {
-    let mut pieces = PartialLines::new();
-    let mut grouped = Grouped { multi_line: MultiLine::new(), last_line: None };
-    let body = chunk.data.strip_suffix(b"\n").unwrap_or(&chunk.data);
-    for (offset, bytes) in body.split(|&b| b == b'\n').enumerate() {
-        let line = chunk.first_line + offset as u64;
-        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => std::borrow::Cow::Borrowed(text),
-            Err(_) => {
-                events.push(Event::InvalidUtf8 { line });
-                String::from_utf8_lossy(bytes)
-            }
-        };
-        let unwrapped = wanted.envelope.unwrap(&text);
-        // A plain line read lossily: the span is given in its own bytes.
-        let lossy_plain = matches!(text, std::borrow::Cow::Owned(_)) && unwrapped.envelope() == EnvelopeKind::None;
-        if !wanted.envelope.has_pieces() {
-            grouped.classify(catalog, wanted, line, unwrapped, lossy_plain.then_some(bytes), events);
-        } else if let Some((line, whole)) = pieces.push(line, unwrapped) {
-            grouped.classify(catalog, wanted, line, whole, lossy_plain.then_some(bytes), events);
-        }
-    }
-    for (line, whole) in pieces.finish() {
-        grouped.classify(catalog, wanted, line, whole, None, events);
-    }
-}
-
-/// Lines grouped into multi-line events (see [`MultiLine`]) as they are
-/// classified.
-struct Grouped {
-    multi_line: MultiLine,
-    /// The line whose event the trace lines that follow belong to, and
-    /// where its event (if any) is in the events.
-    last_line: Option<Option<usize>>,
-}
-
-impl Grouped {
-    fn classify(
-        &mut self,
-        catalog: &Catalog,
-        wanted: &Wanted<'_>,
-        line: u64,
-        unwrapped: LogLine<'_>,
-        lossy_of: Option<&[u8]>,
-        events: &mut Vec<Event>,
-    ) {
-        let context = match self.multi_line.role(line, unwrapped.text()) {
-            LineRole::Held => return,
-            LineRole::Context => {
-                // A trace line: context of the event of the line it follows.
-                if let Some(wrapped) = self.last_line.flatten().and_then(|at| wrapped_found(events, at)) {
-                    match &mut wrapped.context {
-                        Some(context) => {
-                            context.push('\n');
-                            context.push_str(unwrapped.text());
-                        }
-                        None => wrapped.context = Some(unwrapped.text().to_owned()),
-                    }
-                }
-                return;
-            }
-            LineRole::Message { context, .. } => Some(context),
-            _ => None,
-        };
-        let before = events.len();
-        classify_line(catalog, wanted, line, unwrapped, lossy_of, events);
-        let found = events[before..].iter().position(|event| matches!(event, Event::Found { .. }));
-        self.last_line = Some(found.map(|at| before + at));
-        if let Some(context) = context {
-            if let Some(wrapped) = self.last_line.flatten().and_then(|at| wrapped_found(events, at)) {
-                wrapped.context = Some(context);
-            }
-        }
-    }
-}
-
-/// What the envelope said of the match at `at` in `events` (made for a
-/// line in no envelope), to carry a trace as its context.
-fn wrapped_found(events: &mut [Event], at: usize) -> Option<&mut Wrapped> {
-    match events.get_mut(at) {
-        Some(Event::Found { wrapped, .. }) => Some(wrapped.get_or_insert_with(|| Box::new(Wrapped::plain()))),
-        _ => None,
-    }
-}
-
-/// Classifies one line (its message, out of its envelope); `lossy_of` is
-/// the line's bytes when its text was decoded lossily.
-fn classify_line(
-    catalog: &Catalog,
-    wanted: &Wanted<'_>,
-    line: u64,
-    unwrapped: LogLine<'_>,
-    lossy_of: Option<&[u8]>,
-    events: &mut Vec<Event>,
-) {
-    if let Some(note) = unwrapped.note() {
-        events.push(Event::Note { line, note });
-    }
-    match catalog.find(unwrapped.text()) {
-        Some(mut found) => {
-            if let Some(bytes) = lossy_of {
-                found.span = found.span_in_bytes(bytes);
-            }
-            let text = wanted.line_text.then(|| Box::from(unwrapped.text()));
-            let wrapped = wanted.wrapped.then(|| Wrapped::of(&unwrapped)).flatten();
-            events.push(Event::Found { line, found: found.into_owned(), text, wrapped });
-        }
-        None => {
-            if let Some(level) = wanted.unmatched.and_then(|level_of| level_of(&unwrapped)) {
-                events.push(Event::Unmatched { line, level, text: unwrapped.text().to_owned() });
-            }
-        }
-    }
 }
 
 /// Passes on the results that are next in input order.
@@ -307,9 +55,8 @@ fn deliver(
 /// as soon as they are read). Read errors end the input after the events of
 /// what was read before them.
 pub fn scan(
-    catalog: &Catalog,
+    classifier: &ChunkClassifier<'_>,
     input: &mut Input,
-    wanted: &Wanted<'_>,
     workers: usize,
     mut each: impl FnMut(Delivery) -> io::Result<()>,
 ) -> io::Result<()> {
@@ -326,7 +73,7 @@ pub fn scan(
                 each(too_long(skipped))?;
             }
             let Some(chunk) = chunk else { return Ok(()) };
-            let classified = classify(catalog, &chunk, wanted);
+            let classified = classifier.classify(&chunk.data, chunk.first_line);
             input.lines_counted(&chunk, classified.line_breaks, &mut next_line);
             each(Delivery::Events(classified.events))?;
             if chunk.input_paused {
@@ -344,7 +91,7 @@ pub fn scan(
             scope.spawn(move || loop {
                 let job = work_rx.lock().expect("no worker panics").recv();
                 let Ok((seq, chunk)) = job else { return };
-                if done_tx.send((seq, classify(catalog, &chunk, wanted).events)).is_err() {
+                if done_tx.send((seq, classifier.classify(&chunk.data, chunk.first_line).events)).is_err() {
                     return;
                 }
             });
@@ -407,6 +154,7 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use error_catalog::nats_server::NatsServerError;
+    use error_catalog::{Catalog, Envelope, Found, ScanOptions};
 
     use super::*;
     use crate::input;
@@ -418,8 +166,8 @@ mod tests {
         Catalog::from_entries(NatsServerError::entries().to_vec())
     }
 
-    const WANTED: Wanted<'static> =
-        Wanted { unmatched: None, line_text: false, wrapped: false, envelope: Envelope::None };
+    const OPTIONS: ScanOptions<'static> =
+        ScanOptions { envelope: Envelope::None, unmatched: None, line_text: false, details: false };
 
     /// About `bytes` of matching lines.
     fn log(dir: &Path, bytes: usize) -> PathBuf {
@@ -440,10 +188,11 @@ mod tests {
     /// events are delivered: the lines found, in order.
     fn found_lines(input: &mut Input, workers: usize, mut each_chunk: impl FnMut()) -> io::Result<Vec<u64>> {
         let mut found = Vec::new();
-        scan(&catalog(), input, &WANTED, workers, |delivery| {
+        let catalog = catalog();
+        scan(&ChunkClassifier::new(&catalog, OPTIONS.clone()), input, workers, |delivery| {
             if let Delivery::Events(events) = delivery {
                 found.extend(events.iter().filter_map(|event| match event {
-                    Event::Found { line, .. } => Some(*line),
+                    Event::Found(Found { line, .. }) => Some(*line),
                     _ => None,
                 }));
                 each_chunk();
@@ -502,9 +251,11 @@ mod tests {
         let mut input = input::open(&path).unwrap();
         let (mut carry, mut next_line) = (Vec::new(), 1);
         let chunk = input.next_chunk(&mut carry, &mut next_line, CHUNK).unwrap().0.unwrap();
-        let before = classify(&catalog(), &chunk, &WANTED);
+        let catalog = catalog();
+        let classifier = ChunkClassifier::new(&catalog, OPTIONS.clone());
+        let before = classifier.classify(&chunk.data, chunk.first_line);
         copytruncate(&path, b"");
-        let after = classify(&catalog(), &chunk, &WANTED);
+        let after = classifier.classify(&chunk.data, chunk.first_line);
         assert_eq!(after.line_breaks, before.line_breaks);
         assert_eq!(after.events.len(), before.events.len());
         assert_eq!(after.events.len() as u64, after.line_breaks, "every line matches");

@@ -30,7 +30,21 @@ pub fn corpus(name: &str, test: &str) -> Option<PathBuf> {
     if dir.is_dir() {
         return Some(dir);
     }
-    let reason = format!("the corpus {} is absent (the repository's `datasets/` folder is missing)", dir.display());
+    absent(dir, "the repository's `datasets/` folder is missing", test)
+}
+
+/// `../shared/<path>` from the workspace root (Loghub-2k...), or its
+/// absence reported as [`corpus`] reports it.
+pub fn shared(path: &str, test: &str) -> Option<PathBuf> {
+    let dir = workspace_root().join("../shared").join(path);
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    absent(dir, "clone `shared` beside the repository", test)
+}
+
+fn absent(dir: PathBuf, fix: &str, test: &str) -> Option<PathBuf> {
+    let reason = format!("{} is absent ({fix})", dir.display());
     if std::env::var_os("ERROR_CATALOG_REQUIRE_CORPUS").is_some() {
         panic!("{test}: {reason}, and ERROR_CATALOG_REQUIRE_CORPUS is set");
     }

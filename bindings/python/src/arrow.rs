@@ -131,15 +131,18 @@ pub fn to_pyarrow<'py>(py: Python<'py>, out: &Assembled) -> PyResult<Bound<'py, 
     let buffer = |bytes: &[u8]| pa.call_method1("py_buffer", (PyBytes::new(py, bytes),));
     let validity = if out.null_count == 0 { py.None().into_bound(py) } else { buffer(&out.validity)? };
     let array_class = pa.getattr("Array")?;
-    let strings = |column: &Strings| -> PyResult<Bound<'py, PyAny>> {
+    let strings_with = |column: &Strings, validity: &Bound<'py, PyAny>, nulls: usize| -> PyResult<Bound<'py, PyAny>> {
         let (kind, offsets): (&str, Vec<u8>) = if column.fits_i32() {
             ("string", column.offsets.iter().flat_map(|&o| (o as i32).to_le_bytes()).collect())
         } else {
             ("large_string", column.offsets.iter().flat_map(|&o| o.to_le_bytes()).collect())
         };
         let buffers = PyList::new(py, [validity.clone(), buffer(&offsets)?, buffer(&column.data)?])?;
-        array_class.call_method1("from_buffers", (pa.call_method0(kind)?, out.len, buffers, out.null_count))
+        array_class.call_method1("from_buffers", (pa.call_method0(kind)?, out.len, buffers, nulls))
     };
+    let strings = |column: &Strings| strings_with(column, &validity, out.null_count);
+    let context_validity =
+        if out.context_nulls == 0 { py.None().into_bound(py) } else { buffer(&out.context_validity)? };
     let span_values: Vec<u8> = out.span.iter().flat_map(|v| v.to_le_bytes()).collect();
     let span_values = array_class.call_method1(
         "from_buffers",
@@ -171,6 +174,11 @@ pub fn to_pyarrow<'py>(py: Python<'py>, out: &Assembled) -> PyResult<Bound<'py, 
         ("severity", strings(&out.severity)?),
         ("span", span),
         ("fields", strings(&out.fields)?),
+        ("args", strings(&out.args)?),
+        ("field_spans", strings(&out.field_spans)?),
+        ("message_span", strings(&out.message_span)?),
+        ("envelope", strings(&out.envelope)?),
+        ("context", strings_with(&out.context, &context_validity, out.context_nulls)?),
     ];
     let fields = columns
         .iter()

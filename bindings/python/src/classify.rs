@@ -2,36 +2,25 @@
 //! layout: one data buffer, offsets, an optional validity bitmap) classified
 //! on every core, then assembled into arrow buffers for the result.
 //!
-//! Each element is one line, classified as `errcat scan` classifies that line
-//! of a file: valid lines go through `Matcher::find_lines` over a buffer of
-//! whole lines (the function `errcat scan` runs on its chunks); a line with
-//! invalid UTF-8 is read with replacement characters and its span given in
-//! the original bytes, as `errcat` does; a line longer than [`MAX_LINE`] is
-//! skipped, as `errcat` skips it; an element that holds several lines gets
-//! the match of the first of them that has one.
-//!
-//! In an envelope (`classify(lines, envelope=...)`), each element is taken
-//! out of it first, as `errcat scan --envelope` does (see
-//! [`Envelope`](error_catalog::Envelope)): the span is then in the message
-//! so unwrapped, and the pieces of a long Docker or CRI line are joined, the
-//! match given to the row of its first piece. A chunk's rows are classified
-//! at once, with the function `errcat scan` runs on a chunk of wrapped
-//! lines ([`Envelope::find_lines_at_once`](error_catalog::Envelope::find_lines_at_once):
-//! only the lines that may match are unwrapped, and matched against the
-//! templates of the literals found in them); when some row needs more (a piece of a long line, a note,
-//! a message holding a line break, invalid UTF-8), the chunk is classified
-//! row by row (the whole column, for Docker and CRI, whose pieces may be in
-//! any rows).
+//! The rows are cut into chunks of about a MiB, and each chunk's lines are
+//! classified by the runtime's chunk classifier
+//! ([`ChunkClassifier`](error_catalog::ChunkClassifier)), the one `errcat
+//! scan` runs on the chunks of a file: the same envelopes, the same
+//! multi-line events (a trace's lines give no row of their own; the row of
+//! the event's message carries them as `context`), the same spans. An
+//! element that holds several lines gets the match of the first of them
+//! that has one (its spans counted from the element's start); a null gives
+//! nothing; an element longer than [`MAX_LINE`] is skipped, as `errcat`
+//! skips such a line. Events are grouped within a chunk, as `errcat` groups
+//! them within its chunks. The pieces of a long Docker or CRI line may be
+//! in any rows: when a chunk in such an envelope is read line by line, the
+//! whole column is classified as one chunk.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use error_catalog::{Catalog, Envelope, Match, PartialLines};
-
-/// Longest line classified, as in `errcat scan` (16 MiB); longer lines give
-/// no match and are reported.
-pub const MAX_LINE: usize = 16 << 20;
+use error_catalog::{Catalog, ChunkClassifier, ChunkPath, Envelope, Found, ScanEvent, ScanOptions, MAX_LINE};
 
 /// About this many bytes of lines per unit of work.
 const CHUNK_BYTES: usize = 1 << 20;
@@ -131,10 +120,15 @@ pub struct Hit {
     pub row: usize,
     /// The entry.
     pub index: usize,
-    /// Byte span in the line (as `errcat scan --json`'s `span`).
+    /// Byte span in the element (as `errcat scan --json`'s `span`).
     pub span: Range<usize>,
-    /// The fields as a JSON object, in the chunk's `json` buffer.
-    pub fields: Range<usize>,
+    /// The fields, args, field spans and message span as JSON, in the
+    /// chunk's `json` buffer.
+    pub json: [Range<usize>; 4],
+    /// The envelope the message was taken out of (`none`).
+    pub envelope: &'static str,
+    /// The trace that came with the line.
+    pub context: Option<String>,
 }
 
 /// What one chunk gave.
@@ -148,175 +142,85 @@ pub struct ChunkResult {
     pub invalid_utf8: Vec<usize>,
 }
 
-/// The fields of a match as the JSON object `errcat scan --json` writes.
-pub fn fields_json(catalog: &Catalog, found: &Match<'_>) -> serde_json::Value {
-    let entry = &catalog.entries()[found.index];
-    let fields: serde_json::Map<String, serde_json::Value> =
-        entry.field_names().zip(&found.values).map(|(name, value)| (name.to_owned(), value.to_json())).collect();
-    serde_json::Value::Object(fields)
+impl ChunkResult {
+    /// Adds the match of `row` (spans in its line that starts `start`
+    /// bytes into the element) as `errcat scan --json` writes it.
+    fn push(&mut self, catalog: &Catalog, row: usize, start: usize, found: Found) {
+        let shift = |range: &Range<usize>| start + range.start..start + range.end;
+        let mut details = found.details.expect("classify wants details");
+        details.message_span = shift(&details.message_span);
+        for span in details.field_spans.iter_mut().flatten().flatten() {
+            *span = shift(span);
+        }
+        let span = shift(&found.found.span);
+        let found = error_catalog::Match { span: span.clone(), ..found.found };
+        let object = error_catalog::match_object(catalog, &found, Some(&details));
+        let message_span = object.get("message_span").cloned().unwrap_or(serde_json::Value::Null);
+        let json = ["fields", "args", "field_spans"].map(|key| object.get(key)).map(|value| {
+            let start = self.json.len();
+            // Writing a JSON value into memory cannot fail.
+            let _ = serde_json::to_writer(&mut self.json, value.unwrap_or(&serde_json::Value::Null));
+            start..self.json.len()
+        });
+        let start = self.json.len();
+        let _ = serde_json::to_writer(&mut self.json, &message_span);
+        let [fields, args, field_spans] = json;
+        let json = [fields, args, field_spans, start..self.json.len()];
+        self.hits.push(Hit {
+            row,
+            index: found.index,
+            span,
+            json,
+            envelope: details.envelope,
+            context: details.context,
+        });
+    }
 }
 
-/// Adds the match `found` of `row` to `result`.
-fn push(catalog: &Catalog, result: &mut ChunkResult, row: usize, found: &Match<'_>, span: Range<usize>) {
-    let start = result.json.len();
-    // Writing a JSON value into memory cannot fail.
-    let _ = serde_json::to_writer(&mut result.json, &fields_json(catalog, found));
-    let fields = start..result.json.len();
-    result.hits.push(Hit { row, index: found.index, span, fields });
-}
-
-/// Classifies `rows` of `column`, plain lines.
-fn classify_chunk(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>) -> ChunkResult {
-    let mut result = ChunkResult::default();
-    let push = |result: &mut ChunkResult, row: usize, found: &Match<'_>, span: Range<usize>| {
-        push(catalog, result, row, found, span)
-    };
-    // Whole lines, one per row (an empty one for rows classified apart).
-    let mut buffer = Vec::with_capacity(column.bytes(rows.clone()) + rows.len());
-    let mut starts = Vec::with_capacity(rows.len());
-    let mut apart = Vec::new();
-    let add_rows = |buffer: &mut Vec<u8>,
-                    starts: &mut Vec<usize>,
-                    apart: &mut Vec<usize>,
-                    check_utf8: bool,
-                    result: &mut ChunkResult| {
-        for row in rows.clone() {
-            starts.push(buffer.len());
-            if let Some(line) = column.get(row) {
-                let line = line.strip_suffix(b"\n").unwrap_or(line);
-                if line.len() > MAX_LINE {
-                    result.too_long.push(row);
-                } else if memchr::memchr(b'\n', line).is_some() || (check_utf8 && std::str::from_utf8(line).is_err()) {
-                    apart.push(row);
-                } else {
-                    buffer.extend_from_slice(line);
-                }
-            }
-            buffer.push(b'\n');
-        }
-    };
-    add_rows(&mut buffer, &mut starts, &mut apart, false, &mut result);
-    if std::str::from_utf8(&buffer).is_err() {
-        // Rare: find the invalid rows, and leave them out.
-        buffer.clear();
-        starts.clear();
-        apart.clear();
-        result.too_long.clear();
-        add_rows(&mut buffer, &mut starts, &mut apart, true, &mut result);
-    }
-    let text = std::str::from_utf8(&buffer).expect("valid lines and line breaks");
-    let mut k = 0;
-    catalog.matcher().find_lines(text, |range, found| {
-        while k + 1 < starts.len() && starts[k + 1] <= range.start {
-            k += 1;
-        }
-        let row = rows.start + k;
-        if apart.binary_search(&row).is_err() {
-            let span = found.span.clone();
-            push(&mut result, row, &found, span);
-        }
-    });
-    // Rows with invalid UTF-8 or several lines: `find` on each line, read
-    // with replacement characters as `errcat` reads an invalid line; the
-    // first line that matches gives the row's match (its span counted from
-    // the row's start, in the original bytes).
-    for &row in &apart {
-        let element = column.get(row).expect("rows set apart are not null");
-        let element = element.strip_suffix(b"\n").unwrap_or(element);
-        if std::str::from_utf8(element).is_err() {
-            result.invalid_utf8.push(row);
-        }
-        let mut start = 0;
-        for line in element.split(|&b| b == b'\n') {
-            let trimmed = line.strip_suffix(b"\r").unwrap_or(line);
-            let text = String::from_utf8_lossy(trimmed);
-            if let Some(found) = catalog.find(&text) {
-                let span = found.span_in_bytes(trimmed);
-                let span = start + span.start..start + span.end;
-                push(&mut result, row, &found, span);
-                break;
-            }
-            start += line.len() + 1;
-        }
-    }
-    if !apart.is_empty() {
-        result.hits.sort_by_key(|hit| hit.row);
-    }
-    result
-}
-
-/// The first line of element `row` of `column` (without its line break,
-/// a `\r` that ends it kept), which is classified in an envelope: `None`
-/// for a null, and for an element over [`MAX_LINE`] (added to `too_long`).
-fn first_line<'a>(column: &Column<'a>, row: usize, too_long: &mut Vec<usize>) -> Option<&'a [u8]> {
-    let element = column.get(row)?;
-    let element = element.strip_suffix(b"\n").unwrap_or(element);
-    if element.len() > MAX_LINE {
-        too_long.push(row);
-        return None;
-    }
-    Some(memchr::memchr(b'\n', element).map_or(element, |end| &element[..end]))
-}
-
-/// Classifies `rows` of `column` as [`classify_wrapped`] does, at once
-/// (see [`Envelope::find_lines_at_once`]): the rows' first lines, in one
-/// buffer. `None` when some row needs [`classify_wrapped`]: a first line
-/// with invalid UTF-8, a piece of a longer line, a note, a message holding
-/// a line break.
-fn classify_at_once(
+/// Classifies `rows` of `column` (see the module's docs); the path the
+/// classifier took.
+fn classify_rows(
+    classifier: &ChunkClassifier<'_>,
     catalog: &Catalog,
     column: &Column<'_>,
     rows: Range<usize>,
-    envelope: &Envelope,
-) -> Option<ChunkResult> {
+) -> (ChunkResult, ChunkPath) {
     let mut result = ChunkResult::default();
     let mut buffer = Vec::with_capacity(column.bytes(rows.clone()) + rows.len());
-    // The row of each line of `buffer` (null and long rows have none).
-    let mut rows_of_lines = Vec::with_capacity(rows.len());
+    // For each line of `buffer`: its row, and where it starts in the row's element.
+    let mut lines: Vec<(usize, usize)> = Vec::with_capacity(rows.len());
     for row in rows {
-        // A `\r` that ends it is dropped by `find_lines_at_once`.
-        let Some(first) = first_line(column, row, &mut result.too_long) else { continue };
-        buffer.extend_from_slice(first);
+        let Some(element) = column.get(row) else { continue };
+        let element = element.strip_suffix(b"\n").unwrap_or(element);
+        if element.len() > MAX_LINE {
+            result.too_long.push(row);
+            continue;
+        }
+        lines.push((row, 0));
+        lines.extend(memchr::memchr_iter(b'\n', element).map(|at| (row, at + 1)));
+        buffer.extend_from_slice(element);
         buffer.push(b'\n');
-        rows_of_lines.push(row);
     }
-    if rows_of_lines.is_empty() {
-        return Some(result);
-    }
-    let text = std::str::from_utf8(&buffer).ok()?;
-    envelope.find_lines_at_once(catalog.matcher(), text, |number, _, found| {
-        push(catalog, &mut result, rows_of_lines[number], &found, found.span.clone());
-    })?;
-    Some(result)
-}
-
-/// Classifies `rows` of `column`, each taken out of `envelope` (the first
-/// line of an element that holds several), pieces of long lines joined:
-/// row by row.
-fn classify_wrapped(catalog: &Catalog, column: &Column<'_>, rows: Range<usize>, envelope: &Envelope) -> ChunkResult {
-    let mut result = ChunkResult::default();
-    let mut pieces = PartialLines::new();
-    let classify = |result: &mut ChunkResult, row: u64, line: error_catalog::LogLine<'_>| {
-        if let Some(found) = catalog.find(line.text()) {
-            push(catalog, result, row as usize, &found, found.span.clone());
-        }
-    };
-    for row in rows {
-        let Some(first) = first_line(column, row, &mut result.too_long) else { continue };
-        let first = first.strip_suffix(b"\r").unwrap_or(first);
-        let text = String::from_utf8_lossy(first);
-        if matches!(text, std::borrow::Cow::Owned(_)) {
-            result.invalid_utf8.push(row);
-        }
-        if let Some((row, line)) = pieces.push(row as u64, envelope.unwrap(&text)) {
-            classify(&mut result, row, line);
+    let classified = classifier.classify(&buffer, 0);
+    for event in classified.events {
+        match event {
+            ScanEvent::Found(found) => {
+                let (row, start) = lines[found.line as usize];
+                // The first line of an element that matches gives its match.
+                if result.hits.last().is_none_or(|hit| hit.row != row) {
+                    result.push(catalog, row, start, found);
+                }
+            }
+            ScanEvent::InvalidUtf8 { line } => {
+                let (row, _) = lines[line as usize];
+                if result.invalid_utf8.last() != Some(&row) {
+                    result.invalid_utf8.push(row);
+                }
+            }
+            _ => {}
         }
     }
-    for (row, line) in pieces.finish() {
-        classify(&mut result, row, line);
-    }
-    result.hits.sort_by_key(|hit| hit.row);
-    result
+    (result, classified.path)
 }
 
 /// The envelope of `column`'s lines: `auto` chooses it from the first of them.
@@ -353,20 +257,15 @@ fn chunks(column: &Column<'_>) -> Vec<Range<usize>> {
 /// Classifies every element of `column` on `threads` threads; the chunks'
 /// results in row order.
 pub fn classify(catalog: &Catalog, column: &Column<'_>, threads: usize, envelope: &Envelope) -> Vec<ChunkResult> {
+    let options = ScanOptions { envelope: envelope.clone(), unmatched: None, line_text: false, details: true };
+    let classifier = ChunkClassifier::new(catalog, options);
     let chunks = chunks(column);
-    let results: Vec<Mutex<Option<Option<ChunkResult>>>> = chunks.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<(ChunkResult, ChunkPath)>>> = chunks.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(rows) = chunks.get(i) else { break };
-        let result = match envelope {
-            Envelope::None => Some(classify_chunk(catalog, column, rows.clone())),
-            // Row by row when needed, unless the pieces of a line may be
-            // in other chunks.
-            _ => classify_at_once(catalog, column, rows.clone(), envelope).or_else(|| {
-                (!envelope.has_pieces()).then(|| classify_wrapped(catalog, column, rows.clone(), envelope))
-            }),
-        };
+        let result = classify_rows(&classifier, catalog, column, rows.clone());
         *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
     };
     let threads = threads.clamp(1, chunks.len().max(1));
@@ -379,14 +278,14 @@ pub fn classify(catalog: &Catalog, column: &Column<'_>, threads: usize, envelope
             }
         });
     }
-    let results: Vec<Option<ChunkResult>> =
-        results.into_iter().map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()).flatten()).collect();
-    if results.iter().any(Option::is_none) {
-        // A chunk holds a line's piece (or the like), whose other pieces
-        // may be in any rows: the column row by row, as one chunk.
-        return vec![classify_wrapped(catalog, column, 0..column.len(), envelope)];
+    let results: Vec<(ChunkResult, ChunkPath)> =
+        results.into_iter().filter_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner())).collect();
+    if envelope.has_pieces() && chunks.len() > 1 && results.iter().any(|(_, path)| *path == ChunkPath::LineByLine) {
+        // A chunk may hold a line's piece, whose other pieces may be in any
+        // rows: the column as one chunk.
+        return vec![classify_rows(&classifier, catalog, column, 0..column.len()).0];
     }
-    results.into_iter().flatten().collect()
+    results.into_iter().map(|(result, _)| result).collect()
 }
 
 /// An arrow string column being built.
@@ -426,7 +325,16 @@ pub struct Assembled {
     pub severity: Strings,
     /// Two per row (0, 0 for rows without a match).
     pub span: Vec<i64>,
+    /// JSON texts, as `errcat scan --json` writes them.
     pub fields: Strings,
+    pub args: Strings,
+    pub field_spans: Strings,
+    pub message_span: Strings,
+    pub envelope: Strings,
+    /// The trace of the event: null (an unset bit) when there is none.
+    pub context: Strings,
+    pub context_validity: Vec<u8>,
+    pub context_nulls: usize,
     pub too_long: Vec<usize>,
     pub invalid_utf8: Vec<usize>,
 }
@@ -443,6 +351,13 @@ pub fn assemble(catalog: &Catalog, len: usize, results: Vec<ChunkResult>) -> Ass
         severity: Strings::with_rows(len),
         span: Vec::with_capacity(len * 2),
         fields: Strings::with_rows(len),
+        args: Strings::with_rows(len),
+        field_spans: Strings::with_rows(len),
+        message_span: Strings::with_rows(len),
+        envelope: Strings::with_rows(len),
+        context: Strings::with_rows(len),
+        context_validity: vec![0; len.div_ceil(8)],
+        context_nulls: len,
         too_long: Vec::new(),
         invalid_utf8: Vec::new(),
     };
@@ -451,7 +366,18 @@ pub fn assemble(catalog: &Catalog, len: usize, results: Vec<ChunkResult>) -> Ass
     let mut row = 0;
     let empty_until = |out: &mut Assembled, until: usize, row: &mut usize| {
         while *row < until {
-            for column in [&mut out.id, &mut out.slug, &mut out.name, &mut out.severity, &mut out.fields] {
+            for column in [
+                &mut out.id,
+                &mut out.slug,
+                &mut out.name,
+                &mut out.severity,
+                &mut out.fields,
+                &mut out.args,
+                &mut out.field_spans,
+                &mut out.message_span,
+                &mut out.envelope,
+                &mut out.context,
+            ] {
                 column.push(b"");
             }
             out.span.extend([0, 0]);
@@ -466,7 +392,17 @@ pub fn assemble(catalog: &Catalog, len: usize, results: Vec<ChunkResult>) -> Ass
             out.slug.push(entry.record().slug.as_bytes());
             out.name.push(entry.name.as_bytes());
             out.severity.push(severities[hit.index].as_bytes());
-            out.fields.push(&result.json[hit.fields.clone()]);
+            let [fields, args, field_spans, message_span] = &hit.json;
+            out.fields.push(&result.json[fields.clone()]);
+            out.args.push(&result.json[args.clone()]);
+            out.field_spans.push(&result.json[field_spans.clone()]);
+            out.message_span.push(&result.json[message_span.clone()]);
+            out.envelope.push(hit.envelope.as_bytes());
+            out.context.push(hit.context.as_deref().unwrap_or_default().as_bytes());
+            if hit.context.is_some() {
+                out.context_validity[row / 8] |= 1 << (row % 8);
+                out.context_nulls -= 1;
+            }
             out.span.extend([hit.span.start as i64, hit.span.end as i64]);
             out.validity[row / 8] |= 1 << (row % 8);
             out.null_count -= 1;
@@ -583,8 +519,8 @@ mod tests {
         let mut out = Flat::default();
         for result in results {
             out.0.extend(result.hits.iter().map(|hit| {
-                let fields = String::from_utf8(result.json[hit.fields.clone()].to_vec()).unwrap();
-                (hit.row, hit.index, hit.span.clone(), fields)
+                let json = hit.json.iter().map(|range| String::from_utf8_lossy(&result.json[range.clone()]));
+                (hit.row, hit.index, hit.span.clone(), json.collect::<Vec<_>>().join(" "))
             }));
             out.1.extend(&result.too_long);
             out.2.extend(&result.invalid_utf8);
@@ -642,14 +578,26 @@ mod tests {
                 }
                 let column = Column::new(&data, Offsets::Owned(offsets), Some((&validity, 0))).unwrap();
                 assert!(chunks(&column).len() > 1);
-                let all = 0..column.len();
-                let at_once = classify_at_once(&catalog, &column, all.clone(), envelope);
-                assert_eq!(at_once.is_some(), forced.is_none(), "{envelope}: at once unless forced");
-                let row_by_row = flat(&[classify_wrapped(&catalog, &column, all, envelope)]);
+                // Asking for unmatched lines (of no level) forces the
+                // line-by-line path, with the same matches.
+                let no_level = |_: &error_catalog::LogLine<'_>| None;
+                let options = ScanOptions {
+                    envelope: envelope.clone(),
+                    unmatched: Some(&no_level),
+                    line_text: false,
+                    details: true,
+                };
+                let line_by_line = ChunkClassifier::new(&catalog, options);
+                let (row_by_row, path) = classify_rows(&line_by_line, &catalog, &column, 0..column.len());
+                assert_eq!(path, ChunkPath::LineByLine);
+                let row_by_row = flat(&[row_by_row]);
                 assert_eq!(flat(&classify(&catalog, &column, 2, envelope)), row_by_row, "{envelope}");
-                if let Some(at_once) = at_once {
-                    assert_eq!(flat(&[at_once]), row_by_row, "{envelope}");
-                }
+                let options =
+                    ScanOptions { envelope: envelope.clone(), unmatched: None, line_text: false, details: true };
+                let (at_once, path) =
+                    classify_rows(&ChunkClassifier::new(&catalog, options), &catalog, &column, 0..column.len());
+                assert_eq!(path == ChunkPath::Unwrapped, forced.is_none(), "{envelope}: at once unless forced");
+                assert_eq!(flat(&[at_once]), row_by_row, "{envelope}");
                 let (hits, too_long, _) = row_by_row;
                 assert_eq!(too_long, [100]);
                 if forced.is_none() {

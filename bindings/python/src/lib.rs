@@ -421,16 +421,6 @@ impl Catalog {
     }
 }
 
-/// Where compiled catalogs are cached, as `errcat` chooses:
-/// `$ERRCAT_CACHE_DIR`, else `$XDG_CACHE_HOME/error-catalog`, else
-/// `~/.cache/error-catalog`.
-fn default_cache_dir() -> Option<PathBuf> {
-    let var = |name| std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from);
-    var("ERRCAT_CACHE_DIR")
-        .or_else(|| var("XDG_CACHE_HOME").filter(|dir| dir.is_absolute()).map(|dir| dir.join("error-catalog")))
-        .or_else(|| var("HOME").map(|home| home.join(".cache").join("error-catalog")))
-}
-
 #[pymethods]
 impl Catalog {
     /// Loads and compiles every record file under `dir` (the loader of
@@ -444,7 +434,7 @@ impl Catalog {
     #[staticmethod]
     #[pyo3(signature = (dir, *, cache = true, cache_dir = None))]
     fn load(py: Python<'_>, dir: PathBuf, cache: bool, cache_dir: Option<PathBuf>) -> PyResult<Catalog> {
-        let cache_dir = if cache { cache_dir.or_else(default_cache_dir) } else { None };
+        let cache_dir = if cache { cache_dir.or_else(catalog_runtime::default_cache_dir) } else { None };
         let loaded = py.detach(|| match &cache_dir {
             Some(cache_dir) => Engine::load_cached(&dir, &Filter::default(), cache_dir),
             None => Engine::load_filtered(&dir, &Filter::default()),
@@ -554,21 +544,26 @@ impl Catalog {
     /// pyarrow array (or chunked array) of strings or binary; None and null
     /// elements give null. Returns a pyarrow `StructArray`, one row per line:
     /// null when nothing matched, else `id`, `slug`, `name`, `severity`,
-    /// `span` (UTF-8 byte offsets in the line) and `fields` (a JSON object),
-    /// equal to what `errcat scan --json` prints for that line. Each element
-    /// is classified as errcat classifies a line of a file: a trailing line
+    /// `span` (UTF-8 byte offsets in the line), `fields`, `args`,
+    /// `field_spans`, `message_span` (JSON texts), `envelope` and `context`
+    /// (a multi-line event's trace, or null): what `errcat scan --json`
+    /// prints for that line, from the same chunk classifier. Each element is
+    /// classified as errcat classifies a line of a file: a trailing line
     /// break is dropped, bytes that are not UTF-8 are read with replacement
-    /// characters (spans in the original bytes), and lines over 16 MiB are
-    /// skipped (null, with a `CatalogWarning`), as errcat skips them.
+    /// characters (spans in the original bytes), lines over 16 MiB are
+    /// skipped (null, with a `CatalogWarning`), and the lines of a Java,
+    /// Python or Go trace are grouped into one event (their rows null, the
+    /// message's row carrying them as `context`).
     /// `threads`: how many threads (default: one per core).
     ///
     /// `envelope`: how the lines are wrapped, as `errcat scan --envelope`
     /// takes it: "auto" (chosen from the first lines), "none", "docker",
     /// "cri", "journald", "syslog", "logfmt", "json" or "json:KEY". The
     /// message is taken out of its envelope and unescaped before it is
-    /// matched (`span` is then in that message); the pieces of a long
-    /// Docker or CRI line are joined, and its match is the row of its first
-    /// piece.
+    /// matched (else the line as it is); spans stay in the line (where
+    /// escapes were undone, `span` is the message's and `field_spans` null);
+    /// the pieces of a long Docker or CRI line are joined, and its match is
+    /// the row of its first piece.
     #[pyo3(signature = (lines, *, threads = None, envelope = "auto"))]
     fn classify<'py>(
         &self,
@@ -674,7 +669,7 @@ impl Catalog {
             let message = format!(
                 "classify(): {} line(s) longer than {} MiB skipped (the first: line {first}), as errcat skips them",
                 assembled.too_long.len(),
-                classify::MAX_LINE >> 20
+                catalog_runtime::MAX_LINE >> 20
             );
             let category = py.get_type::<CatalogWarning>();
             PyErr::warn(py, &category, &std::ffi::CString::new(message).unwrap_or_default(), 1)?;

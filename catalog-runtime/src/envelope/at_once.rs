@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use super::{verbatim, Envelope, LogLine, MultiLine};
+use super::{verbatim, Envelope, EnvelopeKind, LogLine, MultiLine};
 use crate::format::Template;
 use crate::matcher::{Match, Matcher};
 
@@ -19,7 +19,9 @@ impl Envelope {
     /// Finds the best match of every line of `text` (split at `\n`; a final
     /// line break ends the last line) once unwrapped from this envelope,
     /// with a `\r` that ends it dropped: the same matches as unwrapping
-    /// each line and [`Matcher::find`] on its message, but only the lines
+    /// each line and [`Matcher::find`] on its message (else, when that
+    /// finds nothing, on the line as it is: an envelope is a hint, not a
+    /// filter), but only the lines
     /// that may match are unwrapped (see
     /// [`lines_that_may_match`](Self::lines_that_may_match)), and the
     /// literals that pass finds serve the messages it saw whole (see the
@@ -27,7 +29,8 @@ impl Envelope {
     ///
     /// `each(number, line, found)` gets, in line order, the number of each
     /// line that matches (from 0), what its envelope said of it (the
-    /// match's span is in [`line.text()`](LogLine::text)) and the match.
+    /// match's span is in [`line.text()`](LogLine::text); a line matched as
+    /// it is comes as a plain line) and the match.
     /// Gives the number of lines.
     ///
     /// `None`, with no call of `each`, when some line needs more than this
@@ -117,8 +120,9 @@ impl Envelope {
         events: bool,
         mut each: impl FnMut(usize, &LogLine<'_>, Match<'_>),
     ) -> Option<usize> {
-        // The lines that may match: number, range in `text`, what the envelope said.
-        let mut unwrapped_lines: Vec<(usize, Range<usize>, LogLine<'_>)> = Vec::with_capacity(text.len() / 256);
+        // The lines that may match: number, range in `text`, the line (without
+        // a `\r` that ends it), what the envelope said.
+        let mut unwrapped_lines: Vec<(usize, Range<usize>, &str, LogLine<'_>)> = Vec::with_capacity(text.len() / 256);
         let mut whole = true;
         let mut unwrap = |number: usize, range: Range<usize>| {
             if !whole {
@@ -129,7 +133,8 @@ impl Envelope {
                 whole = false;
                 return;
             };
-            let unwrapped = self.unwrap(line.strip_suffix('\r').unwrap_or(line));
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let unwrapped = self.unwrap(line);
             let message = unwrapped.text();
             if unwrapped.is_piece()
                 || unwrapped.note().is_some()
@@ -139,7 +144,7 @@ impl Envelope {
                 whole = false;
                 return;
             }
-            unwrapped_lines.push((number, range, unwrapped));
+            unwrapped_lines.push((number, range, line, unwrapped));
         };
         // Every occurrence of a literal in `text`, a line's before the next line's.
         let mut literals = Vec::new();
@@ -175,25 +180,45 @@ impl Envelope {
         let mut candidates = Vec::new();
         // The first of `literals` not before the line (the lines come in order).
         let mut next_literal = 0;
-        for (number, range, unwrapped) in &unwrapped_lines {
+        for (number, range, line, unwrapped) in &unwrapped_lines {
             let message = unwrapped.text();
+            // The literals found in the line in the prefilter's pass over `text`.
+            let in_line = literals_tell.then(|| {
+                while literals.get(next_literal).is_some_and(|&(start, _)| start < range.start) {
+                    next_literal += 1;
+                }
+                let count = literals[next_literal..].iter().take_while(|&&(start, _)| start < range.end).count();
+                &literals[next_literal..next_literal + count]
+            });
             // A message that is a run of the line's own bytes (no escape
-            // undone) holds the literals found there in the prefilter's pass
-            // over `text`: the matcher looks at their templates only, without
-            // a pass of its own.
-            let found = match offset_in(text, message) {
-                Some(at) if literals_tell => {
-                    while literals.get(next_literal).is_some_and(|&(start, _)| start < range.start) {
-                        next_literal += 1;
-                    }
-                    let in_line = literals[next_literal..].iter().take_while(|&&(start, _)| start < range.end);
-                    let in_message = in_line.filter(|&&(start, _)| (at..at + message.len()).contains(&start));
+            // undone) holds the literals found there: the matcher looks at
+            // their templates only, without a pass of its own.
+            let found = match (offset_in(text, message), in_line) {
+                (Some(at), Some(in_line)) => {
+                    let in_message = in_line.iter().filter(|&&(start, _)| (at..at + message.len()).contains(&start));
                     matcher.find_among(message, in_message.map(|&(_, literal)| literal), &mut candidates)
                 }
                 _ => matcher.find(message),
             };
-            if let Some(found) = found {
-                each(*number, unwrapped, found);
+            match found {
+                Some(found) => each(*number, unwrapped, found),
+                // Detection is a hint: the line as it is (with the literals
+                // found in it) may hold a message that its unwrapped message does not.
+                None if unwrapped.envelope() != EnvelopeKind::None => {
+                    let plain = LogLine::plain(line);
+                    let found = match in_line {
+                        Some(in_line) => matcher.find_among(
+                            plain.text(),
+                            in_line.iter().map(|&(_, literal)| literal),
+                            &mut candidates,
+                        ),
+                        None => matcher.find(plain.text()),
+                    };
+                    if let Some(found) = found {
+                        each(*number, &plain, found);
+                    }
+                }
+                None => {}
             }
         }
         Some(lines)
@@ -222,9 +247,11 @@ mod tests {
         let body = text.strip_suffix('\n').unwrap_or(text);
         let mut found = Vec::new();
         for (number, line) in body.split('\n').enumerate() {
-            let unwrapped = envelope.unwrap(line.strip_suffix('\r').unwrap_or(line));
-            if let Some(m) = catalog.find(unwrapped.text()) {
-                found.push((number, unwrapped.text().to_owned(), m.into_owned()));
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let unwrapped = envelope.unwrap(line);
+            let plain = || catalog.find(line).map(|m| (line, m));
+            if let Some((text, m)) = catalog.find(unwrapped.text()).map(|m| (unwrapped.text(), m)).or_else(plain) {
+                found.push((number, text.to_owned(), m.into_owned()));
             }
         }
         found

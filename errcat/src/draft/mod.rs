@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use error_catalog::{Catalog, Dialect, LogLevel, LogLine, Matcher, Template};
+use error_catalog::{Catalog, ChunkClassifier, Dialect, LogLevel, LogLine, Matcher, ScanOptions, Template};
 
 use crate::exit::{FOUND, NOT_FOUND, TROUBLE};
 use crate::input;
@@ -139,10 +139,11 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
         miner.begin_input(&input.label);
         // Envelopes as `scan` reads them: detected from the first lines.
         let envelope = input.choose_envelope(None)?;
-        let wanted = pipeline::Wanted { unmatched: Some(&wanted_line), line_text: false, wrapped: false, envelope };
+        let scan_options = ScanOptions { envelope, unmatched: Some(&wanted_line), line_text: false, details: false };
+        let classifier = ChunkClassifier::new(catalog, scan_options);
         let mut invalid = 0u64;
         let label = input.label.clone();
-        let result = pipeline::scan(catalog, &mut input, &wanted, options.threads, |delivery| {
+        let result = pipeline::scan(&classifier, &mut input, options.threads, |delivery| {
             if let Delivery::Events(events) = delivery {
                 for event in events {
                     match event {
@@ -160,7 +161,7 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
                             );
                             invalid += 1;
                         }
-                        Event::Found { .. } | Event::Note { .. } => {}
+                        _ => {}
                     }
                 }
             }

@@ -15,7 +15,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use error_catalog::{Catalog, Entry, LogLevel, LogLine};
+use error_catalog::{Catalog, Entry, Found, LogLevel, LogLine};
 use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric};
 use prometheus_client::metrics::counter::ConstCounter;
 use prometheus_client::metrics::gauge::ConstGauge;
@@ -111,7 +111,7 @@ impl Metrics {
         self.lines[input].1.fetch_add(lines, Ordering::Relaxed);
         for event in events {
             match event {
-                Event::Found { found, .. } => {
+                Event::Found(Found { found, .. }) => {
                     self.matches[found.index].1.fetch_add(1, Ordering::Relaxed);
                 }
                 Event::Unmatched { level, .. } => {
@@ -121,7 +121,7 @@ impl Metrics {
                 Event::InvalidUtf8 { .. } => self.problem(Problem::InvalidUtf8),
                 Event::TooLong { .. } => self.problem(Problem::LineTooLong),
                 // Told on stderr by the report; not a problem of the input.
-                Event::Note { .. } => {}
+                _ => {}
             }
         }
     }
@@ -282,7 +282,7 @@ mod tests {
         let found = catalog.find("unable to persist session \"a\" (seq=1): timeout").unwrap().into_owned();
         let index = found.index;
         let events = [
-            Event::Found { line: 1, found, text: None, wrapped: None },
+            Event::Found(Found { line: 1, found, line_text: None, details: None }),
             Event::Unmatched { line: 2, level: "error".to_owned(), text: String::new() },
             Event::Unmatched { line: 3, level: NO_LEVEL.to_owned(), text: String::new() },
             Event::TooLong { line: 4 },

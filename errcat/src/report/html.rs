@@ -9,8 +9,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use regex::Regex;
-
 use super::chart;
 use super::escape::esc;
 use super::record::{RecordView, TemplatePart};
@@ -478,16 +476,12 @@ impl Page<'_> {
             self.out,
             "<h4>Example lines <span class=\"muted\">(first {EXAMPLES})</span></h4><ol class=\"examples\">"
         );
-        // Compiled once per error card, for the few example lines only. The
-        // message span is the whole match: anchored, the lazy groups of the
-        // template's regex capture what they did when the line matched.
-        let regex = Regex::new(&format!("^(?:{})$", record.regex)).ok();
         for example in &stats.examples {
             let _ = write!(
                 self.out,
                 "<li><div class=\"where\">{}</div><code class=\"line\">{}</code>",
                 self.place(&example.place),
-                highlighted(example, regex.as_ref(), record),
+                highlighted(example, record),
             );
             // The trace of a multi-line event, as text.
             if let Some(context) = &example.context {
@@ -670,24 +664,27 @@ fn same_day(first: i64, last: i64) -> bool {
 }
 
 /// An example line, escaped, with each field's value in a `<mark>` naming
-/// the field (found again with the template's regex on the message).
-fn highlighted(example: &Example, regex: Option<&Regex>, record: &RecordView) -> String {
+/// the field (where the scan placed it in the line).
+fn highlighted(example: &Example, record: &RecordView) -> String {
     let text = &example.text;
-    let message = &text[example.message.clone()];
-    let Some(captures) = regex.filter(|_| !message.is_empty()).and_then(|regex| regex.captures(message)) else {
-        return esc(text);
-    };
+    let mut values: Vec<(usize, &std::ops::Range<usize>)> =
+        example.fields.iter().enumerate().filter_map(|(field, span)| Some((field, span.as_ref()?))).collect();
+    values.sort_by_key(|(_, span)| (span.start, span.end));
     let mut out = String::new();
     let mut at = 0;
-    for (group, field) in record.group_fields.iter().enumerate() {
-        let Some(value) = captures.get(group + 1) else { continue };
-        let (start, end) = (example.message.start + value.start(), example.message.start + value.end());
-        if start < at || start == end {
+    for (field, span) in values {
+        if span.start < at || span.is_empty() {
             continue;
         }
-        let name = record.field_names.get(*field).map_or("?", String::as_str);
-        let _ = write!(out, "{}<mark title=\"{}\">{}</mark>", esc(&text[at..start]), esc(name), esc(&text[start..end]));
-        at = end;
+        let name = record.field_names.get(field).map_or("?", String::as_str);
+        let _ = write!(
+            out,
+            "{}<mark title=\"{}\">{}</mark>",
+            esc(&text[at..span.start]),
+            esc(name),
+            esc(&text[span.clone()])
+        );
+        at = span.end;
     }
     out.push_str(&esc(&text[at..]));
     out

@@ -19,7 +19,7 @@ use std::io;
 use std::ops::Range;
 use std::path::Path;
 
-use error_catalog::{Catalog, Match};
+use error_catalog::{Catalog, Details, Match};
 
 use record::{match_parts, value_text, RecordView};
 use timeline::Timeline;
@@ -73,8 +73,9 @@ struct Example {
     place: Place,
     /// The line, cut to [`MAX_EXAMPLE_LEN`].
     text: String,
-    /// The byte range of the message in `text` (empty when unknown).
-    message: Range<usize>,
+    /// The byte range of each field's value in `text` (in field order; none
+    /// when unknown or cut off).
+    fields: Vec<Option<Range<usize>>>,
     /// The trace that came with the line (a Java stack trace, a Python
     /// traceback, a Go panic's goroutines), cut to [`MAX_CONTEXT_LEN`].
     context: Option<String>,
@@ -162,9 +163,9 @@ impl HtmlReport {
         Some(stamp)
     }
 
-    /// A line of the current input matched a record; `text` is the line,
-    /// `context` the trace that came with it.
-    pub fn found(&mut self, line: u64, text: &str, found: &Match<'_>, context: Option<&str>) {
+    /// A line of the current input matched a record; `text` is the line as
+    /// read, in which the spans of `found` and `details` are.
+    pub fn found(&mut self, line: u64, text: &str, found: &Match<'_>, details: Option<&Details>) {
         let (index, span, values) = match_parts(found);
         let time = self.time_of(text, span.start);
         let input = self.inputs.len().saturating_sub(1);
@@ -187,7 +188,14 @@ impl HtmlReport {
         stats.untimed += u64::from(time.is_none());
         stats.last = place.clone();
         if stats.examples.len() < EXAMPLES {
-            let mut example = example(place, text, span);
+            let mut example = example(place, text);
+            let fields = details.and_then(|details| details.field_spans.as_ref());
+            // A span is kept only when it lies within the kept text on
+            // character boundaries (a cut or lossily decoded line may not have it).
+            let kept =
+                |span: &Option<Range<usize>>| span.clone().filter(|span| example.text.get(span.clone()).is_some());
+            example.fields = fields.map_or_else(Vec::new, |fields| fields.iter().map(kept).collect());
+            let context = details.and_then(|details| details.context.as_deref());
             example.context = context.map(|context| shorten(context, MAX_CONTEXT_LEN).into_owned());
             stats.examples.push(example);
         }
@@ -209,7 +217,7 @@ impl HtmlReport {
         *self.unmatched.by_level.entry(shorten(level, 16).into_owned()).or_default() += 1;
         if self.unmatched.examples.len() < UNMATCHED_EXAMPLES {
             let place = Place { input: self.inputs.len().saturating_sub(1), line, time };
-            self.unmatched.examples.push(example(place, text, 0..0));
+            self.unmatched.examples.push(example(place, text));
         }
     }
 
@@ -222,10 +230,6 @@ impl HtmlReport {
     }
 }
 
-fn example(place: Place, text: &str, message: Range<usize>) -> Example {
-    let text = shorten(text, MAX_EXAMPLE_LEN).into_owned();
-    // The message's range is kept only when it lies within the kept text on
-    // character boundaries (a cut or lossily decoded line may not have it).
-    let message = if text.get(message.clone()).is_some() { message } else { 0..0 };
-    Example { place, text, message, context: None }
+fn example(place: Place, text: &str) -> Example {
+    Example { place, text: shorten(text, MAX_EXAMPLE_LEN).into_owned(), fields: Vec::new(), context: None }
 }

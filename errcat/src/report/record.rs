@@ -25,10 +25,6 @@ pub struct RecordView {
     pub source_file: String,
     /// The record's link, as written (it may be anything: see `html::link`).
     pub source_url: Option<String>,
-    /// The template's regex: one capture group per placeholder.
-    pub regex: String,
-    /// For each capture group of `regex`, the field it holds.
-    pub group_fields: Vec<usize>,
 }
 
 pub enum TemplatePart {
@@ -42,13 +38,11 @@ impl RecordView {
         let record = entry.record();
         let field_names: Vec<String> = entry.field_names().map(str::to_owned).collect();
         let mut template = Vec::new();
-        let mut group_fields = Vec::new();
         for piece in entry.template.pieces.iter() {
             match piece {
                 Piece::Literal(text) => template.push(TemplatePart::Literal(text.to_string())),
                 Piece::Value { field, .. } => {
                     let field = usize::from(*field);
-                    group_fields.push(field);
                     let name = field_names.get(field).cloned().unwrap_or_else(|| format!("arg{field}"));
                     template.push(TemplatePart::Field(name));
                 }
@@ -77,8 +71,6 @@ impl RecordView {
                 None => record.file_path.to_string(),
             },
             source_url: record.github_url.as_deref().map(str::to_owned),
-            regex: entry.template.regex.to_string(),
-            group_fields,
         }
     }
 }

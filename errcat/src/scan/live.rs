@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 
-use error_catalog::{Catalog, Envelope, LogLevel};
+use error_catalog::{Catalog, ChunkClassifier, Envelope, LogLevel, ScanOptions};
 
 use super::follow::{Follower, Item, INTERVAL};
 use super::{Report, Source};
@@ -20,7 +20,7 @@ use crate::args::ScanArgs;
 use crate::exit::{FOUND, TROUBLE};
 use crate::input::{self, CHUNK};
 use crate::metrics::{server, Metrics, Problem};
-use crate::pipeline::{self, Event, Wanted};
+use crate::pipeline::{Event, LevelOf};
 use crate::style::Out;
 
 pub fn run(catalog: &Catalog, files: &[PathBuf], options: &ScanArgs, out: &mut Out) -> io::Result<u8> {
@@ -97,14 +97,15 @@ impl Sinks<'_> {
         let reported_level = super::unmatched_level(levels);
         // Metrics count every unmatched line by its level; the report lists
         // those of the levels asked for.
-        let level_of: &pipeline::LevelOf<'_> =
-            if self.metrics.is_some() { &Metrics::level_of } else { &reported_level };
+        let level_of: &LevelOf<'_> = if self.metrics.is_some() { &Metrics::level_of } else { &reported_level };
         let unmatched = (self.metrics.is_some() || !levels.is_empty()).then_some(level_of);
+        let options = ScanOptions { envelope: Envelope::None, unmatched, line_text: false, details: self.options.json };
+        let mut classifier = ChunkClassifier::new(self.catalog, options);
         for item in items {
             match item {
                 Item::Lines { input, chunk, envelope } => {
-                    let wanted = Wanted { unmatched, line_text: false, wrapped: self.options.json, envelope };
-                    let classified = pipeline::classify(self.catalog, &chunk, &wanted);
+                    classifier.set_envelope(&envelope);
+                    let classified = classifier.classify(&chunk.data, chunk.first_line);
                     let lines = classified.line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
                     self.to_report(input, lines, classified.events, report, sources, out)?;
                 }

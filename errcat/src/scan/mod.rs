@@ -4,13 +4,13 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
 
-use error_catalog::{Catalog, EnvelopeKind, LogLevel, LogLine, Match};
-use serde_json::{json, Map};
+use error_catalog::{Catalog, ChunkClassifier, Details, Found, LogLevel, LogLine, Match, ScanOptions};
+use serde_json::json;
 
 use crate::args::ScanArgs;
 use crate::exit::{FOUND, NOT_FOUND, TROUBLE};
 use crate::input::{self, MAX_LINE};
-use crate::pipeline::{self, Delivery, Event, Wrapped};
+use crate::pipeline::{self, Delivery, Event};
 use crate::report::HtmlReport;
 use crate::severity::rank as severity_rank;
 use crate::style::show_value;
@@ -98,13 +98,14 @@ fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) 
     let (catalog, options) = (report.catalog, report.options);
     let unmatched = unmatched_level(&options.unmatched);
     let envelope = input.choose_envelope(options.envelope.0.as_ref())?;
-    let wanted = pipeline::Wanted {
+    let scan_options = ScanOptions {
+        envelope,
         unmatched: (!options.unmatched.is_empty()).then_some(&unmatched as _),
         line_text: report.html.is_some(),
-        wrapped: options.json || report.html.is_some(),
-        envelope,
+        details: options.json || report.html.is_some(),
     };
-    let result = pipeline::scan(catalog, input, &wanted, options.worker_threads(), |delivery| match delivery {
+    let classifier = ChunkClassifier::new(catalog, scan_options);
+    let result = pipeline::scan(&classifier, input, options.worker_threads(), |delivery| match delivery {
         Delivery::Events(events) => report.events(&mut source, events, out),
         Delivery::CaughtUp => out.flush(),
     });
@@ -156,7 +157,7 @@ impl<'a> Report<'a> {
         let (catalog, options, label) = (self.catalog, self.options, source.label.as_str());
         for event in events {
             match event {
-                Event::Found { line, found, text, wrapped } => {
+                Event::Found(Found { line, found, line_text, details }) => {
                     let severity = catalog.entries()[found.index].record().severity_or_default();
                     if options
                         .min_severity
@@ -166,12 +167,12 @@ impl<'a> Report<'a> {
                         continue;
                     }
                     record(&mut self.summary, found.index, Place { file: source.file.clone(), line });
-                    if let (Some(html), Some(text)) = (&mut self.html, text) {
-                        html.found(line, &text, &found, wrapped.as_ref().and_then(|w| w.context.as_deref()));
+                    if let (Some(html), Some(text)) = (&mut self.html, line_text) {
+                        html.found(line, &text, &found, details.as_deref());
                     }
                     if !options.count {
                         let place = (label, line);
-                        print_match(catalog, place, &found, wrapped.as_deref(), options.json, out)?;
+                        print_match(catalog, place, &found, details.as_deref(), options.json, out)?;
                     }
                 }
                 Event::Note { line, note } => {
@@ -198,6 +199,7 @@ impl<'a> Report<'a> {
                 Event::TooLong { line } => {
                     self.trouble(&format!("{label}:{line}: line longer than {} MiB; skipped", MAX_LINE >> 20), out)?;
                 }
+                _ => {}
             }
         }
         Ok(())
@@ -254,56 +256,20 @@ fn print_match(
     catalog: &Catalog,
     (file, line): (&str, u64),
     found: &Match<'_>,
-    wrapped: Option<&Wrapped>,
+    details: Option<&Details>,
     json: bool,
     out: &mut Out,
 ) -> io::Result<()> {
     let entry = &catalog.entries()[found.index];
-    let record = entry.record();
-    let names: Vec<&str> = entry.field_names().collect();
     if json {
-        let fields: Map<String, serde_json::Value> =
-            names.iter().zip(&found.values).map(|(name, value)| (name.to_string(), value.to_json())).collect();
-        let mut object = json!({
-            "file": file,
-            "line": line,
-            "id": record.id,
-            "slug": record.slug,
-            "name": entry.name,
-            "severity": record.severity_or_default().as_str(),
-            "span": [found.span.start, found.span.end],
-            "fields": fields,
-            "args": args(entry, found),
-        });
-        if let Some(wrapped) = wrapped {
-            // `span` is in the message taken out of the envelope;
-            // `message_span` is where that message is in the input line.
-            if wrapped.envelope != EnvelopeKind::None {
-                object["envelope"] = json!(wrapped.envelope.name());
-                object["message_span"] = json!([wrapped.span_in_input.start, wrapped.span_in_input.end]);
-            }
-            if let Some(context) = &wrapped.context {
-                object["context"] = json!(context);
-            }
-        }
-        return out.line(&object.to_string());
+        let mut object = error_catalog::match_object(catalog, found, details);
+        object.insert("file".into(), json!(file));
+        object.insert("line".into(), json!(line));
+        return out.line(&serde_json::Value::Object(object).to_string());
     }
     let fields: Vec<String> =
-        names.iter().zip(&found.values).map(|(name, value)| format!("{name}={}", show_value(value))).collect();
+        entry.field_names().zip(&found.values).map(|(name, value)| format!("{name}={}", show_value(value))).collect();
     out.line(&format!("{file}:{line}: {}({})", out.bold(&entry.name), fields.join(", ")))
-}
-
-/// The captured values in placeholder order (a value rendered twice appears twice).
-fn args(entry: &error_catalog::Entry, found: &Match<'_>) -> Vec<serde_json::Value> {
-    entry
-        .template
-        .pieces
-        .iter()
-        .filter_map(|piece| match piece {
-            error_catalog::Piece::Value { field, .. } => Some(found.values[usize::from(*field)].to_json()),
-            _ => None,
-        })
-        .collect()
 }
 
 fn print_unmatched(file: &str, line: u64, level: &str, text: &str, json: bool, out: &mut Out) -> io::Result<()> {

@@ -85,6 +85,7 @@ fn envelopes() -> Vec<(&'static str, Box<dyn Fn(&str, &str) -> String>)> {
 /// lines matched.
 fn same_as_bare(dir: &Path, data: &[&str], messages: &[String]) -> usize {
     let bare: Vec<String> = messages.iter().map(|message| format!("{PREFIX}{message}")).collect();
+    let bare_lines = &bare;
     fs::write(dir.join("bare.log"), bare.join("\n") + "\n").unwrap();
     let scan = |file: &str| errcat(&[data, &["scan", "--json", file]].concat(), dir);
     let expected = scanned(&scan("bare.log"));
@@ -99,12 +100,33 @@ fn same_as_bare(dir: &Path, data: &[&str], messages: &[String]) -> usize {
         for (wrapped, bare) in found.iter().zip(&expected) {
             assert_eq!(classified(wrapped), classified(bare), "{name}");
             assert_eq!(wrapped["envelope"], *name);
-            // The span is in the message out of its envelope; `message_span`
-            // is where that message is in the input line.
+            // Spans are in the input line: `message_span` where the message
+            // out of its envelope is; `span` and `field_spans` where the
+            // record's message and values are, when the message is the
+            // line's own bytes, else (escapes undone) `span` is the
+            // message's and the values' places are not given.
             let line = &lines[wrapped["line"].as_u64().unwrap() as usize - 1];
-            let at = |key: &str, i: usize| wrapped[key][i].as_u64().unwrap() as usize;
-            assert!(line.get(at("message_span", 0)..at("message_span", 1)).is_some(), "{name}: {line}");
-            assert!(at("span", 1) - at("span", 0) <= bare["span"][1].as_u64().unwrap() as usize);
+            let at = |key: &str| -> (usize, usize) { serde_json::from_value(wrapped[key].clone()).unwrap() };
+            let (message, span) = (at("message_span"), at("span"));
+            let in_line = &line[message.0..message.1];
+            let bare_line = &bare_lines[bare["line"].as_u64().unwrap() as usize - 1];
+            let bare_span: (usize, usize) = serde_json::from_value(bare["span"].clone()).unwrap();
+            // The message in the line (the bare line, or its message
+            // without the prefix): the bare line's spans, moved.
+            if bare_line.ends_with(in_line) {
+                let moved = |at: u64| (at as usize + message.0).checked_sub(bare_line.len() - in_line.len()).unwrap();
+                assert_eq!(span, (moved(bare_span.0 as u64), moved(bare_span.1 as u64)), "{name}: {line}");
+                for (field, bare_at) in bare["field_spans"].as_object().unwrap() {
+                    let shifted = bare_at.as_array().map(|at| {
+                        let at: Vec<usize> = at.iter().map(|i| moved(i.as_u64().unwrap())).collect();
+                        serde_json::json!(at)
+                    });
+                    assert_eq!(wrapped["field_spans"][field], shifted.unwrap_or_default(), "{name}: {line}");
+                }
+            } else {
+                assert_eq!(span, message, "{name}: {line}");
+                assert!(wrapped["field_spans"].is_null(), "{name}: {line}");
+            }
         }
     }
     expected.len()

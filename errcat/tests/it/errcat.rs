@@ -216,7 +216,7 @@ fn assert_example_json(objects: &[Value], file: &str, text: &[u8]) {
             .map(|(name, value)| (name.to_string(), value.clone()))
             .collect();
         let keys: Vec<&String> = object.as_object().unwrap().keys().collect();
-        assert_eq!(keys, ["args", "fields", "file", "id", "line", "name", "severity", "slug", "span"]);
+        assert_eq!(keys, ["args", "field_spans", "fields", "file", "id", "line", "name", "severity", "slug", "span"]);
         assert_eq!(object["file"], file);
         assert_eq!(object["line"], expected.line);
         assert_eq!(object["id"], record.id);
@@ -228,6 +228,13 @@ fn assert_example_json(objects: &[Value], file: &str, text: &[u8]) {
         let message = render_go(record.format, expected.args.as_array().unwrap()).unwrap();
         let line = line_of(text, expected.line);
         assert_eq!(String::from_utf8_lossy(spanned(line, object)), message, "{object}");
+        // Each value where it is in the line: a `%v` as written, a `%q` quoted.
+        for (name, value) in &object["fields"].as_object().unwrap().clone() {
+            let span: (usize, usize) = serde_json::from_value(object["field_spans"][name].clone()).unwrap();
+            let written = String::from_utf8_lossy(&line[span.0..span.1]).into_owned();
+            let value = value.as_str().map_or_else(|| value.to_string(), str::to_owned);
+            assert!(written == value || written == format!("{value:?}"), "{name}: {written:?} in {object}");
+        }
     }
 }
 

@@ -524,7 +524,9 @@ fn follow_detects_the_envelope_of_a_file_that_replaces_the_one_followed() {
     append(&log, &[cri_line("stderr", "F", &persist_line("cri after truncation"))]);
     let object: serde_json::Value = serde_json::from_str(&errcat.expect_line("cri after truncation")).unwrap();
     assert_eq!((object["line"].as_u64(), object["envelope"].as_str()), (Some(1), Some("cri")), "{object}");
-    let span = [PREFIX.len(), persist_line("cri after truncation").len()];
+    // The span is in the line as read: the message's, after the CRI fields.
+    let at = object["message_span"][0].as_u64().unwrap() as usize;
+    let span = [at + PREFIX.len(), at + persist_line("cri after truncation").len()];
     assert_eq!(object["span"], serde_json::json!(span), "{object}");
     errcat.signal(libc::SIGTERM);
     let (_, stderr, code) = errcat.wait_for_exit();

@@ -11,6 +11,7 @@ mod envelopes;
 mod errcat;
 mod html_report;
 mod live;
+mod loghub;
 mod metrics;
 mod readme;
 mod real_programs;

@@ -150,8 +150,11 @@ class Catalog:
         self, lines: pyarrow.ChunkedArray, *, threads: Optional[int] = None, envelope: str = "auto"
     ) -> pyarrow.ChunkedArray: ...
     def classify(self, lines: Any, *, threads: Optional[int] = None, envelope: str = "auto") -> Any:
-        """One row per line: null, or id, slug, name, severity, span (bytes),
-        fields (JSON), as ``errcat scan --json``. All cores, GIL released.
+        """One row per line: null, or id, slug, name, severity, span (bytes of
+        the line), fields, args, field_spans, message_span (JSON), envelope
+        and context (a trace, or null), as ``errcat scan --json``; the lines
+        of a trace give null, their event's row carries them. All cores, GIL
+        released.
         ``envelope``: auto, none, docker, cri, journald, syslog, logfmt, json
         or json:KEY, as ``errcat scan --envelope``."""
 

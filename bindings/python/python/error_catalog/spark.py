@@ -41,12 +41,18 @@ _CATALOGS: Dict[str, Catalog] = {}
 _DECODED: Dict[str, int] = {}
 
 
+# The text columns of a match, after its span.
+_TEXTS = ("fields", "args", "field_spans", "message_span", "envelope", "context")
+
+
 def result_type():
     """The Spark type of the column ``classify`` adds: a struct of ``id``,
     ``slug``, ``name``, ``severity`` (strings), ``span`` (the UTF-8 byte
-    offsets of the message in the line, as ``errcat scan --json``'s), and
-    ``fields`` (the captured fields as a JSON object); null when nothing
-    matched."""
+    offsets of the message in the line, as ``errcat scan --json``'s),
+    ``fields``, ``args``, ``field_spans``, ``message_span`` (JSON texts, as
+    errcat writes them), ``envelope`` and ``context`` (the trace of a
+    multi-line event, or null): the columns of ``Catalog.classify``; null
+    when nothing matched."""
     from pyspark.sql import types as T
 
     text = lambda name: T.StructField(name, T.StringType(), True)  # noqa: E731
@@ -57,7 +63,7 @@ def result_type():
             text("name"),
             text("severity"),
             T.StructField("span", T.ArrayType(T.LongType(), True), True),
-            text("fields"),
+            *(text(name) for name in _TEXTS),
         ]
     )
 
@@ -84,7 +90,7 @@ def _arrow_type(large: bool):
             ("name", text),
             ("severity", text),
             ("span", pa.list_(pa.int64())),
-            ("fields", text),
+            *((name, text) for name in _TEXTS),
         ]
     )
 
