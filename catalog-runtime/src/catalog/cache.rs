@@ -8,8 +8,9 @@
 //! the rest, the crate's version, then postcard-encoded [`Stamps`] (the
 //! directory, the filter, and the stat of every directory walked, of every
 //! record file and of the names file) and the compiled catalog: the
-//! warnings and the entries with their records, decoded at once, and the
-//! origins, decoded when first asked for ([`CachedOrigins`]).
+//! warnings and the entries' names and templates, decoded at once, then
+//! the records ([`record_bytes`]) and the origins
+//! ([`CachedOrigins`]), each decoded when first asked for.
 //!
 //! A load reuses the file while every stat is the same (length,
 //! modification time, inode): adding, removing or renaming a record file
@@ -21,9 +22,10 @@
 
 use std::fs;
 use std::io;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
@@ -33,12 +35,15 @@ use crate::build::Filter;
 use crate::catalog::{Catalog, Compiled, LoadError, Origins};
 use crate::dataset::{load_listed, record_files_and_dirs, Origin, NAMES_FILE};
 use crate::diagnostic::Diagnostic;
+use crate::entry::record_bytes::{self, CachedRecord};
 use crate::entry::Entry;
+use crate::format::Template;
+use crate::model::Text;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
 /// the layout or a serialized type changes shape, so that older files are
 /// told from damaged ones (they would fail to decode anyway).
-const MAGIC: &[u8; 8] = b"errcat\x00\x0c";
+const MAGIC: &[u8; 8] = b"errcat\x00\x0d";
 
 /// Starts the bytes of [`Catalog::to_bytes`]; the last byte is their layout
 /// version.
@@ -85,13 +90,22 @@ struct Meta {
 }
 
 /// What a cache file holds after its [`Stamps`]: the warnings, the
-/// entries, and their origins postcard-encoded (a `Vec<Origin>`).
-type Contents<'a> = (Vec<Diagnostic>, Vec<Entry>, &'a [u8]);
+/// entries, their records' bytes one after the other
+/// ([`record_bytes`]), and the origins
+/// postcard-encoded (a `Vec<Origin>`).
+type Contents<'a> = (Vec<Diagnostic>, Vec<CachedEntry>, &'a [u8], &'a [u8]);
+
+/// An entry as a cache file holds it: its name, its compiled message and
+/// the length of its record's bytes.
+type CachedEntry = (Text, Template, usize);
 
 /// The origins of a cache hit, decoded when first asked for.
 #[derive(Debug)]
 pub(crate) struct CachedOrigins {
-    encoded: Box<[u8]>,
+    /// The whole cache file, shared with the entries' records.
+    file: Arc<Vec<u8>>,
+    /// Where the origins are in `file`.
+    range: Range<usize>,
     /// The number of entries.
     count: usize,
     decoded: OnceLock<Vec<Option<Origin>>>,
@@ -102,9 +116,12 @@ impl CachedOrigins {
     /// and were written by this version: they decode, one origin per
     /// entry, unless the checksum missed a change (then none is known).
     pub(crate) fn get(&self, index: usize) -> Option<&Origin> {
-        let decoded = self.decoded.get_or_init(|| match postcard::from_bytes::<Vec<Origin>>(&self.encoded) {
-            Ok(origins) if origins.len() == self.count => origins.into_iter().map(Some).collect(),
-            _ => vec![None; self.count],
+        let decoded = self.decoded.get_or_init(|| {
+            let encoded = self.file.get(self.range.clone()).unwrap_or_default();
+            match postcard::from_bytes::<Vec<Origin>>(encoded) {
+                Ok(origins) if origins.len() == self.count => origins.into_iter().map(Some).collect(),
+                _ => vec![None; self.count],
+            }
         });
         decoded.get(index)?.as_ref()
     }
@@ -215,10 +232,26 @@ fn read_hit(path: &Path, dir: &Path, canonical: &Path, filter: &Filter) -> Resul
     if !current {
         return Err(Miss::Stale);
     }
-    let Ok(((diagnostics, entries, origins), [])) = decoded else {
+    let Ok(((diagnostics, entries, records, origins), [])) = decoded else {
         return Err(Miss::Damaged);
     };
-    let origins = CachedOrigins { encoded: origins.into(), count: entries.len(), decoded: OnceLock::new() };
+    // Where the records and the origins are in the file (postcard borrows
+    // them from it), once nothing borrows it. Their ranges are checked
+    // where they are read.
+    let at = |part: &[u8]| (part.as_ptr() as usize).wrapping_sub(bytes.as_ptr() as usize);
+    let origins = at(origins)..at(origins).saturating_add(origins.len());
+    let mut start = at(records);
+    let file = Arc::new(bytes);
+    let origins =
+        CachedOrigins { file: Arc::clone(&file), range: origins, count: entries.len(), decoded: OnceLock::new() };
+    let entries = entries
+        .into_iter()
+        .map(|(name, template, len)| {
+            let range = start..start.saturating_add(len);
+            start = range.end;
+            Entry::cached(name, CachedRecord::new(Arc::clone(&file), range), template)
+        })
+        .collect();
     Ok((Catalog::with(entries, Origins::Cached(origins)), diagnostics))
 }
 
@@ -281,11 +314,17 @@ impl Stamps {
     /// Whether every directory, record file and the names file under `dir`
     /// is as stamped.
     fn current(&self, dir: &Path) -> bool {
-        let same = |stamp: &Stamp| {
-            fs::metadata(dir.join(&stamp.path)).is_ok_and(|metadata| Meta::of(&metadata).is_ok_and(|m| m == stamp.meta))
+        // One path for every stat: a `join` each (an allocation in this
+        // thread's new arena) cost more than the stat (measured).
+        let mut path = PathBuf::new();
+        let mut same = |stamp: &Stamp| {
+            path.as_mut_os_string().clear();
+            path.push(dir);
+            path.push(&stamp.path);
+            fs::metadata(&path).is_ok_and(|metadata| Meta::of(&metadata).is_ok_and(|m| m == stamp.meta))
         };
-        self.dirs.iter().all(same)
-            && self.files.iter().all(same)
+        self.dirs.iter().all(&mut same)
+            && self.files.iter().all(&mut same)
             && names_meta(dir).is_ok_and(|names| names == self.names)
     }
 
@@ -339,7 +378,17 @@ fn file_name(dir: &Path, canonical: &Path, filter: &Filter) -> String {
 /// temporary file and a rename, so that a reader never sees half a file.
 fn write(cache_dir: &Path, path: &Path, stamps: &Stamps, compiled: &Compiled) -> io::Result<()> {
     let origins = postcard::to_allocvec(&compiled.origins).map_err(io::Error::other)?;
-    let contents = (&compiled.diagnostics, &compiled.entries, Bytes(&origins));
+    let mut records = Vec::new();
+    let entries: Vec<(&Text, &Template, usize)> = compiled
+        .entries
+        .iter()
+        .map(|entry| {
+            let start = records.len();
+            record_bytes::encode(entry.record(), &mut records);
+            (&entry.name, &entry.template, records.len() - start)
+        })
+        .collect();
+    let contents = (&compiled.diagnostics, entries, Bytes(&records), Bytes(&origins));
     let bytes = seal(MAGIC, &(stamps, contents)).map_err(io::Error::other)?;
     fs::create_dir_all(cache_dir)?;
     // Unique to this write: two threads of a process may write at once.
@@ -758,6 +807,26 @@ mod tests {
         payload
     }
 
+    /// The path and the bytes of the sound cache file of `data`.
+    fn sound_file(data: &Path, cache: &Path) -> (PathBuf, Vec<u8>) {
+        let file = cache_file(data, &Filter::default(), cache);
+        let sound = fs::read(&file).unwrap();
+        (file, sound)
+    }
+
+    /// The stamps and contents of a sound cache file.
+    fn parts_of(sound: &[u8]) -> (Stamps, Contents<'_>) {
+        let (stamps, contents) = postcard::take_from_bytes::<Stamps>(payload_of(sound)).unwrap();
+        (stamps, postcard::from_bytes::<Contents>(contents).unwrap())
+    }
+
+    /// Writes a cache file of `stamps` and `contents` at `file`, its
+    /// checksum right: what only a change the checksum misses gives.
+    fn write_sealed(file: &Path, stamps: &Stamps, contents: impl Serialize) {
+        let payload = postcard::to_allocvec(&(stamps, contents)).unwrap();
+        fs::write(file, sealed_as(MAGIC, env!("CARGO_PKG_VERSION"), &payload)).unwrap();
+    }
+
     /// Writes each of `damages` over the cache file of `data` in turn and
     /// checks that it is the miss `why`: the load gives the records of a
     /// fresh load and the note of `why`, and writes the file anew.
@@ -807,18 +876,70 @@ mod tests {
     fn origins_that_do_not_decode_are_unknown() {
         // Only a change that the checksum misses gives these.
         let (data, cache) = loaded_once();
-        let file = cache_file(&data.0, &Filter::default(), &cache.0);
-        let sound = fs::read(&file).unwrap();
-        let (stamps, contents) = postcard::take_from_bytes::<Stamps>(payload_of(&sound)).unwrap();
-        let (warnings, entries, origins) = postcard::from_bytes::<Contents>(contents).unwrap();
+        let (file, sound) = sound_file(&data.0, &cache.0);
+        let (stamps, (warnings, entries, records, origins)) = parts_of(&sound);
         let fresh = Catalog::load(&data.0).unwrap();
         let one_short = postcard::to_allocvec(&(0..entries.len() - 1).map(|i| fresh.origin(i)).collect::<Vec<_>>());
         for wrong in [&one_short.unwrap()[..], &origins[..origins.len() - 1], &[0xff; 9]] {
-            let payload = postcard::to_allocvec(&(&stamps, (&warnings, &entries, Bytes(wrong)))).unwrap();
-            fs::write(&file, sealed_as(MAGIC, env!("CARGO_PKG_VERSION"), &payload)).unwrap();
+            write_sealed(&file, &stamps, (&warnings, &entries, Bytes(records), Bytes(wrong)));
             let (catalog, _) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
             assert_eq!(catalog.entries(), fresh.entries());
             assert!((0..catalog.len()).all(|index| catalog.origin(index).is_none()));
+        }
+    }
+
+    #[test]
+    fn damaged_record_bytes_neither_fail_the_load_nor_panic() {
+        // Only a change that the checksum misses gives these: the records
+        // decode to something (see `record_bytes`), never a panic.
+        let (data, cache) = loaded_once();
+        let (file, sound) = sound_file(&data.0, &cache.0);
+        let (stamps, (warnings, entries, records, origins)) = parts_of(&sound);
+        let mut damages: Vec<(Vec<CachedEntry>, Vec<u8>)> = Vec::new();
+        for at in 0..records.len() {
+            for flip in [0x01, 0x80, 0xff] {
+                let mut flipped = records.to_vec();
+                flipped[at] ^= flip;
+                damages.push((entries.clone(), flipped));
+            }
+        }
+        for len in 0..records.len() {
+            damages.push((entries.clone(), records[..len].to_vec()));
+        }
+        // Lengths that overlap, reach past the records, or past the file.
+        for wrong_len in [0, 1, records.len(), usize::MAX] {
+            let mut lengths = entries.clone();
+            lengths[0].2 = wrong_len;
+            damages.push((lengths, records.to_vec()));
+        }
+        for (number, (entries, records)) in damages.iter().enumerate() {
+            write_sealed(&file, &stamps, (&warnings, entries, Bytes(records), Bytes(origins)));
+            let (catalog, hit_warnings) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
+            assert_eq!(hit_warnings, [], "damage {number}: a hit");
+            assert_eq!(catalog.len(), entries.len(), "damage {number}");
+            for entry in catalog.entries() {
+                let _ = entry.record().id.len();
+            }
+            let _ = catalog.by_id("a1");
+        }
+    }
+
+    #[test]
+    fn records_read_after_a_hit_are_those_of_a_fresh_load() {
+        let test = "records_read_after_a_hit_are_those_of_a_fresh_load";
+        let Some(corpus) = crate::test_support::corpus("kafka", test) else {
+            return;
+        };
+        let cache = TempDir::new("cache");
+        let filter = Filter::default();
+        let (fresh, _) = Catalog::load_filtered(&corpus, &filter).unwrap();
+        Catalog::load_cached(&corpus, &filter, &cache.0).unwrap();
+        let (hit, warnings) = hit_of(&corpus, &filter, &cache.0).expect("a hit");
+        assert_eq!(warnings, []);
+        assert_eq!(hit.len(), 5110);
+        for (index, (cached, loaded)) in hit.entries().iter().zip(fresh.entries()).enumerate() {
+            assert_eq!(cached.record(), loaded.record(), "record {index}");
+            assert_eq!((&cached.name, &cached.template), (&loaded.name, &loaded.template), "entry {index}");
         }
     }
 
