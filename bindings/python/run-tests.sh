@@ -4,7 +4,7 @@
 # session). Installs what it needs: Java 17 from Debian's packages if no
 # `java`, and maturin, pytest, pyarrow, pyspark, pandas from the package
 # index. The tests compare with errcat and xtask, built here in release
-# mode, and read the shared corpus (../shared beside the repository).
+# mode, and read the repository's datasets.
 #
 #   bash bindings/python/run-tests.sh            # everything
 #   bash bindings/python/run-tests.sh -k spark   # extra arguments go to pytest

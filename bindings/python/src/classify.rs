@@ -171,7 +171,7 @@ impl ChunkResult {
             index: found.index,
             span,
             json,
-            envelope: details.envelope,
+            envelope: details.envelope.name(),
             context: details.context,
         });
     }

@@ -1,6 +1,6 @@
 """Shared fixtures: the repository's files, the `errcat` and `xtask` binaries
-(built by `cargo build --release -p errcat -p xtask`), the shared
-corpus, and `errcat scan --json` results to compare with.
+(built by `cargo build --release -p errcat -p xtask`), the
+nats-server dataset (`datasets/nats-server`), and `errcat scan --json` results to compare with.
 
 A missing tool or corpus skips the tests that need it, with the reason; with
 ERROR_CATALOG_REQUIRE=1 (as in CI) it fails them instead.
@@ -40,7 +40,7 @@ EXAMPLE_LOG = REPO / "examples" / "nats-server.log"
 SEED_DATA = REPO / "data" / "nats-io" / "nats-server"
 BAD_DATA = REPO / "tests" / "ui" / "data" / "bad"
 HOSTILE_DATA = REPO / "tests" / "ui" / "data" / "hostile"
-CORPUS = Path(os.environ.get("ERROR_CATALOG_CORPUS", REPO.parent / "shared" / "corpus" / "nats-server"))
+CORPUS = Path(os.environ.get("ERROR_CATALOG_CORPUS", REPO / "datasets" / "nats-server"))
 
 
 def missing(what: str):
@@ -73,7 +73,7 @@ def xtask() -> Path:
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     if not CORPUS.is_dir():
-        missing(f"the shared corpus at {CORPUS} (set ERROR_CATALOG_CORPUS)")
+        missing(f"the nats-server dataset at {CORPUS} (set ERROR_CATALOG_CORPUS)")
     return CORPUS
 
 

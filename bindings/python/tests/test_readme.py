@@ -1,8 +1,8 @@
 """Every ```python example of README.md (the package's PyPI page) runs, in
 order, in one namespace, as a reader would paste them one after the other.
 
-They run in a temporary directory where `nats-server/` is the shared
-nats-server corpus and `nats-server.log` the repository's example log. A
+They run in a temporary directory where `nats-server/` is the
+repository's nats-server dataset and `nats-server.log` the repository's example log. A
 block whose first lines say `# needs: corpus`, `# needs: pyarrow` or
 `# needs: spark` (several: `# needs: spark, corpus`) is skipped, with the
 reason, when that is missing (failed instead with ERROR_CATALOG_REQUIRE=1).
@@ -38,7 +38,7 @@ BLOCKS = [(line, code) for language, line, code in fenced_blocks() if language =
 def what_is_missing(need: str):
     """Why a block that needs `need` cannot run here, or None."""
     if need == "corpus":
-        return None if CORPUS.is_dir() else f"the shared corpus at {CORPUS} (set ERROR_CATALOG_CORPUS)"
+        return None if CORPUS.is_dir() else f"the nats-server dataset at {CORPUS} (set ERROR_CATALOG_CORPUS)"
     if need == "pyarrow":
         return None if importlib.util.find_spec("pyarrow") else "pyarrow (pip install pyarrow)"
     if need == "spark":
