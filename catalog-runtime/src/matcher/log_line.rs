@@ -91,20 +91,24 @@ fn words() -> Vec<&'static str> {
     SPELLINGS.iter().flat_map(|(_, _, words)| words.iter().copied()).collect()
 }
 
-/// Where the log prefix of `line` ends: an optional `[pid]`, date and time,
-/// and level, as in nats-server's `[1] 2026/11/29 17:20:00.123456 [ERR] `
-/// (ISO timestamps and bare levels such as `ERROR:` are recognized too);
-/// and, when it has a level, where it ends without it: a message may itself
-/// begin with a level's word (`TRC` as the first value of `{} Failed to send
-/// record`, a record's `ERROR: disk full`), which only a match after the
-/// shorter prefix finds. The grammar is that of the regex `PREFIX` (digits
-/// are ASCII ones), read by hand: it runs on every candidate line, and a
-/// regex search cost a thousand instructions a line.
+/// Where the log prefix of `line` ends: an optional `[pid]`, date and time
+/// (bare or bracketed), level, and exception head, as in nats-server's
+/// `[1] 2026/11/29 17:20:00.123456 [ERR] `, log4j's `[2026-12-01
+/// 10:00:00,000] ERROR ` and Node's `... ERROR TypeError [ERR_X]: ` (ISO
+/// timestamps and bare levels such as `ERROR:` are recognized too); and,
+/// when it has a level or a head, where it ends without them: a message may
+/// itself begin with a level's word (`TRC` as the first value of `{} Failed
+/// to send record`, a record's `ERROR: disk full`), which only a match after
+/// the shorter prefix finds. The grammar is that of the regex `PREFIX`
+/// (digits are ASCII ones), read by hand: it runs on every candidate line,
+/// and a regex search cost a thousand instructions a line.
 pub(crate) fn log_prefix_ends(line: &str) -> (usize, Option<usize>) {
     let bytes = line.as_bytes();
     let mut at = pid_end(bytes).unwrap_or(0);
     at = timestamp_end(bytes, at).unwrap_or(at);
-    match level_end(bytes, at) {
+    let after_level = level_end(bytes, at);
+    let after_head = exception_head_end(bytes, after_level.unwrap_or(at));
+    match after_head.or(after_level) {
         Some(end) => (end, Some(at)),
         None => (at, None),
     }
@@ -118,7 +122,12 @@ pub(crate) fn log_prefix_len(line: &str) -> usize {
 
 /// The prefix as a regex: the definition [`log_prefix_ends`] follows.
 #[cfg(test)]
-const PREFIX: &str = r"^(?:\[[0-9]+\] )?(?:[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}(?:[.,][0-9]+)?(?:Z|[+-][0-9]{2}:?[0-9]{2})? )?(?:\[?(?:LEVELS)\]?:? )?";
+const PREFIX: &str = r"^(?:\[[0-9]+\] )?(?:(?:TIME|\[TIME\]) )?(?:\[?(?:LEVELS)\]?:? )?(?:(?:Uncaught )?(?:[A-Z][A-Za-z0-9]*)?Error(?: \[[A-Z][A-Z0-9_]*\])?: )?";
+
+/// The timestamp of [`PREFIX`].
+#[cfg(test)]
+const TIME: &str =
+    r"[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}[T ][0-9]{2}:[0-9]{2}:[0-9]{2}(?:[.,][0-9]+)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?";
 
 /// After `[digits] ` at the start.
 fn pid_end(bytes: &[u8]) -> Option<usize> {
@@ -127,8 +136,17 @@ fn pid_end(bytes: &[u8]) -> Option<usize> {
 }
 
 /// After `YYYY-MM-DD HH:MM:SS[.frac][zone] ` at `at` (`/` or `-` in the
-/// date, `T` or a space before the time).
+/// date, `T` or a space before the time), or the same in brackets, as
+/// log4j's `[%d]` writes it.
 fn timestamp_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let bracketed = expect(bytes, at, b'[');
+    let at = bare_timestamp_end(bytes, bracketed.unwrap_or(at))?;
+    let at = if bracketed.is_some() { expect(bytes, at, b']')? } else { at };
+    expect(bytes, at, b' ')
+}
+
+/// After `YYYY-MM-DD HH:MM:SS[.frac][zone]` at `at`.
+fn bare_timestamp_end(bytes: &[u8], at: usize) -> Option<usize> {
     let at = digits(bytes, at, 4, 4)?;
     let at = one_of(bytes, at, b"-/")?;
     let at = digits(bytes, at, 2, 2)?;
@@ -144,7 +162,37 @@ fn timestamp_end(bytes: &[u8], at: usize) -> Option<usize> {
     if let Some(zone) = expect(bytes, at, b'Z').or_else(|| zone_end(bytes, at)) {
         at = zone;
     }
-    expect(bytes, at, b' ')
+    Some(at)
+}
+
+/// After an exception's head at `at`: `Error: `, `<Name>Error: ` or either
+/// with ` [ERR_CODE]` before its colon, after `Uncaught ` or not, as Node
+/// writes an error's name and code before its message (`TypeError
+/// [ERR_INVALID_ARG_TYPE]: `).
+fn exception_head_end(bytes: &[u8], at: usize) -> Option<usize> {
+    const UNCAUGHT: &[u8] = b"Uncaught ";
+    let at = if bytes.get(at..at + UNCAUGHT.len()) == Some(UNCAUGHT) { at + UNCAUGHT.len() } else { at };
+    if !bytes.get(at)?.is_ascii_uppercase() {
+        return None;
+    }
+    let name_end = at + bytes[at..].iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+    if !bytes[at..name_end].ends_with(b"Error") {
+        return None;
+    }
+    let code_end = expect(bytes, name_end, b' ').and_then(|at| error_code_end(bytes, at));
+    expect(bytes, expect(bytes, code_end.unwrap_or(name_end), b':')?, b' ')
+}
+
+/// After `[ERR_CODE]` at `at`: a capital letter, then capitals, digits and
+/// underscores.
+fn error_code_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let at = expect(bytes, at, b'[')?;
+    if !bytes.get(at)?.is_ascii_uppercase() {
+        return None;
+    }
+    let end =
+        at + bytes[at..].iter().take_while(|&&b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_').count();
+    expect(bytes, end, b']')
 }
 
 /// After `+HH:MM`, `-HHMM`... at `at`.
@@ -196,6 +244,33 @@ fn digits(bytes: &[u8], at: usize, min: usize, max: usize) -> Option<usize> {
     (end - at >= min).then_some(end)
 }
 
+/// Where the context at the end of `line` begins: a space and a dotted
+/// name in parentheses, ` (org.apache.kafka.connect.util.KafkaBasedLog)`,
+/// as log4j's and logback's `%m (%c)` layouts write the logger after every
+/// message (`line.len()` when the line does not end so). The name is two or
+/// more identifiers (ASCII letters, digits, `_`, `$`, not starting with a
+/// digit) joined by dots, without spaces: a message's own parenthesised
+/// text seldom is one (`(at src/x.rs:10)`, `(1.2)`, `(a, b)` are not).
+pub(crate) fn context_start(line: &str) -> usize {
+    let bytes = line.as_bytes();
+    let Some(inner) = bytes.strip_suffix(b")") else {
+        return line.len();
+    };
+    let Some(open) = memchr::memrchr(b'(', inner) else {
+        return line.len();
+    };
+    let is_name = |segment: &[u8]| {
+        let part = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$';
+        segment.first().is_some_and(|b| !b.is_ascii_digit() && part(b)) && segment.iter().all(part)
+    };
+    let name = &inner[open + 1..];
+    let dotted = name.contains(&b'.') && name.split(|&b| b == b'.').all(is_name);
+    match open.checked_sub(1) {
+        Some(space) if dotted && bytes[space] == b' ' => space,
+        _ => line.len(),
+    }
+}
+
 /// A line without its line break (`\n` or `\r\n`), as the matcher reads it.
 pub(crate) fn trim_line_break(line: &str) -> &str {
     let line = line.strip_suffix('\n').unwrap_or(line);
@@ -225,11 +300,49 @@ mod tests {
             parts in proptest::collection::vec(proptest::sample::select(&[
                 "[", "]", "12", "1", " ", "2026", "/", "-", "11", "29", "T", "17", ":", "20", "00", ".", ",",
                 "123456", "Z", "+", "01", "ERR", "ERROR", "WARN", "WARNING", "INF", "NOTICE", "x", "٣",
+                "Uncaught ", "Type", "Error", "E", "ERR_X", "_", "9", "é", ": ",
             ][..]), 0..16)
         ) {
             let line = parts.concat();
-            let regex = Regex::new(&PREFIX.replace("LEVELS", &level_spellings().collect::<Vec<_>>().join("|"))).unwrap();
+            let levels = level_spellings().collect::<Vec<_>>().join("|");
+            let regex = Regex::new(&PREFIX.replace("TIME", TIME).replace("LEVELS", &levels)).unwrap();
             proptest::prop_assert_eq!(log_prefix_len(&line), regex.find(&line).map_or(0, |m| m.end()), "{:?}", line);
+        }
+    }
+
+    #[test]
+    fn the_prefix_takes_log4j_timestamps_and_exception_heads() {
+        let kafka = "[2026-12-01 10:00:00,000] ERROR localhost:9092 is down";
+        assert_eq!(log_prefix_ends(kafka), (32, Some(26)));
+        let node = "2026-12-01T10:00:00.000Z ERROR RangeError [ERR_PERFORMANCE_INVALID_TIMESTAMP]: 5 is not";
+        assert_eq!(log_prefix_ends(node), (node.find("5 is").unwrap(), Some(25)));
+        assert_eq!(log_prefix_len("Uncaught TypeError: x is not a function"), 20);
+        assert_eq!(log_prefix_len("Error [ERR_STREAM_DESTROYED]: x"), 30);
+        // Not an exception's head, nor a timestamp.
+        assert_eq!(log_prefix_len("Errors: x"), 0);
+        assert_eq!(log_prefix_len("typeError: x"), 0);
+        assert_eq!(log_prefix_len("TypeError [err_x]: x"), 0);
+        assert_eq!(log_prefix_len("[2026-12-01 10:00:00 x"), 0);
+    }
+
+    #[test]
+    fn a_dotted_name_in_parentheses_ends_the_line_as_context() {
+        let line = "ERROR Unexpected exception in localhost:9092 (org.apache.kafka.connect.util.KafkaBasedLog)";
+        assert_eq!(context_start(line), line.find(" (org").unwrap());
+        assert_eq!(context_start("x (kafka.server.Log$Foo_2)"), 1);
+        for not_context in [
+            "x (Log)",
+            "x (1.2)",
+            "x (a. b)",
+            "x (a..b)",
+            "x(a.b)",
+            "x (a.b) y",
+            "x (at src/x.rs:10)",
+            "(a.b)",
+            ")",
+            "",
+        ] {
+            assert_eq!(context_start(not_context), not_context.len(), "{not_context:?}");
         }
     }
 

@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use literal_match::{LiteralTemplate, Outcome};
+use log_line::context_start;
 #[cfg(test)]
 use log_line::log_prefix_len;
 pub use log_line::LogLevel;
@@ -127,6 +128,9 @@ struct Searchers {
     /// Whether the template ends with literal text after a text value (see
     /// [`crate::matcher::final_literal`]).
     ends_with_text_then_literal: OnceLock<bool>,
+    /// Whether the template ends with a text value, which runs to the end
+    /// of the line or of the context after it (see [`find_regex`]).
+    ends_with_open_value: OnceLock<bool>,
 }
 
 /// Matches messages against a set of templates. Ranking: the template with
@@ -276,34 +280,37 @@ impl<I: AsRef<Template>> Matcher<I> {
         line: &'h str,
         mut accept: impl FnMut(Match<'h>) -> Option<T>,
     ) -> Option<T> {
-        let mut starts = None;
+        let mut frame = None;
         ranked.iter().find_map(|&index| {
             if !self.viable(index, line) {
                 return None;
             }
-            let starts = *starts.get_or_insert_with(|| log_prefix_ends(line));
-            self.try_find_after_prefix(index as usize, line, starts).and_then(&mut accept)
+            let frame = *frame.get_or_insert_with(|| LineFrame::of(line));
+            self.try_find_after_prefix(index as usize, line, frame).and_then(&mut accept)
         })
     }
 
     /// [`try_find_after`](Self::try_find_after) after the whole log prefix,
-    /// else after the prefix without its level (see [`log_prefix_ends`]),
-    /// else, for a message that begins with a placeholder, at the line's
-    /// start: what looked like a prefix may be its value (a timestamp in
+    /// else after the prefix without its level and exception head (see
+    /// [`log_prefix_ends`]), else, for a message that begins with a
+    /// placeholder, at the line's start: what looked like a prefix may be its value (a timestamp in
     /// `2026-03-29 02:30:00 couldn’t be interpreted ...`, whose literal
-    /// begins with the space the prefix took).
-    fn try_find_after_prefix<'h>(
-        &self,
-        index: usize,
-        line: &'h str,
-        (start, before_level): (usize, Option<usize>),
-    ) -> Option<Match<'h>> {
-        self.try_find_after(index, line, start)
-            .or_else(|| before_level.and_then(|start| self.try_find_after(index, line, start)))
-            .or_else(|| {
-                let starts_with_value = matches!(self.template(index).pieces.first(), Some(Piece::Value { .. }));
-                (start > 0 && starts_with_value).then(|| self.try_find_after(index, line, 0)).flatten()
-            })
+    /// begins with the space the prefix took). A message that ends with a
+    /// text value is looked for before the line's context first (see
+    /// [`context_start`]), then in the whole line.
+    fn try_find_after_prefix<'h>(&self, index: usize, line: &'h str, frame: LineFrame) -> Option<Match<'h>> {
+        let template = self.template(index);
+        let ends_with_open_value =
+            *self.searchers(index).ends_with_open_value.get_or_init(|| ends_with_open_value(template));
+        let after = |start: usize| {
+            let before_context = ends_with_open_value && (start + 1..line.len()).contains(&frame.context_start);
+            let found = before_context.then(|| self.try_find_after(index, &line[..frame.context_start], start));
+            found.flatten().or_else(|| self.try_find_after(index, line, start))
+        };
+        after(frame.start).or_else(|| frame.before_level.and_then(after)).or_else(|| {
+            let starts_with_value = matches!(template.pieces.first(), Some(Piece::Value { .. }));
+            (frame.start > 0 && starts_with_value).then(|| after(0)).flatten()
+        })
     }
 
     /// Every record that matches inside `line`, best first.
@@ -311,8 +318,8 @@ impl<I: AsRef<Template>> Matcher<I> {
         let line = trim_line_break(line);
         let mut viable = self.candidates(line);
         viable.retain(|&index| self.viable(index, line));
-        let starts = if viable.is_empty() { (0, None) } else { log_prefix_ends(line) };
-        viable.into_iter().filter_map(|index| self.try_find_after_prefix(index as usize, line, starts)).collect()
+        let frame = if viable.is_empty() { LineFrame::whole(line) } else { LineFrame::of(line) };
+        viable.into_iter().filter_map(|index| self.try_find_after_prefix(index as usize, line, frame)).collect()
     }
 
     /// Whether template `index` matches the whole message, and its values.
@@ -887,18 +894,46 @@ fn required_literal(template: &Template) -> Option<&str> {
 /// in publish's topic: %q`, not the two-word `not allowed`.
 pub(crate) fn find_regex(template: &Template) -> String {
     let starts_with_value = matches!(template.pieces.first(), Some(Piece::Value { .. }));
-    let ends_with_value = match template.pieces.last() {
-        Some(Piece::Value { spec, .. }) => {
-            template.dialect == Dialect::Pattern || format::is_open_ended(spec, template.dialect)
-        }
-        _ => false,
-    };
+    let ends_with_value = ends_with_open_value(template);
     let ends_with_break = matches!(template.pieces.last(), Some(Piece::Literal(text)) if text.ends_with(['\n', '\r']));
     // `regex::escape` leaves line breaks as they are, so they end the regex too.
     let body = if ends_with_break { template.regex.trim_end_matches(['\n', '\r']) } else { &template.regex };
     let start = if starts_with_value { "^" } else { "" };
     let end = if ends_with_value || ends_with_break { "$" } else { "" };
     format!("{start}(?:{body}){end}")
+}
+
+/// Whether `template` ends with a value that nothing but the line's end
+/// ends: a text placeholder, or any group of a pattern.
+fn ends_with_open_value(template: &Template) -> bool {
+    match template.pieces.last() {
+        Some(Piece::Value { spec, .. }) => {
+            template.dialect == Dialect::Pattern || format::is_open_ended(spec, template.dialect)
+        }
+        _ => false,
+    }
+}
+
+/// Where the message may stand in a line: after the log prefix (or the
+/// prefix without its level and exception head) and, when it ends with a
+/// text value, before the context at the line's end.
+#[derive(Clone, Copy, Debug)]
+struct LineFrame {
+    start: usize,
+    before_level: Option<usize>,
+    context_start: usize,
+}
+
+impl LineFrame {
+    fn of(line: &str) -> LineFrame {
+        let (start, before_level) = log_prefix_ends(line);
+        LineFrame { start, before_level, context_start: context_start(line) }
+    }
+
+    /// The whole line, for a line no template is looked for in.
+    fn whole(line: &str) -> LineFrame {
+        LineFrame { start: 0, before_level: None, context_start: line.len() }
+    }
 }
 
 /// Typed values from the capture groups (one per value piece). An argument
@@ -1064,9 +1099,37 @@ mod tests {
         assert!(line[found.span].ends_with("\"sensors/+/temp\""));
         let found = m.find("x retry 3; retrying in 5s").unwrap();
         assert_eq!((found.index, found.values), (2, vec![Value::Int(3)]));
-        // A trailing text placeholder takes the rest of the line.
+        // A trailing text placeholder takes the rest of the line, but for a
+        // logger's dotted name in parentheses at its end.
         let found = m.find("conn closed: EOF (kafka.server.ReplicaManager)").unwrap();
-        assert_eq!(found.values, [Value::Str("EOF (kafka.server.ReplicaManager)".into())]);
+        assert_eq!(found.values, [Value::Str("EOF".into())]);
+        let found = m.find("conn closed: EOF (at src/x.rs:10)").unwrap();
+        assert_eq!(found.values, [Value::Str("EOF (at src/x.rs:10)".into())]);
+    }
+
+    #[test]
+    fn a_value_before_a_loggers_name_is_read_from_the_whole_line_when_it_must_be() {
+        let m = matcher(&["closed: %v", "%v (%v)"]);
+        let line = "[2026-12-01 10:00:00,000] WARN closed: (a.b)";
+        // `closed: ` with its space does not end before ` (a.b)`.
+        let found = m.find(line).unwrap();
+        assert_eq!((found.index, found.values), (0, vec![Value::Str("(a.b)".into())]));
+        // A message that ends with literal text is looked for in the whole line.
+        let found = m.find("[2026-12-01 10:00:00,000] WARN x (y.z)").unwrap();
+        assert_eq!(found.index, 1);
+        assert_eq!(found.values, [Value::Str("x".into()), Value::Str("y.z".into())]);
+        // A prefix that runs past the context's start leaves the whole line.
+        let found = matcher(&["%v"]).find("ERROR (a.b)").unwrap();
+        assert_eq!(found.values, [Value::Str("(a.b)".into())]);
+    }
+
+    #[test]
+    fn a_leading_number_is_read_after_an_exceptions_head() {
+        let m = matcher(&["%d is not a valid timestamp", "%v contains unescaped characters"]);
+        let found = m.find("RangeError [ERR_PERFORMANCE_INVALID_TIMESTAMP]: 5 is not a valid timestamp").unwrap();
+        assert_eq!((found.index, found.values), (0, vec![Value::Int(5)]));
+        let found = m.find("Uncaught TypeError: Request path contains unescaped characters").unwrap();
+        assert_eq!((found.index, found.values), (1, vec![Value::Str("Request path".into())]));
     }
 
     #[test]

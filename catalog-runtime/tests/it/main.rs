@@ -9,6 +9,7 @@ mod dialect_golden;
 mod engine;
 mod golden;
 mod last_literal;
+mod log_layouts;
 
 // The shared corpora, found as every crate's tests find them.
 #[path = "../../../tests/support/corpus.rs"]
