@@ -178,7 +178,7 @@ pub enum Command {
 
     /// Validate a dataset directory with the loader and compiler the macro uses.
     #[command(
-        after_help = "Reports load errors (file:line:column), messagePattern/format disagreements,\nvariant-name collisions and records that can never win. Exit status 1 when there are errors.\n\nExamples:\n  errcat check data/\n  errcat check ../shared/corpus/nats-server"
+        after_help = "Reports load errors (file:line:column), messagePattern/format disagreements,\nvariant-name collisions and records that can never win. Exit status 1 when there are errors.\n\nExamples:\n  errcat check data/\n  errcat check datasets/nats-server"
     )]
     Check {
         /// The dataset directory (default: the --data directory, else `data`).
