@@ -114,7 +114,12 @@ impl Field for Text {
         let len = take_len(input);
         let (text, rest) = input.split_at(len);
         *input = rest;
-        Cow::Owned(String::from_utf8_lossy(text).into_owned())
+        // Checked by `from_utf8` first: its validation is several times
+        // cheaper than the lossy reading's, and what this version wrote is UTF-8.
+        match std::str::from_utf8(text) {
+            Ok(text) => Cow::Owned(text.to_owned()),
+            Err(_) => Cow::Owned(String::from_utf8_lossy(text).into_owned()),
+        }
     }
 }
 

@@ -336,38 +336,63 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// `start` bytes (a `[pid]`, a timestamp, a level), and its values; a
     /// message that begins with a placeholder must begin right there.
     fn try_find_after<'h>(&self, index: usize, line: &'h str, start: usize) -> Option<Match<'h>> {
-        let template = self.template(index);
         let rest = &line[start..];
-        let (span, spans) = 'found: {
-            if let Some(literal) = self.searchers(index).literal.get_or_init(|| LiteralTemplate::new(template)) {
-                match literal.find(rest) {
-                    Outcome::Match(span, spans) => break 'found (span, spans),
-                    Outcome::NoMatch => return None,
-                    Outcome::Undecided => {}
-                }
-            }
-            let regex = self.searchers(index).find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
-            // Most candidates that reach this point still fail; `is_match` (a DFA)
-            // rejects them far faster than a search for capture groups.
-            if !regex.is_match(rest) {
-                return None;
-            }
-            let captures = regex.captures(rest)?;
-            let whole = captures.get(0).map_or(0..0, |m| m.range());
-            // A group that took part in no match (a pattern's) leaves no
-            // text to read a value from: another split may have one.
-            let spans: Option<Vec<Range<usize>>> =
-                (1..captures.len()).map(|g| Some(captures.get(g)?.range())).collect();
-            match spans {
-                Some(spans) => (whole, spans),
-                None => {
-                    let (span, values) = self.resplit(index, rest, whole.start)?;
-                    return Some(Match { index, span: span.start + start..span.end + start, values });
-                }
+        let (span, spans) = match self.split(index, rest)? {
+            Ok(split) => split,
+            Err(from) => {
+                let (span, values) = self.resplit(index, rest, from)?;
+                return Some(Match { index, span: span.start + start..span.end + start, values });
             }
         };
         let (span, values) = self.reading(index, rest, span, spans)?;
         Some(Match { index, span: span.start + start..span.end + start, values })
+    }
+
+    /// Where template `index` is in `rest` and each of its placeholders
+    /// (the leftmost, shortest split), or `Err(start)` when the regex found
+    /// a message at `start` with a group that took part in no match (a
+    /// pattern's): that leaves no text to read a value from, another split
+    /// may have one (see [`resplit`]).
+    #[allow(clippy::type_complexity)]
+    fn split(&self, index: usize, rest: &str) -> Option<Result<(Range<usize>, Vec<Range<usize>>), usize>> {
+        let template = self.template(index);
+        if let Some(literal) = self.searchers(index).literal.get_or_init(|| LiteralTemplate::new(template)) {
+            match literal.find(rest) {
+                Outcome::Match(span, spans) => return Some(Ok((span, spans))),
+                Outcome::NoMatch => return None,
+                Outcome::Undecided => {}
+            }
+        }
+        let regex = self.searchers(index).find.get_or_init(|| Regex::new(&find_regex(template)).ok()).as_ref()?;
+        // Most candidates that reach this point still fail; `is_match` (a DFA)
+        // rejects them far faster than a search for capture groups.
+        if !regex.is_match(rest) {
+            return None;
+        }
+        let captures = regex.captures(rest)?;
+        let whole = captures.get(0).map_or(0..0, |m| m.range());
+        let spans: Option<Vec<Range<usize>>> = (1..captures.len()).map(|g| Some(captures.get(g)?.range())).collect();
+        let start = whole.start;
+        Some(spans.map(|spans| (whole, spans)).ok_or(start))
+    }
+
+    /// Where each placeholder of template `index` is in `message`, the text
+    /// of one of its matches: the split [`find`](Self::find) reads, with the
+    /// last literal placed where the message ends; `None` when the values
+    /// came from another split. The searchers the match built are reused,
+    /// so this costs a second look at the message, no regex compiled; the
+    /// caller checks that the spans read the match's values.
+    pub(crate) fn placeholder_spans(&self, index: usize, message: &str) -> Option<Vec<Range<usize>>> {
+        let (_, mut spans) = self.split(index, message)?.ok()?;
+        let template = self.template(index);
+        let placed = self
+            .searchers(index)
+            .ends_with_text_then_literal
+            .get_or_init(|| final_literal::ends_with_text_then_literal(template));
+        if let (true, Some(last)) = (*placed, spans.last_mut()) {
+            last.end = final_literal::last_value_end(message, last.end, final_literal::last_literal(template));
+        }
+        Some(spans)
     }
 
     /// The message found at `span` in `rest` with its placeholders at

@@ -27,9 +27,6 @@
 //! timestamped line).
 
 use std::ops::Range;
-use std::sync::OnceLock;
-
-use regex::Regex;
 
 use crate::envelope::{Envelope, EnvelopeKind, LogLine};
 use crate::matcher::Match;
@@ -206,17 +203,12 @@ pub struct Classified {
 pub struct ChunkClassifier<'c> {
     catalog: &'c Catalog,
     options: ScanOptions<'c>,
-    /// Each entry's anchored regex, compiled when a match of it first needs
-    /// its field spans.
-    regexes: Box<[OnceLock<Option<Regex>>]>,
 }
 
 impl<'c> ChunkClassifier<'c> {
     /// A classifier of `catalog`'s records under `options`.
     pub fn new(catalog: &'c Catalog, options: ScanOptions<'c>) -> Self {
-        let wanted = if options.details { catalog.len() } else { 0 };
-        let regexes = (0..wanted).map(|_| OnceLock::new()).collect();
-        ChunkClassifier { catalog, options, regexes }
+        ChunkClassifier { catalog, options }
     }
 
     /// Classifies the lines of another input, in `envelope`, from now on.

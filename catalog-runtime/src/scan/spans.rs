@@ -3,8 +3,6 @@
 
 use std::ops::Range;
 
-use regex::Regex;
-
 use super::ChunkClassifier;
 use crate::envelope::LogLine;
 use crate::format::{parse_value, Piece};
@@ -60,28 +58,29 @@ fn lossy_span_in_bytes(range: &Range<usize>, bytes: &[u8]) -> Range<usize> {
 
 impl ChunkClassifier<'_> {
     /// Where each field of `found` (a match in `message`) is in `message`:
-    /// the groups of its template's regex over the matched text, when they
-    /// read the values the match has (the matcher may have split the text
-    /// otherwise; then `None`).
+    /// the placeholders of the matcher's split of the matched text, when
+    /// they read the values the match has (else `None`: never a span that
+    /// does not hold its value).
     fn field_spans(&self, message: &str, found: &Match<'_>) -> Option<Vec<Option<Range<usize>>>> {
         let template = &self.catalog.entries().get(found.index)?.template;
-        let regex =
-            self.regexes.get(found.index)?.get_or_init(|| Regex::new(&format!("^(?s:{})$", template.regex)).ok());
         let matched = message.get(found.span.clone())?;
-        let captures = regex.as_ref()?.captures(matched)?;
+        let placeholders = self.catalog.matcher().placeholder_spans(found.index, matched)?;
+        if placeholders.len() != template.pieces.iter().filter(|piece| matches!(piece, Piece::Value { .. })).count() {
+            return None;
+        }
         let mut spans = vec![None; found.values.len()];
         let values = template.pieces.iter().filter_map(|piece| match piece {
             Piece::Value { field, spec } => Some((usize::from(*field), spec)),
-            Piece::Literal(_) => None,
+            _ => None,
         });
-        for (group, (field, spec)) in values.enumerate() {
-            let captured = captures.get(group + 1)?;
+        for ((field, spec), placeholder) in values.zip(&placeholders) {
             let kind = template.fields.get(field)?.kind;
-            if parse_value(kind, spec, template.dialect, captured.as_str()).as_ref() != found.values.get(field) {
+            let text = matched.get(placeholder.clone())?;
+            if parse_value(kind, spec, template.dialect, text).as_ref() != found.values.get(field) {
                 return None;
             }
-            let start = found.span.start + captured.start();
-            spans[field].get_or_insert(start..start + captured.len());
+            let start = found.span.start + placeholder.start;
+            spans[field].get_or_insert(start..start + placeholder.len());
         }
         Some(spans)
     }
