@@ -121,8 +121,8 @@ pub struct Details {
     pub message_span: Range<usize>,
     /// Where each field's value is in the line as read (the first rendering
     /// of a value rendered twice), in field order; `None` when not known: a
-    /// message whose escapes were undone, a value read by another split
-    /// than the template's regex gives, a count that is not rendered.
+    /// message whose escapes were undone, values read by another split than
+    /// the matcher's first (see `resplit`), a count that is not rendered.
     pub field_spans: Option<Vec<Option<Range<usize>>>>,
     /// The trace that came with the line: carried by the envelope, or the
     /// lines after it (a Java or Go trace) or before it (a Python traceback).
