@@ -15,7 +15,7 @@ use crate::Catalog;
 /// `details`, `field_spans` (by name, `null` when not known; the whole
 /// object `null` when none is) and `context` when there is a trace, and in
 /// an envelope `envelope` and `message_span`. Spans are `[start, end]` in
-/// bytes of the line as read (see [`scan`](super)).
+/// bytes of the line as read (see [`Details`]).
 pub fn match_object(catalog: &Catalog, found: &Match<'_>, details: Option<&Details>) -> Map<String, Json> {
     let entry = &catalog.entries()[found.index];
     let record = entry.record();
