@@ -11,7 +11,7 @@ use crate::args::Cli;
 /// The catalog `cli` asks for (see [`load_catalogs`]); `None` when a
 /// dataset is bad (each problem is told on stderr).
 pub fn load(cli: &Cli) -> Option<Catalog> {
-    let cache = if cli.no_cache { None } else { cache_dir() };
+    let cache = if cli.no_cache { None } else { error_catalog::default_cache_dir() };
     let filter = Filter::new().dialect(cli.dialect);
     load_catalogs(&cli.data, &filter, cache.as_deref())
 }
@@ -65,14 +65,4 @@ fn load_catalog(dir: &Path, filter: &Filter, cache: Option<&Path>) -> Option<Cat
             None
         }
     }
-}
-
-/// Where compiled catalogs are cached: `$ERRCAT_CACHE_DIR`, else
-/// `$XDG_CACHE_HOME/error-catalog`, else `~/.cache/error-catalog`; none when
-/// none of these is set.
-fn cache_dir() -> Option<PathBuf> {
-    let var = |name| std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from);
-    var("ERRCAT_CACHE_DIR")
-        .or_else(|| var("XDG_CACHE_HOME").filter(|dir| dir.is_absolute()).map(|dir| dir.join("error-catalog")))
-        .or_else(|| var("HOME").map(|home| home.join(".cache").join("error-catalog")))
 }
