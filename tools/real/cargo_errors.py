@@ -4,10 +4,10 @@ workspaces.
 
     tools/real/cargo_errors.py > tools/real/golden/cargo.jsonl
 
-Each case writes a small project under /tmp/real-cargo/<case> (a fixed
-place, so that the paths cargo prints are the same at every run and name
-no machine's checkout), runs cargo on it offline with an empty CARGO_HOME,
-and keeps what cargo wrote on stderr. The truth is the case's own: the
+Each case writes a small project in a fresh temporary directory, runs cargo
+on it offline with an empty CARGO_HOME, and keeps what cargo wrote on
+stderr, with that directory's path taken out of it (`<case>/Cargo.toml`),
+so that the text is the same at every run and names no machine's paths. The truth is the case's own: the
 table below names, for each provoked failure, the corpus record(s) of
 the cargo source that writes each part of that error (its `error:` line
 and its `Caused by:` chain), chosen from how cargo reports that failure,
@@ -20,8 +20,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
-ROOT = "/tmp/real-cargo"
+ROOT = tempfile.mkdtemp(prefix="real-cargo-")
 
 PKG = '[package]\nname = "{name}"\nversion = "0.1.0"\nedition = "2021"\n'
 
@@ -95,8 +96,9 @@ def run_case(name, files, args):
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARGO")}
     env.update(CARGO_HOME=home, CARGO_TERM_COLOR="never", CARGO_NET_OFFLINE="true")
     done = subprocess.run(["cargo", *args], cwd=where, env=env, capture_output=True, text=True)
-    # The one thing that differs between runs: how long a build took.
-    return done.returncode, re.sub(r" in \d+\.\d+s$", " in 0.00s", done.stderr, flags=re.M)
+    # What differs between runs: how long a build took, and where.
+    stderr = done.stderr.replace(ROOT + os.sep, "").replace(ROOT, ".")
+    return done.returncode, re.sub(r" in \d+\.\d+s$", " in 0.00s", stderr, flags=re.M)
 
 
 def main():
