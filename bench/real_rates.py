@@ -25,7 +25,7 @@ format Java was given):
   holds it and more: the text after it (the line's context after the
   message) or before it (the line's text before the message);
 * misses: nothing found for a message that has a record (those of
-  several lines counted apart: a line scanner cannot match them);
+  several lines counted apart);
 * false: a record found for a message raised where no record is.
 
     bench/real_rates.py [--errcat target/release/errcat] [--corpus datasets]

@@ -526,6 +526,8 @@ def style_of(corpus, record):
             return "python"
         if PERCENT.search(message) and LAZY_LOG.search(source):
             return "python"  # lazy logging with positional arguments
+        if PERCENT.search(message) and re.search(r"\braise\s+\w+\(\s*[\"'][^\"']*[\"']\s*,", source):
+            return "python"  # an exception whose __str__ formats its (msg, params)
         return "plain"
     if corpus == "cargo":
         # The literal itself given to `.context(..)`, `.with_context(|| ..)`

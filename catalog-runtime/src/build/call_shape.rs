@@ -28,6 +28,8 @@ struct Call {
     is_new: bool,
     /// A Rust macro (`format!(`) or `#[error(...)]` attribute.
     is_macro: bool,
+    /// Python's `raise X(...)`.
+    is_raised: bool,
 }
 
 impl Call {
@@ -79,6 +81,7 @@ impl<'t> Site<'t> {
             j -= separators;
         }
         call.is_new = j >= 1 && tokens[j - 1] == Token::Ident("new".to_owned());
+        call.is_raised = j >= 1 && tokens[j - 1] == Token::Ident("raise".to_owned());
         if call.path == ["error"] && j >= 2 && tokens[j - 1].is_punct('[') && tokens[j - 2].is_punct('#') {
             call.is_macro = true; // thiserror's `#[error("...")]`
         }
@@ -155,11 +158,35 @@ fn python(site: &Site<'_>) -> Dialect {
         && split_arguments(&site.tokens[after + 1..])
             .iter()
             .any(|arg| !matches!(arg.as_slice(), [Token::Ident(_), Token::Punct('='), ..]));
-    if (PYTHON_LOGGING.contains(&call.name()) && positional) || (keyword_params && site.more_arguments(after)) {
+    // `raise VariableDoesNotExist("Failed lookup for key [%s] in %r", (bit,
+    // current))`: an exception given its format and arguments apart formats
+    // them in its `__str__`.
+    let raised_with_arguments = call.is_raised && call.open + 1 == site.start && site.more_arguments(after);
+    if (PYTHON_LOGGING.contains(&call.name()) && positional)
+        || (keyword_params && site.more_arguments(after))
+        || (raised_with_arguments && message_has_conversions(site))
+    {
         Dialect::Python
     } else {
         Dialect::Plain
     }
+}
+
+/// Whether the literal at `site` holds a `%` conversion (`%s`, `%r`,
+/// `%(name)s`), not only `%%` or a lone `%`.
+fn message_has_conversions(site: &Site<'_>) -> bool {
+    let literal: String = (site.tokens[site.start..site.after].iter())
+        .filter_map(|token| if let Token::Str(text) = token { Some(text.as_str()) } else { None })
+        .collect();
+    let mut rest = literal.as_str();
+    while let Some(at) = rest.find('%') {
+        match rest[at + 1..].chars().next() {
+            Some('%') => rest = &rest[at + 2..],
+            Some(c) if c == '(' || c == '.' || c == '-' || c.is_ascii_alphanumeric() => return true,
+            _ => rest = &rest[at + 1..],
+        }
+    }
+    false
 }
 
 fn java(site: &Site<'_>) -> Dialect {
@@ -233,4 +260,19 @@ pub(super) fn callee_of(source: &str, message: &str, lang: Lang) -> Option<Strin
         call = site.call_around(call.open)?;
     }
     Some(call.name().to_owned()).filter(|name| !name.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exception_raised_with_its_format_and_arguments_is_python() {
+        let dialect = |source: &str, message: &str| dialect_from_call(source, message, Lang::Python);
+        let raised = "raise VariableDoesNotExist(\n    \"Failed lookup for key [%s] in %r\",\n    (bit, current),\n)";
+        assert_eq!(dialect(raised, "Failed lookup for key [%s] in %r"), Some(Dialect::Python));
+        // Alone, or with a percent that converts nothing, the literal is the text.
+        assert_eq!(dialect("raise ValueError(\"50%s done\")", "50%s done"), Some(Dialect::Plain));
+        assert_eq!(dialect("raise ValueError(\"100% done\", code)", "100% done"), Some(Dialect::Plain));
+    }
 }

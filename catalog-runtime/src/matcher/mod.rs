@@ -25,6 +25,8 @@ use log_line::log_prefix_len;
 pub use log_line::LogLevel;
 pub(crate) use log_line::{log_prefix_ends, trim_line_break};
 use memchr::memmem::Finder;
+pub(crate) use multi_line::MessageLines;
+use multi_line::MultiLineHeads;
 use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
 use scan_notes::ScanNotes;
@@ -33,6 +35,7 @@ mod final_literal;
 mod groups;
 mod literal_match;
 mod log_line;
+mod multi_line;
 mod prefilter;
 mod resplit;
 mod scan_notes;
@@ -157,6 +160,9 @@ pub struct Matcher<I = Template> {
     /// The sets of the opaque templates' regexes (see [`Index`]), each with
     /// the template of each of its patterns.
     opaque_sets: OnceLock<Vec<(RegexSet, Vec<u32>)>>,
+    /// The first-line literals of the templates whose message spans lines,
+    /// built on first use (see [`multi_line`]).
+    multi_line: OnceLock<MultiLineHeads>,
 }
 
 impl Matcher {
@@ -194,7 +200,24 @@ impl<I: AsRef<Template>> Matcher<I> {
             prefilter: OnceLock::new(),
             table_lookups: AtomicU32::new(0),
             opaque_sets: OnceLock::new(),
+            multi_line: OnceLock::new(),
         }
+    }
+
+    /// The first-line literals of the multi-line templates.
+    fn multi_line(&self) -> &MultiLineHeads {
+        self.multi_line.get_or_init(|| MultiLineHeads::new(self.items.iter().map(AsRef::as_ref)))
+    }
+
+    /// Whether `text` may hold the first line of a message of several lines.
+    pub(crate) fn may_start_multi_line(&self, text: &[u8]) -> bool {
+        self.multi_line().any_in(text)
+    }
+
+    /// The lines a message of several lines that starts in `line` may
+    /// take, when `line` holds the literal of such a template's first line.
+    pub(crate) fn multi_line_from(&self, line: &str) -> Option<MessageLines> {
+        self.multi_line().lines_from(line)
     }
 
     /// The items, in index order.
@@ -925,7 +948,7 @@ pub(crate) fn find_regex(template: &Template) -> String {
     let body = if ends_with_break { template.regex.trim_end_matches(['\n', '\r']) } else { &template.regex };
     let start = if starts_with_value { "^" } else { "" };
     let end = if ends_with_value || ends_with_break { "$" } else { "" };
-    format!("{start}(?:{body}){end}")
+    format!("{start}(?s:{body}){end}")
 }
 
 /// Whether `template` ends with a value that nothing but the line's end

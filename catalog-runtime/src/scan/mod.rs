@@ -34,6 +34,7 @@ use crate::Catalog;
 
 mod json;
 mod lines;
+mod spanning;
 mod spans;
 
 pub use json::match_object;
@@ -221,7 +222,12 @@ impl<'c> ChunkClassifier<'c> {
     /// The events of `chunk` (whole lines, split at `\n`; a final line
     /// break ends the last line), whose first line is numbered `first_line`.
     pub fn classify(&self, chunk: &[u8], first_line: u64) -> Classified {
-        let path = ChunkPath::choose(&self.options, chunk);
+        let path = match ChunkPath::choose(&self.options, chunk) {
+            ChunkPath::Plain | ChunkPath::Unwrapped if self.may_hold_messages_of_several_lines(chunk) => {
+                ChunkPath::LineByLine
+            }
+            path => path,
+        };
         let at_once = match path {
             ChunkPath::Plain => self.plain(chunk, first_line),
             ChunkPath::Unwrapped => self.unwrapped(chunk, first_line),
@@ -232,6 +238,15 @@ impl<'c> ChunkClassifier<'c> {
             line_breaks: memchr::memchr_iter(b'\n', chunk).count() as u64,
             path: ChunkPath::LineByLine,
         })
+    }
+
+    /// Whether `chunk` may hold a message of several lines (see
+    /// [`spanning`]), which only the line-by-line path reads: the first-line
+    /// literal of a multi-line template, or (plain lines) an indented line.
+    fn may_hold_messages_of_several_lines(&self, chunk: &[u8]) -> bool {
+        let indented =
+            || memchr::memmem::find(chunk, b"\n ").is_some() || memchr::memmem::find(chunk, b"\n\t").is_some();
+        self.catalog.matcher().may_start_multi_line(chunk) || (self.options.envelope == Envelope::None && indented())
     }
 
     /// [`ChunkPath::Plain`]; `None` when the chunk is not UTF-8.

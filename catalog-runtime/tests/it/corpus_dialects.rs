@@ -46,7 +46,7 @@ fn django_records_are_percent_brace_or_plain() {
     let Some(counts) = dialects("django", "django_records_are_percent_brace_or_plain") else {
         return;
     };
-    expect(&counts, &[(Dialect::Python, 636), (Dialect::PythonBrace, 144), (Dialect::Plain, 743)]);
+    expect(&counts, &[(Dialect::Python, 637), (Dialect::PythonBrace, 144), (Dialect::Plain, 742)]);
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod html_report;
 mod live;
 mod loghub;
 mod metrics;
+mod multi_line;
 mod readme;
 mod real_programs;
 
