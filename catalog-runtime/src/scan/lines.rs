@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use super::spanning::{spanning, MAX_EVENT_LINES};
+use super::spanning::{continues, spanning, MAX_EVENT_LINES};
 use super::{ChunkClassifier, Found, ScanEvent};
 use crate::envelope::{EnvelopeKind, LineRole, LogLine, MultiLine, PartialLines};
 
@@ -39,7 +39,7 @@ pub(super) fn classify(classifier: &ChunkClassifier<'_>, chunk: &[u8], first_lin
         }
     }
     items.extend(pieces.finish().into_iter().map(|(line, whole)| Item::Message(line, Read::Joined, whole)));
-    let heads = classifier.catalog.matcher().may_start_multi_line(chunk);
+    let heads = classifier.catalog.matcher().may_start_multi_line(chunk, false);
     let mut grouped = Grouped { classifier, multi_line: MultiLine::new(), last_found: None, heads };
     let mut events = Vec::new();
     let mut at = 0;
@@ -94,7 +94,7 @@ impl Grouped<'_, '_> {
         }
         let alone_matched = events[before..].iter().any(|event| matches!(event, ScanEvent::Found(_)));
         let next_indented = match items.get(1) {
-            Some(Item::Message(_, _, next)) => next.text().starts_with([' ', '\t']),
+            Some(Item::Message(_, _, next)) => continues(next.text()),
             _ => false,
         };
         if !self.heads && (alone_matched || !next_indented) {

@@ -244,9 +244,7 @@ impl<'c> ChunkClassifier<'c> {
     /// [`spanning`]), which only the line-by-line path reads: the first-line
     /// literal of a multi-line template, or (plain lines) an indented line.
     fn may_hold_messages_of_several_lines(&self, chunk: &[u8]) -> bool {
-        let indented =
-            || memchr::memmem::find(chunk, b"\n ").is_some() || memchr::memmem::find(chunk, b"\n\t").is_some();
-        self.catalog.matcher().may_start_multi_line(chunk) || (self.options.envelope == Envelope::None && indented())
+        self.catalog.matcher().may_start_multi_line(chunk, self.options.envelope == Envelope::None)
     }
 
     /// [`ChunkPath::Plain`]; `None` when the chunk is not UTF-8.

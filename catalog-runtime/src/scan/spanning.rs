@@ -9,8 +9,8 @@
 //!   and, when the template ends with a text value after a line break, with
 //!   the lines after those that go on with the value (not blank, no log
 //!   prefix or record of their own);
-//! * a line that matches nothing alone, followed by indented lines (not
-//!   those of a trace): a value holding line breaks, as Django's SQL debug
+//! * a line that matches nothing alone, followed by lines indented with
+//!   spaces (not those of a trace): a value holding line breaks, as Django's SQL debug
 //!   log `(%.3f) %s; args=%s; alias=%s` writes its query.
 //!
 //! The lines are joined with `\n`, the first line's indentation taken off
@@ -83,10 +83,11 @@ fn goes_on(catalog: &Catalog, line: &str) -> bool {
         && catalog.find(line).is_none()
 }
 
-/// Whether `line` continues the line before it by its indentation (and is
-/// not a line of a trace, which [`MultiLine`] groups).
-fn continues(line: &str) -> bool {
-    line.starts_with([' ', '\t']) && !line.trim().is_empty() && !MultiLine::may_group(line)
+/// Whether `line` continues the line before it by its indentation with
+/// spaces (and is not a line of a trace, which [`MultiLine`] groups; tabs
+/// indent Java's frames).
+pub(super) fn continues(line: &str) -> bool {
+    line.starts_with(' ') && !line.trim().is_empty() && !MultiLine::may_group(line)
 }
 
 /// `lines` joined with `\n`, the first one's indentation taken off each
