@@ -42,6 +42,10 @@ by default it reads the checked-in renderings. --render renders them afresh
 (into a temporary directory) through the runtimes, which then need node,
 rustc, javac/java with slf4j-api and go (see tools/golden/corpora.py).
 --alone puts each message alone on its line instead.
+
+Last, a table gives each language's rendered rates beside those of what its
+real program wrote (bench/real_rates.py's count on tools/real/golden/, with
+the records in datasets/); --no-real leaves it out.
 """
 
 import argparse
@@ -56,6 +60,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools", "golden"))
 import corpora  # noqa: E402 (tools/golden/corpora.py)
+sys.path.insert(0, HERE)
+import real_rates  # noqa: E402 (bench/real_rates.py)
 
 PREFIX = "2026-12-01T10:00:00Z ERROR "
 CONTEXT = "[worker-3] "
@@ -177,12 +183,16 @@ def main():
     parser.add_argument("--slf4j", help="the slf4j-api jar, with --render")
     parser.add_argument("--alone", action="store_true", help="each message alone on its line")
     parser.add_argument("--failures", type=int, default=8, help="failures shown per corpus")
+    parser.add_argument("--real-golden", default=os.path.join(ROOT, "tools", "real", "golden"),
+                        help="what the real programs wrote (bench/real_rates.py), reported beside the renderings")
+    parser.add_argument("--no-real", action="store_true", help="leave out the real programs' rates")
     parser.add_argument("names", nargs="*", default=corpora.CORPORA)
     options = parser.parse_args()
     if not os.access(options.errcat, os.X_OK):
         sys.exit(f"{options.errcat}: no errcat binary (cargo build --release --bin errcat, or --errcat)")
     where = "alone on a line" if options.alone else f"in a line: {PREFIX}{CONTEXT}<message>{AFTER}"
     print(f"messages rendered by the real runtimes, searched {where}")
+    rendered = {}
     for name in options.names:
         directory = os.path.join(options.corpus, name)
         if not os.path.isdir(directory):
@@ -192,12 +202,33 @@ def main():
             print(f"  rendered {name}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
         else:
             goldens = read_golden(os.path.join(options.golden, f"{name}.jsonl"))
-        measure(name, goldens, options.errcat, directory, options.alone, options.failures)
+        rendered[name] = measure(name, goldens, options.errcat, directory, options.alone, options.failures)
         if name == "nats-server" and not options.alone:
             # The no-regression check of issue 26 (2,001/2,002 right, >= 1,991
             # exact values) measured each message alone on its line.
             print("  and alone on a line (the no-regression check):")
             measure(name, goldens, options.errcat, directory, True, options.failures)
+    if not options.no_real:
+        print_beside_real(rendered, options)
+
+
+def print_beside_real(rendered, options):
+    """One table per language: the rendered rates beside those of what the
+    real program wrote (tools/real/golden/, measured as bench/real_rates.py
+    does, with the dataset of the same records)."""
+    pct = lambda k, n: f"{k}/{n} ({100 * k / max(n, 1):.2f}%)"  # noqa: E731
+    table = ["| language | rendered: right record | rendered: all values | real program | real: right record | real: values exact |",
+             "| --- | ---: | ---: | --- | ---: | ---: |"]
+    for name, (right, values, total) in rendered.items():
+        real = ["—", "—", "—"]
+        if name in real_rates.PROGRAMS:
+            corpus_dir = os.path.join(ROOT, "datasets", name)
+            _, c, _ = real_rates.measure_program(name, options.errcat, corpus_dir, options.real_golden)
+            real = [real_rates.PROGRAMS[name], pct(c["right"], c["with_record"]),
+                    pct(c["exact"], c["valued"]) if c["valued"] else "— (not known)"]
+        table.append(f"| {NAMES.get(name, name)} | {pct(right, total)} | {pct(values, total)} | " + " | ".join(real) + " |")
+    print()
+    print("\n".join(table))
 
 
 if __name__ == "__main__":

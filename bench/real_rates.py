@@ -209,6 +209,15 @@ def measure_cargo(goldens, errcat, corpus_dir, records):
     return counts, failures
 
 
+def measure_program(program, errcat, corpus_dir, golden_dir):
+    """The golden messages of `program` (in `golden_dir`), their counts as
+    scanned by `errcat --data corpus_dir`, and the failures."""
+    goldens = read_jsonl(os.path.join(golden_dir, f"{program}.jsonl"))
+    measure = measure_cargo if program == "cargo" else measure_messages
+    counts, failures = measure(goldens, errcat, corpus_dir, load_records(corpus_dir))
+    return goldens, counts, failures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--errcat", default=os.path.join(ROOT, "target", "release", "errcat"))
@@ -229,10 +238,7 @@ def main():
         corpus_dir = os.path.join(options.corpus, program)
         if not os.path.isdir(corpus_dir):
             sys.exit(f"{corpus_dir}: no such dataset (--corpus DIR)")
-        goldens = read_jsonl(os.path.join(options.golden, f"{program}.jsonl"))
-        records = load_records(corpus_dir)
-        measure = measure_cargo if program == "cargo" else measure_messages
-        c, failures = measure(goldens, options.errcat, corpus_dir, records)
+        goldens, c, failures = measure_program(program, options.errcat, corpus_dir, options.golden)
         results[program] = c
         pct = lambda k, n: f"{k}/{n} ({100 * k / max(n, 1):.1f}%)"  # noqa: E731
         print(f"{PROGRAMS.get(program, program)}: {len(goldens)} messages; right record {pct(c['right'], c['with_record'])}; "
