@@ -21,7 +21,7 @@
 //! | classifying chunks of log lines (`scan`) | [`ChunkClassifier`], [`ScanOptions`], [`ChunkPath`], [`Classified`], [`ScanEvent`], [`Found`], [`Details`], [`LevelOf`], [`match_object`], [`MAX_LINE`] |
 //! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
 //! | problems | [`Diagnostic`], [`Level`] |
-//! | suggestions for a mistyped key (`suggest`) | [`edit_distance`] |
+//! | suggestions for a mistyped key (`suggest`) | [`edit_distance`], [`typo_distance`] |
 //!
 //! ```
 //! use catalog_runtime::Catalog;
@@ -68,7 +68,7 @@ pub use model::{ByteString, ErrorType, FieldValue, HandlingStrategy, Record, Sev
 pub use scan::{
     match_object, ChunkClassifier, ChunkPath, Classified, Details, Found, LevelOf, ScanEvent, ScanOptions, MAX_LINE,
 };
-pub use suggest::edit_distance;
+pub use suggest::{edit_distance, typo_distance};
 
 /// What generated code uses, and nothing else. Not public API: it changes
 /// with every release, and its name carries the version so that generated
@@ -87,9 +87,7 @@ pub mod __private_0_1 {
     pub use crate::codegen::packed;
     pub use crate::codegen::tables;
     pub use crate::dataset::load_dir_unplaced;
-    pub use crate::format::rust_type;
     pub use crate::model::ByteString;
-    pub use crate::suggest::typo_distance;
     pub use crate::{CatalogEnum, Entry, Matcher, NoMatch, Value, ValueKind};
     #[cfg(feature = "miette")]
     pub use miette;

@@ -55,7 +55,14 @@ fn load_catalog(dir: &Path, filter: &Filter, cache: Option<&Path>) -> Option<Cat
         None => Catalog::load_filtered(dir, filter),
     };
     match loaded {
-        Ok((catalog, _warnings)) => Some(catalog),
+        Ok((catalog, warnings)) => {
+            // The record files' warnings are `errcat check`'s to list; a
+            // warning at the cache file tells why the cache was rebuilt.
+            for note in warnings.iter().filter(|warning| cache.is_some_and(|cache| warning.path.starts_with(cache))) {
+                eprintln!("{note}");
+            }
+            Some(catalog)
+        }
         Err(err) => {
             for diagnostic in err.diagnostics.iter().filter(|d| d.is_error()) {
                 eprintln!("{diagnostic}");

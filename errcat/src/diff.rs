@@ -9,7 +9,6 @@ use std::collections::{BTreeMap, HashSet};
 use std::io;
 use std::path::Path;
 
-use error_catalog::__private_0_1::rust_type;
 use error_catalog::{Entry, Record};
 use serde_json::{json, Value as Json};
 
@@ -114,7 +113,7 @@ impl<'a> Changes<'a> {
 
 /// A variant's fields by name: their order is not API (struct variants).
 fn field_set(entry: &Entry) -> HashSet<(&str, &str)> {
-    entry.template.fields.iter().map(|f| (f.name.as_ref(), rust_type(f.kind))).collect()
+    entry.template.fields.iter().map(|f| (f.name.as_ref(), f.kind.rust_type())).collect()
 }
 
 fn message(record: &Record) -> (&str, &str) {
@@ -133,7 +132,7 @@ fn without_message(record: &Record) -> Record {
 /// `` `name: Type` removed``, `` `name`: i64 → String``, `` `name: Type` added``.
 fn field_changes(old: &Entry, new: &Entry) -> Vec<String> {
     let fields = |entry: &'_ Entry| -> Vec<(String, &'static str)> {
-        entry.template.fields.iter().map(|f| (f.name.to_string(), rust_type(f.kind))).collect()
+        entry.template.fields.iter().map(|f| (f.name.to_string(), f.kind.rust_type())).collect()
     };
     let (old, new) = (fields(old), fields(new));
     let mut changes = Vec::new();
@@ -269,7 +268,7 @@ fn shown_message(record: &Record) -> String {
 
 fn json_report(changes: &Changes<'_>, old_dir: &Path, new_dir: &Path, non_exhaustive: bool) -> Json {
     let fields = |entry: &Entry| -> Json {
-        entry.template.fields.iter().map(|f| json!({"name": f.name, "type": rust_type(f.kind)})).collect()
+        entry.template.fields.iter().map(|f| json!({"name": f.name, "type": f.kind.rust_type()})).collect()
     };
     let variant = |entry: &&Entry| {
         json!({

@@ -2,7 +2,7 @@
 
 use std::io;
 
-use error_catalog::__private_0_1::typo_distance;
+use error_catalog::typo_distance;
 use error_catalog::{edit_distance, Catalog};
 use serde_json::json;
 

@@ -107,7 +107,7 @@ fn error_enum(input: &Input, data: &Data, krate: &syn::Path) -> TokenStream {
 /// The Rust type of a field of this kind, as text: `None` for the
 /// runtime's `ByteString`, which is named through the runtime's path.
 fn field_type_text(kind: ValueKind) -> Option<&'static str> {
-    match catalog_runtime::__private_0_1::rust_type(kind) {
+    match kind.rust_type() {
         "String" => Some("::std::string::String"),
         "ByteString" => None,
         "i128" => Some("::core::primitive::i128"),

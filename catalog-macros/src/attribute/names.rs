@@ -18,7 +18,7 @@ pub(super) struct Names {
 /// The Rust type of a field of this kind, as `catalog_runtime` maps it;
 /// `runtime` is where the runtime's types are (the crate, or `__ec`).
 pub(super) fn field_type(kind: ValueKind, runtime: &TokenStream) -> TokenStream {
-    match catalog_runtime::__private_0_1::rust_type(kind) {
+    match kind.rust_type() {
         "String" => quote!(::std::string::String),
         "ByteString" => quote!(#runtime::ByteString),
         primitive => {

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use catalog_runtime::__private_0_1::{rust_type, typo_distance};
+use catalog_runtime::typo_distance;
 use catalog_runtime::{Entry, Filter, ValueKind};
 use proc_macro2::Span;
 use syn::ext::IdentExt;
@@ -284,7 +284,7 @@ fn not_exhaustive(missing: &[&Entry], dir: &str) -> String {
 fn imported_type(kind: ValueKind) -> &'static str {
     match kind {
         ValueKind::Quoted => "String",
-        kind => rust_type(kind),
+        kind => kind.rust_type(),
     }
 }
 

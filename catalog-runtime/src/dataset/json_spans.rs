@@ -81,6 +81,24 @@ pub fn key_spans(text: &str) -> KeySpans {
     spans
 }
 
+/// Offset of the record object's `{` alone, for a document that serde_json
+/// has accepted and that holds the top-level key `record` when `wrapped`:
+/// the usual `{"record": {` head is read as it is, and only another order
+/// of keys needs [`key_spans`].
+pub fn record_start(text: &str, wrapped: bool) -> usize {
+    fn json_space(text: &str) -> &str {
+        text.trim_start_matches([' ', '\t', '\n', '\r'])
+    }
+    if !wrapped {
+        return text.find('{').unwrap_or(0);
+    }
+    let head = json_space(text).strip_prefix('{').map(json_space).and_then(|rest| rest.strip_prefix("\"record\""));
+    match head.map(json_space).and_then(|rest| rest.strip_prefix(':')).map(json_space) {
+        Some(value) if value.starts_with('{') => text.len() - value.len(),
+        _ => key_spans(text).record,
+    }
+}
+
 /// Offset just past the closing quote of the string starting at `start`.
 fn string_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
@@ -114,5 +132,19 @@ mod tests {
         let spans = key_spans(text);
         assert_eq!(spans.record, 1);
         assert_eq!(&text[spans.keys["errorMessage"]..], "\"m\"}");
+    }
+
+    #[test]
+    fn finds_the_record_alone_where_key_spans_finds_it() {
+        let texts = [
+            (" {\"id\": \"a\"}", false),
+            ("{\"record\":{\"id\":\"a\"},\"datasetVersion\":\"v\"}", true),
+            ("\n { \"record\" :\r\n\t{ \"id\": \"a\"}}", true),
+            ("{\"datasetVersion\": \"v\", \"record\": {\"id\": \"a\"}}", true),
+            ("{\"record\": 5}", true),
+        ];
+        for (text, wrapped) in texts {
+            assert_eq!(record_start(text, wrapped), key_spans(text).record, "{text:?}");
+        }
     }
 }

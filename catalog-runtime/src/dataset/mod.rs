@@ -13,10 +13,9 @@ use serde_json::Value;
 
 use crate::diagnostic::{line_column, Diagnostic};
 use crate::model::{Record, Text};
-use json_spans::{key_spans, KeySpans};
+use json_spans::{key_spans, record_start, KeySpans};
 use record_reader::read_record;
 
-mod fast_reader;
 mod json_spans;
 pub(crate) mod limits;
 mod names;
@@ -101,7 +100,7 @@ pub fn load_dir_unplaced(dir: &Path) -> Loaded {
     load_listed_with(dir, files, Positions::Skipped)
 }
 
-/// Whether records read by the fast path get their field positions.
+/// Whether records read get their field positions.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Positions {
     Found,
@@ -258,17 +257,10 @@ fn load_bytes_with(path: &Path, bytes: &[u8], loaded: &mut Loaded, positions: Po
     }
 }
 
-/// Parses one JSON document that starts at line `first_line` (0-based) of the file.
+/// Parses one JSON document that starts at line `first_line` (0-based) of
+/// the file: through a `serde_json::Value`, then the keys' positions found in
+/// the text. Every problem is reported.
 fn load_document(path: &Path, text: &str, first_line: usize, loaded: &mut Loaded, positions: Positions) {
-    match fast_reader::read(path, text, first_line, positions) {
-        Some(record) => loaded.records.push(record),
-        None => load_document_general(path, text, first_line, loaded),
-    }
-}
-
-/// [`load_document`] for any document, with every problem reported: through
-/// a `serde_json::Value`, then the keys' positions found in the text.
-fn load_document_general(path: &Path, text: &str, first_line: usize, loaded: &mut Loaded) {
     let at = |offset: usize| {
         let (line, column) = line_column(text, offset);
         (line + first_line, column)
@@ -284,7 +276,13 @@ fn load_document_general(path: &Path, text: &str, first_line: usize, loaded: &mu
             return;
         }
     };
-    let spans = key_spans(text);
+    let spans = match positions {
+        Positions::Found => key_spans(text),
+        // The keys' offsets were most of the reading in the macro's unoptimised build.
+        Positions::Skipped => {
+            KeySpans { record: record_start(text, value.get("record").is_some()), ..KeySpans::default() }
+        }
+    };
     let dataset_version = value.get("datasetVersion").and_then(Value::as_str).map(|v| Text::Owned(v.to_owned()));
     let object = match value.get("record").unwrap_or(&value) {
         Value::Object(object) => object,
@@ -401,6 +399,25 @@ mod tests {
                 walked(text, &within).into_iter().map(|(line, column)| (line + first_line, column)).collect();
             assert_eq!(positions, expected, "{text:?}");
         }
+    }
+
+    #[test]
+    fn reads_wrapped_and_bare_records_with_their_positions() {
+        let text = "{\"record\":{\"id\":\"a1\",\"errorMessage\":\"boom %d\",\"severity\":\"fatal\",\n  \"errorType\":\"weird\",\
+                    \"errorCode\":null,\"solutions\":[\"x\", \"\\u00e9\\n\"],\"unknownField\":{\"deep\":[1, true, \"\\\"\"]}},\
+                    \n\"datasetVersion\":\"v1\", \"other\": [-3, {}]}\n";
+        let loaded = load("d/r.json", text);
+        assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+        let read = &loaded.records[0];
+        assert_eq!(read.record.dataset_version.as_deref(), Some("v1"));
+        assert_eq!(read.record.solutions[..], [Text::from("x"), Text::from("é\n")]);
+        assert_eq!(read.origin.position("errorType"), (2, 15));
+        let bare = "\n\n  {\"id\": \"é\", \"errorMessage\": \"\",\r\n\t\"messagePattern\": \"p (.+)\", \"datasetVersion\": \"v\"}";
+        let loaded = load("d/r.json", bare);
+        assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+        let read = &loaded.records[0];
+        assert_eq!((read.origin.line, read.origin.column), (3, 3));
+        assert_eq!(read.origin.position("messagePattern"), (4, 20));
     }
 
     fn load(name: &str, text: &str) -> Loaded {

@@ -95,7 +95,7 @@ impl Names {
                     .iter()
                     .map(|field| PinnedField {
                         name: field.name.to_string(),
-                        rust_type: crate::format::rust_type(field.kind).to_owned(),
+                        rust_type: field.kind.rust_type().to_owned(),
                     })
                     .collect(),
                 line: 0,

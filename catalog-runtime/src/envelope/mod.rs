@@ -45,70 +45,82 @@ mod verbatim;
 pub use join::PartialLines;
 pub use multiline::{LineRole, MultiLine};
 
-/// How the lines of an input are wrapped.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Envelope {
+/// The one list of envelopes: [`Envelope`] and [`EnvelopeKind`] with their
+/// names, [`Envelope::kind`] and [`ENVELOPE_NAMES`] are made from it.
+macro_rules! envelopes {
+    ($($(#[doc = $doc:literal])* $variant:ident $(($key:ty))? = $name:literal,)*) => {
+        /// How the lines of an input are wrapped.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Envelope {
+            $($(#[doc = $doc])* $variant $(($key))?,)*
+        }
+
+        /// Which envelope a line was taken out of ([`LogLine::envelope`]): an
+        /// [`Envelope`] without the JSON key it may name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum EnvelopeKind {
+            $(#[doc = concat!("[`Envelope::", stringify!($variant), "`].")] $variant,)*
+        }
+
+        impl EnvelopeKind {
+            /// Its name, as [`Envelope::from_name`] reads it (`none`, `docker`, ...; `json`).
+            ///
+            /// ```
+            /// use catalog_runtime::{Envelope, EnvelopeKind};
+            /// let line = Envelope::Docker.unwrap(r#"{"log":"disk full\n","stream":"stderr","time":"t"}"#);
+            /// assert_eq!(line.envelope(), EnvelopeKind::Docker);
+            /// assert_eq!(line.envelope().name(), "docker");
+            /// assert_eq!(Envelope::Docker.unwrap("not json").envelope(), EnvelopeKind::None);
+            /// ```
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(EnvelopeKind::$variant => $name,)*
+                }
+            }
+
+            /// The envelope of this kind (a JSON one with the usual keys).
+            fn envelope(self) -> Envelope {
+                match self {
+                    $(EnvelopeKind::$variant => Envelope::$variant $((<$key>::default()))?,)*
+                }
+            }
+        }
+
+        impl Envelope {
+            /// Which envelope this is, without the JSON key.
+            pub fn kind(&self) -> EnvelopeKind {
+                match self {
+                    $(Envelope::$variant { .. } => EnvelopeKind::$variant,)*
+                }
+            }
+        }
+
+        /// The names [`Envelope::from_name`] takes, for messages.
+        pub const ENVELOPE_NAMES: &str = concat!($($name, ", ",)* "json:KEY");
+
+        const ENVELOPE_KINDS: &[EnvelopeKind] = &[$(EnvelopeKind::$variant,)*];
+    };
+}
+
+envelopes! {
     /// Plain lines, read as they are.
-    None,
+    None = "none",
     /// Docker's json-file driver: `{"log":"…\n","stream":…,"time":…}`.
-    Docker,
+    Docker = "docker",
     /// The CRI format (containerd, CRI-O): `TIME STREAM P|F MESSAGE`.
-    Cri,
+    Cri = "cri",
     /// `journalctl -o json`: `MESSAGE`, `PRIORITY`.
-    Journald,
+    Journald = "journald",
     /// RFC 5424 or RFC 3164 syslog.
-    Syslog,
+    Syslog = "syslog",
     /// logfmt: `level=error msg="…"`.
-    Logfmt,
+    Logfmt = "logfmt",
     /// JSON objects with the message under this key, or (with `None`)
     /// under the first of the usual keys (`msg`, `message`, `event`, `M`,
     /// `@m`, `body`, `Body`) the object has.
-    Json(Option<String>),
-}
-
-/// Which envelope a line was taken out of ([`LogLine::envelope`]): an
-/// [`Envelope`] without the JSON key it may name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum EnvelopeKind {
-    /// [`Envelope::None`]: the line as it is.
-    None,
-    /// [`Envelope::Docker`].
-    Docker,
-    /// [`Envelope::Cri`].
-    Cri,
-    /// [`Envelope::Journald`].
-    Journald,
-    /// [`Envelope::Syslog`].
-    Syslog,
-    /// [`Envelope::Logfmt`].
-    Logfmt,
-    /// [`Envelope::Json`], whichever its key.
-    Json,
-}
-
-impl EnvelopeKind {
-    /// Its name, as [`Envelope::from_name`] reads it (`none`, `docker`, ...; `json`).
-    ///
-    /// ```
-    /// use catalog_runtime::{Envelope, EnvelopeKind};
-    /// let line = Envelope::Docker.unwrap(r#"{"log":"disk full\n","stream":"stderr","time":"t"}"#);
-    /// assert_eq!(line.envelope(), EnvelopeKind::Docker);
-    /// assert_eq!(line.envelope().name(), "docker");
-    /// assert_eq!(Envelope::Docker.unwrap("not json").envelope(), EnvelopeKind::None);
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            EnvelopeKind::None => "none",
-            EnvelopeKind::Docker => "docker",
-            EnvelopeKind::Cri => "cri",
-            EnvelopeKind::Journald => "journald",
-            EnvelopeKind::Syslog => "syslog",
-            EnvelopeKind::Logfmt => "logfmt",
-            EnvelopeKind::Json => "json",
-        }
-    }
+    Json(Option<String>) = "json",
 }
 
 impl fmt::Display for EnvelopeKind {
@@ -116,9 +128,6 @@ impl fmt::Display for EnvelopeKind {
         f.write_str(self.name())
     }
 }
-
-/// The names [`Envelope::from_name`] takes, for messages.
-pub const ENVELOPE_NAMES: &str = "none, docker, cri, journald, syslog, logfmt, json, json:KEY";
 
 impl Envelope {
     /// The envelope named `name`: `none`, `docker`, `cri`, `journald`,
@@ -135,16 +144,9 @@ impl Envelope {
         if let Some(key) = name.strip_prefix("json:").or_else(|| name.strip_prefix("JSON:")) {
             return (!key.is_empty()).then(|| Envelope::Json(Some(key.to_owned())));
         }
-        Some(match name.to_ascii_lowercase().as_str() {
-            "none" | "plain" => Envelope::None,
-            "docker" => Envelope::Docker,
-            "cri" => Envelope::Cri,
-            "journald" => Envelope::Journald,
-            "syslog" => Envelope::Syslog,
-            "logfmt" => Envelope::Logfmt,
-            "json" => Envelope::Json(None),
-            _ => return None,
-        })
+        let name = name.to_ascii_lowercase();
+        let name = if name == "plain" { "none" } else { &name };
+        ENVELOPE_KINDS.iter().find(|kind| kind.name() == name).map(|kind| kind.envelope())
     }
 
     /// The envelope that most of the first lines of an input (up to 16 that
@@ -186,19 +188,6 @@ impl Envelope {
         each: impl FnMut(usize, Range<usize>),
     ) -> Option<usize> {
         verbatim::lines_that_may_match(self, matcher, text, None, false, each)
-    }
-
-    /// Which envelope this is, without the JSON key.
-    pub fn kind(&self) -> EnvelopeKind {
-        match self {
-            Envelope::None => EnvelopeKind::None,
-            Envelope::Docker => EnvelopeKind::Docker,
-            Envelope::Cri => EnvelopeKind::Cri,
-            Envelope::Journald => EnvelopeKind::Journald,
-            Envelope::Syslog => EnvelopeKind::Syslog,
-            Envelope::Logfmt => EnvelopeKind::Logfmt,
-            Envelope::Json(_) => EnvelopeKind::Json,
-        }
     }
 
     /// Whether lines in this envelope can come in pieces that

@@ -127,15 +127,21 @@ pub enum ValueKind {
     Text,
 }
 
-/// The Rust type of a generated field of this kind (see [`ValueKind`]), as
-/// the macro writes it.
-pub fn rust_type(kind: ValueKind) -> &'static str {
-    match kind {
-        ValueKind::Int => "i128",
-        ValueKind::Float => "f64",
-        ValueKind::Bool => "bool",
-        ValueKind::Quoted => "ByteString",
-        ValueKind::Text => "String",
+impl ValueKind {
+    /// The Rust type of a generated field of this kind, as the macros write
+    /// it (see the table above).
+    ///
+    /// ```
+    /// assert_eq!(catalog_runtime::ValueKind::Quoted.rust_type(), "ByteString");
+    /// ```
+    pub fn rust_type(self) -> &'static str {
+        match self {
+            ValueKind::Int => "i128",
+            ValueKind::Float => "f64",
+            ValueKind::Bool => "bool",
+            ValueKind::Quoted => "ByteString",
+            ValueKind::Text => "String",
+        }
     }
 }
 

@@ -1138,6 +1138,29 @@ fn data_runs_see_an_edited_record() {
 }
 
 #[test]
+fn a_rebuilt_cache_says_why_on_stderr_once() {
+    let data = tempfile::tempdir().unwrap();
+    old_copy_of_seeds(data.path());
+    let cache = tempfile::tempdir().unwrap();
+    let dir = path_str(data.path());
+    let stderr = || {
+        let output = errcat().env("ERRCAT_CACHE_DIR", cache.path()).args(["--data", dir, "list"]).assert().success();
+        String::from_utf8(output.get_output().stderr.clone()).unwrap()
+    };
+    assert_eq!(stderr(), "", "a first load writes the cache without a word");
+    let record = data.path().join(format!("{}.json", PERSIST.id));
+    let text = fs::read_to_string(&record).unwrap();
+    fs::write(&record, text.replace("unable to persist session", "unable to PERSIST session")).unwrap();
+    set_an_hour_ago(&record);
+    let rebuilt = stderr();
+    let note = "warning: a record file, directory or the names file changed since the compiled-catalog cache was \
+                written; rebuilt from the record files";
+    assert_eq!(rebuilt.matches(note).count(), 1, "{rebuilt}");
+    assert_eq!(rebuilt.lines().count(), 1, "only the note: {rebuilt}");
+    assert_eq!(stderr(), "", "the rebuilt cache is used");
+}
+
+#[test]
 fn check_reads_the_files_not_the_cache() {
     let data = tempfile::tempdir().unwrap();
     old_copy_of_seeds(data.path());
