@@ -38,6 +38,7 @@ use crate::diagnostic::Diagnostic;
 use crate::entry::record_bytes::{self, Blob, CachedRecord};
 use crate::entry::Entry;
 use crate::format::Template;
+use crate::matcher::{Index, Matcher};
 use crate::model::Text;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
@@ -452,7 +453,20 @@ impl Serialize for Bytes<'_> {
 /// one after the other ([`record_bytes`]), and the runs of entries of one
 /// dataset: its name, its number of entries, and their origins
 /// postcard-encoded (a `Vec<Origin>`; none for ready entries).
-type Packed<'a> = (Vec<CachedEntry>, &'a [u8], Vec<(Option<Text>, usize, Option<&'a [u8]>)>);
+/// Then the matcher's index ([`PackedIndex`]).
+type Packed<'a> = (Vec<CachedEntry>, &'a [u8], Vec<(Option<Text>, usize, Option<&'a [u8]>)>, PackedIndex);
+
+/// The matcher's index as [`Catalog::to_bytes`] writes it: what building
+/// the matcher computes from the templates, taken as it is from bytes that
+/// are part of the program ([`Catalog::from_static_bytes`]), and computed
+/// anew from others.
+struct PackedIndex(Index);
+
+impl<'de> Deserialize<'de> for PackedIndex {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Index::deserialize_whole(deserializer).map(PackedIndex)
+    }
+}
 
 impl Catalog {
     /// The compiled catalog as bytes (entries, origins and datasets' names,
@@ -490,7 +504,8 @@ impl Catalog {
         let parts: Vec<_> = (self.datasets().zip(&origins))
             .map(|((name, range), origins)| (name, range.len(), origins.as_deref().map(Bytes)))
             .collect();
-        seal(PACKED_MAGIC, &(entries, Bytes(&records), parts)).expect("a catalog serializes")
+        let index = self.matcher().index();
+        seal(PACKED_MAGIC, &(entries, Bytes(&records), parts, index)).expect("a catalog serializes")
     }
 
     /// The catalog that [`Catalog::to_bytes`] gave these bytes for, if they
@@ -499,7 +514,7 @@ impl Catalog {
     /// The records and origins are decoded from a copy of the bytes when
     /// first asked for.
     pub fn from_bytes(bytes: &[u8]) -> Option<Catalog> {
-        Catalog::unpack(Blob::Shared(Arc::new(bytes.to_vec())), true)
+        Catalog::unpack(Blob::Shared(Arc::new(bytes.to_vec())), false)
     }
 
     /// [`Catalog::from_bytes`] of bytes that are part of the program
@@ -507,16 +522,20 @@ impl Catalog {
     /// [`Catalog::to_bytes`]): nothing is copied, the records and origins
     /// are decoded from them when first asked for, and the checksum is not
     /// checked (the bytes are as sound as the program's code; summing them
-    /// was a seventh of a start-up at 9,829 records, measured). Bytes of
+    /// was a seventh of a start-up at 9,829 records, measured), nor is the
+    /// matcher's index computed again (half of what remained). Bytes of
     /// another version are still refused.
     pub fn from_static_bytes(bytes: &'static [u8]) -> Option<Catalog> {
-        Catalog::unpack(Blob::Static(bytes), false)
+        Catalog::unpack(Blob::Static(bytes), true)
     }
 
-    fn unpack(blob: Blob, check_sum: bool) -> Option<Catalog> {
-        let (entries, records, parts) = {
-            let payload = unseal_checked(PACKED_MAGIC, &blob, check_sum).ok()?;
-            let Ok(((entries, records, parts), [])) = postcard::take_from_bytes::<Packed>(payload) else {
+    /// The catalog of `blob`; `trusted`: a part of the program, whose
+    /// checksum is not checked and whose matcher index is taken as it is.
+    fn unpack(blob: Blob, trusted: bool) -> Option<Catalog> {
+        let (entries, records, parts, index) = {
+            let payload = unseal_checked(PACKED_MAGIC, &blob, !trusted).ok()?;
+            let Ok(((entries, records, parts, PackedIndex(index)), [])) = postcard::take_from_bytes::<Packed>(payload)
+            else {
                 return None;
             };
             if parts.iter().try_fold(0usize, |sum, part| sum.checked_add(part.1)) != Some(entries.len()) {
@@ -524,10 +543,11 @@ impl Catalog {
             }
             let at = |part| offset(&blob, part);
             let parts: Vec<_> = parts.into_iter().map(|(name, len, origins)| (name, len, origins.map(at))).collect();
-            (entries, at(records), parts)
+            (entries, at(records), parts, index)
         };
         let (entries, parts) = share(blob, entries, records, parts);
-        Some(Catalog::with_parts(entries, parts))
+        let matcher = if trusted { Matcher::with_index(entries, index) } else { Matcher::from_items(entries) };
+        Some(Catalog::with_matcher(matcher, parts))
     }
 }
 
@@ -1165,6 +1185,12 @@ mod tests {
                 assert_eq!((copy.dataset(index), copy.origin(index)), (both.dataset(index), both.origin(index)));
             }
             assert_eq!(copy.dataset(9), None);
+            // The matcher's index, taken from the bytes or made anew, is the one of the entries.
+            assert_eq!(copy.matcher().index(), both.matcher().index());
+            assert_eq!(
+                copy.find("[1] [ERR] stream orders failed: disk"),
+                both.find("[1] [ERR] stream orders failed: disk")
+            );
             let b = copy.retain_datasets(|name| name == Some("b"));
             assert_eq!((b.len(), b.dataset(0), b.origin(2)), (3, Some("b"), loaded().origin(2)));
             assert_eq!(b.find("[1] [ERR] stream orders failed: disk").map(|found| found.index), Some(0));

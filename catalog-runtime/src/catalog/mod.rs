@@ -253,12 +253,17 @@ impl Catalog {
         Catalog::with_parts(entries, vec![Part { start: 0, dataset: None, origins }])
     }
 
-    fn with_parts(entries: Vec<Entry>, mut parts: Vec<Part>) -> Catalog {
+    fn with_parts(entries: Vec<Entry>, parts: Vec<Part>) -> Catalog {
+        Catalog::with_matcher(Matcher::from_items(entries), parts)
+    }
+
+    /// The catalog of `matcher`'s entries, in the runs of `parts`.
+    fn with_matcher(matcher: Matcher<Entry>, mut parts: Vec<Part>) -> Catalog {
         // An empty run would hide nothing, but lookups skip it all the same.
-        let len = entries.len();
+        let len = matcher.items().len();
         let mut ends = parts.iter().skip(1).map(|part| part.start).chain([len]).collect::<Vec<_>>().into_iter();
         parts.retain(|part| ends.next().is_some_and(|end| end > part.start));
-        Catalog { matcher: Matcher::from_items(entries), parts, orders: Default::default() }
+        Catalog { matcher, parts, orders: Default::default() }
     }
 
     /// The run that entry `index` is in.
