@@ -113,6 +113,18 @@ done
 # The embedded catalog: the library's package carries its records.
 listing=$(tar -tzf "$target_dir/package/error-catalog-"*.crate)
 grep -q '/data/nats-io/nats-server/.*\.json$' <<<"$listing" || fail "the error-catalog package lacks data/"
+# errcat's build script compiles the datasets its package carries (its
+# `datasets` and `data` are links to the repository's folders).
+listing=$(tar -tzf "$target_dir/package/errcat-"*.crate)
+for dataset in datasets/*/; do
+    grep -q "/$dataset.*\.json$" <<<"$listing" || fail "the errcat package lacks $dataset"
+done
+grep -q '/data/nats-io/nats-server/.*\.json$' <<<"$listing" || fail "the errcat package lacks the seeds of data/"
+# crates.io refuses a .crate over 10 MB.
+for crate in "$target_dir"/package/*.crate; do
+    size=$(wc -c <"$crate")
+    [ "$size" -le 10000000 ] || fail "$(basename "$crate") is $size bytes: over crates.io's 10 MB"
+done
 
 # A copy of the consumer, patched to the unpacked packages, locked to the
 # versions the workspace was tested with.

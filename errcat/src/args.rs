@@ -4,6 +4,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::embedded;
+
 const EXAMPLES: &str = "\
 Examples:
   errcat scan examples/nats-server.log        every known error in a log, then a summary
@@ -32,18 +34,31 @@ Exit status: 0 when some line matched, 1 when none did, 2 on any error.";
 
 /// Explain error messages and scan logs against a catalog of documented errors.
 ///
-/// The catalog is the one embedded at build time (nats-io/nats-server), or the
-/// records of a dataset directory given with --data.
+/// The catalog is the datasets compiled into errcat (`errcat datasets` lists
+/// them: nats-server, Node.js, Django, cargo, Kafka and the library's seed
+/// records), some of them with --dataset, or the records of dataset
+/// directories given with --data.
 #[derive(Debug, Parser)]
 #[command(name = "errcat", version, after_help = EXAMPLES)]
 pub struct Cli {
-    /// Use the records under DIR, loaded at run time, instead of the embedded catalog.
+    /// Use the records under DIR, loaded at run time, instead of the embedded datasets.
     ///
     /// Repeat it to use several datasets as one catalog (a host running
-    /// several systems); their record ids must differ. Without --data,
-    /// $ERRCAT_DATA, a list of directories separated as in $PATH.
+    /// several systems); their record ids must differ. --data replaces the
+    /// embedded datasets; with --dataset, the ones it names are used too.
+    /// Without --data, $ERRCAT_DATA, a list of directories separated as in
+    /// $PATH. Each directory's records are of the dataset named after its
+    /// last component.
     #[arg(long, global = true, value_name = "DIR", env = "ERRCAT_DATA", value_delimiter = PATH_LIST_SEPARATOR)]
     pub data: Vec<PathBuf>,
+
+    /// Use this embedded dataset (repeatable) instead of all of them.
+    ///
+    /// One of the names `errcat datasets` lists; given with --data, its
+    /// records are used beside the directories'. With neither --dataset
+    /// nor --data, $ERRCAT_DATASET, names separated by commas.
+    #[arg(long = "dataset", global = true, value_name = "NAME", value_parser = dataset_name)]
+    pub datasets: Vec<String>,
 
     /// Load --data from its record files, without the compiled-catalog cache.
     ///
@@ -85,6 +100,22 @@ fn parse_dialect(name: &str) -> Result<error_catalog::Dialect, String> {
         let names: Vec<&str> = error_catalog::Dialect::ALL.iter().map(|d| d.name()).collect();
         format!("unknown dialect {name:?}; one of {}", names.join(", "))
     })
+}
+
+/// The embedded datasets to use when neither --dataset nor --data names
+/// any: those of $ERRCAT_DATASET (all when it is unset or empty).
+pub fn default_datasets() -> Result<Vec<String>, String> {
+    let names = std::env::var("ERRCAT_DATASET").unwrap_or_default();
+    let names = names.split(',').map(str::trim).filter(|name| !name.is_empty());
+    names.map(|name| dataset_name(name).map_err(|err| format!("$ERRCAT_DATASET: {err}"))).collect()
+}
+
+fn dataset_name(name: &str) -> Result<String, String> {
+    if embedded::names().any(|known| known == name) {
+        return Ok(name.to_owned());
+    }
+    let names: Vec<&str> = embedded::names().collect();
+    Err(format!("no dataset is called {name:?}; one of {} (`errcat datasets` lists them)", names.join(", ")))
 }
 
 /// When to colour the output.
@@ -162,6 +193,18 @@ pub enum Command {
         /// errcat.rules.yml beside it.
         #[arg(long, value_name = "FILE")]
         tests: Option<PathBuf>,
+    },
+
+    /// List the datasets compiled into errcat: name, records, source project and version.
+    ///
+    /// Without --data, errcat uses all of them (--dataset chooses some); the
+    /// `dataset` field of `list --json`, `show` and `scan --json`, and the
+    /// `dataset` label of `scan --metrics`, name the one a record is of.
+    #[command(after_help = "Examples:\n  errcat datasets\n  errcat --dataset django scan app.log")]
+    Datasets {
+        /// One JSON object per dataset (name, records, project, version).
+        #[arg(long)]
+        json: bool,
     },
 
     /// Show one record in full.

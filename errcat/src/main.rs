@@ -6,6 +6,7 @@ mod catalogs;
 mod check;
 mod diff;
 mod draft;
+mod embedded;
 mod exit;
 mod explain;
 mod input;
@@ -44,6 +45,11 @@ fn run(cli: Cli) -> io::Result<u8> {
     match &cli.command {
         Command::Check { dir } => return check::run(cli.dataset_dir(dir), cli.dialect, &mut out),
         Command::Names { dir } => return names::run(cli.dataset_dir(dir), &mut out),
+        Command::Datasets { json } => {
+            let status = catalogs::list(*json, &mut out)?;
+            out.flush()?;
+            return Ok(status);
+        }
         Command::Diff { old, new, json, non_exhaustive } => {
             let options = diff::Options { json: *json, non_exhaustive: *non_exhaustive };
             let status = diff::run(old, new, &options, &mut out)?;
@@ -74,7 +80,7 @@ fn run(cli: Cli) -> io::Result<u8> {
             let options = draft::Options { out: dir, levels: level, min_count, dialect, json, threads };
             draft::run(&catalog, &files, &options, &mut out)?
         }
-        Command::Check { .. } | Command::Names { .. } | Command::Diff { .. } => {
+        Command::Check { .. } | Command::Names { .. } | Command::Diff { .. } | Command::Datasets { .. } => {
             unreachable!("handled above")
         }
     };

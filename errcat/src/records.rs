@@ -83,7 +83,8 @@ pub fn list(catalog: &Catalog, filters: &Filters, json: bool, out: &mut Out) -> 
                 "errorMessage": record.error_message,
                 "messagePattern": record.message_pattern,
                 "tags": record.tags,
-                // Which dataset (of several --data) the record came from.
+                // Which dataset (of several) the record is of, and its file.
+                "dataset": catalog.dataset(index),
                 "file": catalog.origin(index).map(|origin| origin.path.display().to_string()),
             });
             out.line(&object.to_string())?;
@@ -145,6 +146,7 @@ pub fn show(catalog: &Catalog, key: &str, json: bool, out: &mut Out) -> io::Resu
         ("id", Some(record.id.to_string())),
         ("slug", Some(record.slug.to_string())),
         ("repo", Some(record.repo.to_string())),
+        ("dataset", catalog.dataset(index).map(str::to_owned)),
         ("file", catalog.origin(index).map(|origin| format!("{}:{}", origin.path.display(), origin.line))),
         ("message", Some(record.error_message.to_string())),
         ("pattern", Some(entry.template.regex.to_string())),
@@ -212,6 +214,7 @@ fn record_json(catalog: &Catalog, index: usize) -> serde_json::Value {
         "slug": record.slug,
         "name": entry.name,
         "repo": record.repo,
+        "dataset": catalog.dataset(index),
         "severity": record.severity_or_default().as_str(),
         "errorMessage": record.error_message,
         "messagePattern": record.message_pattern,

@@ -32,12 +32,13 @@ use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::build::Filter;
-use crate::catalog::{Catalog, Compiled, LoadError, Origins};
+use crate::catalog::{Catalog, Compiled, LoadError, Origins, Part};
 use crate::dataset::{load_listed, record_files_and_dirs, Origin, NAMES_FILE};
 use crate::diagnostic::Diagnostic;
-use crate::entry::record_bytes::{self, CachedRecord};
+use crate::entry::record_bytes::{self, Blob, CachedRecord};
 use crate::entry::Entry;
 use crate::format::Template;
+use crate::matcher::{Index, Matcher};
 use crate::model::Text;
 
 /// Starts every cache file. The last byte is the layout version: bump it when
@@ -47,7 +48,7 @@ const MAGIC: &[u8; 8] = b"errcat\x00\x0d";
 
 /// Starts the bytes of [`Catalog::to_bytes`]; the last byte is their layout
 /// version.
-const PACKED_MAGIC: &[u8; 8] = b"errcatC\x05";
+const PACKED_MAGIC: &[u8; 8] = b"errcatC\x06";
 
 /// A file modified this recently may be modified again within the same mtime
 /// tick without its stamp changing (git's "racily clean" problem), so a load
@@ -103,7 +104,7 @@ type CachedEntry = (Text, Template, usize);
 #[derive(Debug)]
 pub(crate) struct CachedOrigins {
     /// The whole cache file, shared with the entries' records.
-    file: Arc<Vec<u8>>,
+    file: Blob,
     /// Where the origins are in `file`.
     range: Range<usize>,
     /// The number of entries.
@@ -235,24 +236,56 @@ fn read_hit(path: &Path, dir: &Path, canonical: &Path, filter: &Filter) -> Resul
     let Ok(((diagnostics, entries, records, origins), [])) = decoded else {
         return Err(Miss::Damaged);
     };
-    // Where the records and the origins are in the file (postcard borrows
-    // them from it), once nothing borrows it. Their ranges are checked
-    // where they are read.
-    let at = |part: &[u8]| (part.as_ptr() as usize).wrapping_sub(bytes.as_ptr() as usize);
-    let origins = at(origins)..at(origins).saturating_add(origins.len());
-    let mut start = at(records);
-    let file = Arc::new(bytes);
-    let origins =
-        CachedOrigins { file: Arc::clone(&file), range: origins, count: entries.len(), decoded: OnceLock::new() };
+    let parts = [(None, entries.len(), Some(offset(&bytes, origins)))];
+    let records = offset(&bytes, records);
+    let (entries, mut parts) = share(Blob::Shared(Arc::new(bytes)), entries, records, parts);
+    let Some(Part { origins, .. }) = parts.pop() else { unreachable!("one part in, one out") };
+    Ok((Catalog::with(entries, origins), diagnostics))
+}
+
+/// Where `part`, a slice borrowed from `blob`, is in it (postcard borrows byte
+/// strings from what it decodes); the ranges are checked where they are
+/// read.
+fn offset(blob: &[u8], part: &[u8]) -> Range<usize> {
+    let start = (part.as_ptr() as usize).wrapping_sub(blob.as_ptr() as usize);
+    start..start.saturating_add(part.len())
+}
+
+/// The entries of `entries`, their records one after the other at
+/// `records` of `blob`, and the runs of `parts` (a dataset's name, its
+/// number of entries and where its origins are in `blob`, if it has
+/// origins), as [`Entry`]s and [`Part`]s that share `blob`: each record
+/// and each run's origins decoded when first asked for.
+fn share(
+    blob: Blob,
+    entries: Vec<CachedEntry>,
+    records: Range<usize>,
+    parts: impl IntoIterator<Item = (Option<Text>, usize, Option<Range<usize>>)>,
+) -> (Vec<Entry>, Vec<Part>) {
+    let mut first = 0;
+    let parts = (parts.into_iter())
+        .map(|(dataset, count, origins)| {
+            let origins = match origins {
+                Some(range) => {
+                    Origins::Cached(CachedOrigins { file: blob.clone(), range, count, decoded: OnceLock::new() })
+                }
+                None => Origins::Known(vec![None; count]),
+            };
+            let part = Part { start: first, dataset, origins };
+            first = first.saturating_add(count);
+            part
+        })
+        .collect();
+    let mut start = records.start;
     let entries = entries
         .into_iter()
         .map(|(name, template, len)| {
             let range = start..start.saturating_add(len);
             start = range.end;
-            Entry::cached(name, CachedRecord::new(Arc::clone(&file), range), template)
+            Entry::cached(name, CachedRecord::new(blob.clone(), range), template)
         })
         .collect();
-    Ok((Catalog::with(entries, Origins::Cached(origins)), diagnostics))
+    (entries, parts)
 }
 
 /// `magic`, the checksum of what follows, the crate's version, then
@@ -270,13 +303,18 @@ fn seal(magic: &[u8; 8], payload: &impl Serialize) -> postcard::Result<Vec<u8>> 
 /// The payload of `bytes` sealed with `magic` by this version of the crate
 /// (another version may compile records differently).
 fn unseal<'a>(magic: &[u8; 8], bytes: &'a [u8]) -> Result<&'a [u8], Miss> {
+    unseal_checked(magic, bytes, true)
+}
+
+/// [`unseal`], the checksum checked only if `check_sum`.
+fn unseal_checked<'a>(magic: &[u8; 8], bytes: &'a [u8], check_sum: bool) -> Result<&'a [u8], Miss> {
     let (layout, rest) = bytes.split_at_checked(magic.len()).ok_or(Miss::Damaged)?;
     if layout != magic {
         let another_layout = layout[..magic.len() - 1] == magic[..magic.len() - 1];
         return Err(if another_layout { Miss::OtherVersion } else { Miss::Damaged });
     }
     let (sum, body) = rest.split_at_checked(8).ok_or(Miss::Damaged)?;
-    if xxh3_64(body).to_le_bytes() != sum {
+    if check_sum && xxh3_64(body).to_le_bytes() != sum {
         return Err(Miss::Damaged);
     }
     match postcard::take_from_bytes::<&str>(body) {
@@ -411,36 +449,105 @@ impl Serialize for Bytes<'_> {
     }
 }
 
+/// What [`Catalog::to_bytes`] seals: the entries, their records' bytes
+/// one after the other ([`record_bytes`]), and the runs of entries of one
+/// dataset: its name, its number of entries, and their origins
+/// postcard-encoded (a `Vec<Origin>`; none for ready entries).
+/// Then the matcher's index ([`PackedIndex`]).
+type Packed<'a> = (Vec<CachedEntry>, &'a [u8], Vec<(Option<Text>, usize, Option<&'a [u8]>)>, PackedIndex);
+
+/// The matcher's index as [`Catalog::to_bytes`] writes it: what building
+/// the matcher computes from the templates, taken as it is from bytes that
+/// are part of the program ([`Catalog::from_static_bytes`]), and computed
+/// anew from others.
+struct PackedIndex(Index);
+
+impl<'de> Deserialize<'de> for PackedIndex {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Index::deserialize_whole(deserializer).map(PackedIndex)
+    }
+}
+
 impl Catalog {
-    /// The compiled catalog as bytes (entries and origins, with the crate's
-    /// version and a checksum), to be turned back into the same catalog by
-    /// [`Catalog::from_bytes`] in another process without reading or
-    /// compiling any record: for example broadcast once to the workers of a
-    /// cluster.
+    /// The compiled catalog as bytes (entries, origins and datasets' names,
+    /// with the crate's version and a checksum), to be turned back into the
+    /// same catalog by [`Catalog::from_bytes`] in another process without
+    /// reading or compiling any record: for example broadcast once to the
+    /// workers of a cluster, or compiled into a program by its build script
+    /// ([`Catalog::from_static_bytes`]).
     ///
     /// ```
     /// # use catalog_runtime::Catalog;
-    /// let catalog = Catalog::load("../data/nats-io/nats-server").unwrap();
+    /// let catalog = Catalog::load("../data/nats-io/nats-server").unwrap().named("nats");
     /// let copy = Catalog::from_bytes(&catalog.to_bytes()).unwrap();
     /// assert_eq!(copy.entries(), catalog.entries());
+    /// assert_eq!(copy.dataset(0), Some("nats"));
     /// assert!(Catalog::from_bytes(b"not a catalog").is_none());
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
+        let mut records = Vec::new();
+        let entries: Vec<(&Text, &Template, usize)> = (self.entries().iter())
+            .map(|entry| {
+                let start = records.len();
+                record_bytes::encode(entry.record(), &mut records);
+                (&entry.name, &entry.template, records.len() - start)
+            })
+            .collect();
         // Serializing owned, well-formed values into memory cannot fail.
-        let origins: Vec<Option<&Origin>> = (0..self.len()).map(|index| self.origin(index)).collect();
-        seal(PACKED_MAGIC, &(self.entries(), origins)).expect("a catalog serializes")
+        // Serializing owned, well-formed values into memory cannot fail.
+        let origins: Vec<Option<Vec<u8>>> = (self.datasets())
+            .map(|(_, range)| {
+                let origins: Option<Vec<&Origin>> = range.map(|index| self.origin(index)).collect();
+                origins.map(|origins| postcard::to_allocvec(&origins).expect("origins serialize"))
+            })
+            .collect();
+        let parts: Vec<_> = (self.datasets().zip(&origins))
+            .map(|((name, range), origins)| (name, range.len(), origins.as_deref().map(Bytes)))
+            .collect();
+        let index = self.matcher().index();
+        seal(PACKED_MAGIC, &(entries, Bytes(&records), parts, index)).expect("a catalog serializes")
     }
 
     /// The catalog that [`Catalog::to_bytes`] gave these bytes for, if they
     /// are whole, undamaged, and written by this version of the crate
     /// (another version may compile records differently); `None` otherwise.
+    /// The records and origins are decoded from a copy of the bytes when
+    /// first asked for.
     pub fn from_bytes(bytes: &[u8]) -> Option<Catalog> {
-        let payload = unseal(PACKED_MAGIC, bytes).ok()?;
-        let Ok(((entries, origins), [])) = postcard::take_from_bytes::<(Vec<Entry>, Vec<Option<Origin>>)>(payload)
-        else {
-            return None;
+        Catalog::unpack(Blob::Shared(Arc::new(bytes.to_vec())), false)
+    }
+
+    /// [`Catalog::from_bytes`] of bytes that are part of the program
+    /// (`include_bytes!` of what its build script wrote with
+    /// [`Catalog::to_bytes`]): nothing is copied, the records and origins
+    /// are decoded from them when first asked for, and the checksum is not
+    /// checked (the bytes are as sound as the program's code; summing them
+    /// was a seventh of a start-up at 9,829 records, measured), nor is the
+    /// matcher's index computed again (half of what remained). Bytes of
+    /// another version are still refused.
+    pub fn from_static_bytes(bytes: &'static [u8]) -> Option<Catalog> {
+        Catalog::unpack(Blob::Static(bytes), true)
+    }
+
+    /// The catalog of `blob`; `trusted`: a part of the program, whose
+    /// checksum is not checked and whose matcher index is taken as it is.
+    fn unpack(blob: Blob, trusted: bool) -> Option<Catalog> {
+        let (entries, records, parts, index) = {
+            let payload = unseal_checked(PACKED_MAGIC, &blob, !trusted).ok()?;
+            let Ok(((entries, records, parts, PackedIndex(index)), [])) = postcard::take_from_bytes::<Packed>(payload)
+            else {
+                return None;
+            };
+            if parts.iter().try_fold(0usize, |sum, part| sum.checked_add(part.1)) != Some(entries.len()) {
+                return None;
+            }
+            let at = |part| offset(&blob, part);
+            let parts: Vec<_> = parts.into_iter().map(|(name, len, origins)| (name, len, origins.map(at))).collect();
+            (entries, at(records), parts, index)
         };
-        (origins.len() == entries.len()).then(|| Catalog::with_origins(entries, origins))
+        let (entries, parts) = share(blob, entries, records, parts);
+        let matcher = if trusted { Matcher::with_index(entries, index) } else { Matcher::from_items(entries) };
+        Some(Catalog::with_matcher(matcher, parts))
     }
 }
 
@@ -1061,6 +1168,36 @@ mod tests {
         let (catalog, cached) = Catalog::load_cached(&data.0, &Filter::default(), &cache.0).unwrap();
         assert_eq!(cached, warnings);
         assert_eq!(summary(Ok((catalog, cached))), expected);
+    }
+
+    #[test]
+    fn bytes_keep_each_datasets_name_and_origins() {
+        let data = dataset();
+        let loaded = || Catalog::load(&data.0).unwrap();
+        let ready = Catalog::from_entries(loaded().entries().to_vec());
+        let both = Catalog::concat(vec![loaded().named("a"), ready, loaded().named("b")]);
+        let bytes: &'static [u8] = Vec::leak(both.to_bytes());
+        for copy in [Catalog::from_static_bytes(bytes).unwrap(), Catalog::from_bytes(bytes).unwrap()] {
+            assert_eq!(copy.entries(), both.entries());
+            let runs: Vec<_> = copy.datasets().collect();
+            assert_eq!(runs, [(Some("a"), 0..3), (None, 3..6), (Some("b"), 6..9)]);
+            for index in 0..both.len() {
+                assert_eq!((copy.dataset(index), copy.origin(index)), (both.dataset(index), both.origin(index)));
+            }
+            assert_eq!(copy.dataset(9), None);
+            // The matcher's index, taken from the bytes or made anew, is the one of the entries.
+            assert_eq!(copy.matcher().index(), both.matcher().index());
+            assert_eq!(
+                copy.find("[1] [ERR] stream orders failed: disk"),
+                both.find("[1] [ERR] stream orders failed: disk")
+            );
+            let b = copy.retain_datasets(|name| name == Some("b"));
+            assert_eq!((b.len(), b.dataset(0), b.origin(2)), (3, Some("b"), loaded().origin(2)));
+            assert_eq!(b.find("[1] [ERR] stream orders failed: disk").map(|found| found.index), Some(0));
+        }
+        // Another version's static bytes are refused too.
+        let other = sealed_as(PACKED_MAGIC, "0.0.0-other", payload_of(bytes));
+        assert!(Catalog::from_static_bytes(Vec::leak(other)).is_none());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! as the `#[catalog]` macro, so it classifies messages identically.
 
 use std::fmt;
+use std::ops::Range;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -11,7 +12,7 @@ use crate::diagnostic::Diagnostic;
 use crate::entry::Entry;
 use crate::format::RenderError;
 use crate::matcher::{Match, Matcher};
-use crate::model::Value;
+use crate::model::{Text, Value};
 
 #[cfg(feature = "cache")]
 mod cache;
@@ -21,11 +22,25 @@ mod cache;
 pub struct Catalog {
     /// Holds the entries, in record order.
     matcher: Matcher<Entry>,
-    origins: Origins,
+    /// The entries, run by run of one dataset: where each was read from,
+    /// and the name of its dataset. Sorted by start; never empty but for
+    /// a catalog of no entries.
+    parts: Vec<Part>,
     /// Entry indexes sorted by id, by slug and by name ([`Key`] order), for
     /// binary search; each sorted on first use (sorting thousands of strings
     /// is a good part of a start-up that may never look one up).
     orders: [OnceLock<Box<[u32]>>; 3],
+}
+
+/// A run of consecutive entries of one dataset.
+#[derive(Debug)]
+struct Part {
+    /// The index of its first entry.
+    start: usize,
+    /// The dataset's name, when it was given one ([`Catalog::named`]).
+    dataset: Option<Text>,
+    /// Where each of its entries was read from, from its first.
+    origins: Origins,
 }
 
 /// Where each entry was read from (`None` for ready entries).
@@ -37,6 +52,16 @@ enum Origins {
     /// half of a start-up from the cache (measured), and few callers ask.
     #[cfg(feature = "cache")]
     Cached(cache::CachedOrigins),
+}
+
+impl Origins {
+    fn get(&self, index: usize) -> Option<&Origin> {
+        match self {
+            Origins::Known(origins) => origins.get(index)?.as_ref(),
+            #[cfg(feature = "cache")]
+            Origins::Cached(origins) => origins.get(index),
+        }
+    }
 }
 
 /// What [`Catalog::by_id`], [`Catalog::by_slug`] and [`Catalog::by_name`]
@@ -146,25 +171,77 @@ impl Catalog {
     }
 
     /// One catalog of the entries of `catalogs`, in order, each with where
-    /// it was read from: several datasets scanned at once. Lookups by id,
-    /// slug or name give the first entry that has it, so callers that need
-    /// ids unique check them first.
+    /// it was read from and its dataset's name: several datasets scanned at
+    /// once. Lookups by id, slug or name give the first entry that has it,
+    /// so callers that need ids unique check them first.
     ///
     /// ```
     /// use catalog_runtime::Catalog;
     /// let nats = || Catalog::load("../data/nats-io/nats-server").unwrap();
-    /// let both = Catalog::concat(vec![nats(), nats()]);
+    /// let both = Catalog::concat(vec![nats(), nats().named("copy")]);
     /// assert_eq!(both.len(), 2 * nats().len());
     /// assert_eq!(both.origin(3), nats().origin(0));
+    /// assert_eq!((both.dataset(0), both.dataset(3)), (None, Some("copy")));
     /// ```
     pub fn concat(catalogs: Vec<Catalog>) -> Catalog {
         let mut entries = Vec::new();
-        let mut origins = Vec::new();
+        let mut parts = Vec::new();
         for catalog in catalogs {
-            origins.extend((0..catalog.len()).map(|index| catalog.origin(index).cloned()));
+            let start = entries.len();
+            parts.extend(catalog.parts.into_iter().map(|part| Part { start: start + part.start, ..part }));
             entries.extend(catalog.matcher.into_items());
         }
-        Catalog::with_origins(entries, origins)
+        Catalog::with_parts(entries, parts)
+    }
+
+    /// The catalog of the entries of the datasets that `keep` keeps (by
+    /// name; `None` for entries of no named dataset), in order.
+    ///
+    /// ```
+    /// use catalog_runtime::Catalog;
+    /// let nats = || Catalog::load("../data/nats-io/nats-server").unwrap();
+    /// let both = Catalog::concat(vec![nats().named("a"), nats().named("b")]);
+    /// let b = both.retain_datasets(|name| name == Some("b"));
+    /// assert_eq!((b.len(), b.dataset(0)), (nats().len(), Some("b")));
+    /// ```
+    pub fn retain_datasets(self, mut keep: impl FnMut(Option<&str>) -> bool) -> Catalog {
+        let ends: Vec<usize> = self.parts.iter().skip(1).map(|part| part.start).chain([self.len()]).collect();
+        let mut items = self.matcher.into_items().into_iter();
+        let mut entries = Vec::new();
+        let mut parts = Vec::new();
+        for (part, end) in self.parts.into_iter().zip(ends) {
+            let run = items.by_ref().take(end - part.start);
+            if keep(part.dataset.as_deref()) {
+                parts.push(Part { start: entries.len(), ..part });
+                entries.extend(run);
+            } else {
+                run.for_each(drop);
+            }
+        }
+        Catalog::with_parts(entries, parts)
+    }
+
+    /// The same catalog, its entries all of the dataset `name` (see
+    /// [`dataset`](Self::dataset)).
+    pub fn named(mut self, name: impl Into<Text>) -> Catalog {
+        let name = name.into();
+        for part in &mut self.parts {
+            part.dataset = Some(name.clone());
+        }
+        self
+    }
+
+    /// The name of the dataset of entry `index`, if it was given one
+    /// ([`named`](Self::named)).
+    pub fn dataset(&self, index: usize) -> Option<&str> {
+        self.part_of(index)?.dataset.as_deref()
+    }
+
+    /// The runs of entries of one dataset, in order: each dataset's name
+    /// (if given one) and the indexes of its entries.
+    pub fn datasets(&self) -> impl Iterator<Item = (Option<&str>, Range<usize>)> {
+        let ends = self.parts.iter().skip(1).map(|part| part.start).chain([self.len()]);
+        self.parts.iter().zip(ends).map(|(part, end)| (part.dataset.as_deref(), part.start..end))
     }
 
     /// The catalog of `entries`, read from `origins` (one each).
@@ -173,7 +250,29 @@ impl Catalog {
     }
 
     fn with(entries: Vec<Entry>, origins: Origins) -> Catalog {
-        Catalog { matcher: Matcher::from_items(entries), origins, orders: Default::default() }
+        Catalog::with_parts(entries, vec![Part { start: 0, dataset: None, origins }])
+    }
+
+    fn with_parts(entries: Vec<Entry>, parts: Vec<Part>) -> Catalog {
+        Catalog::with_matcher(Matcher::from_items(entries), parts)
+    }
+
+    /// The catalog of `matcher`'s entries, in the runs of `parts`.
+    fn with_matcher(matcher: Matcher<Entry>, mut parts: Vec<Part>) -> Catalog {
+        // An empty run would hide nothing, but lookups skip it all the same.
+        let len = matcher.items().len();
+        let mut ends = parts.iter().skip(1).map(|part| part.start).chain([len]).collect::<Vec<_>>().into_iter();
+        parts.retain(|part| ends.next().is_some_and(|end| end > part.start));
+        Catalog { matcher, parts, orders: Default::default() }
+    }
+
+    /// The run that entry `index` is in.
+    fn part_of(&self, index: usize) -> Option<&Part> {
+        if index >= self.len() {
+            return None;
+        }
+        let after = self.parts.partition_point(|part| part.start <= index);
+        self.parts.get(after.checked_sub(1)?)
     }
 
     /// The entries, in record order.
@@ -207,11 +306,8 @@ impl Catalog {
 
     /// Where entry `index` was read from, when loaded from files.
     pub fn origin(&self, index: usize) -> Option<&Origin> {
-        match &self.origins {
-            Origins::Known(origins) => origins.get(index)?.as_ref(),
-            #[cfg(feature = "cache")]
-            Origins::Cached(origins) => origins.get(index),
-        }
+        let part = self.part_of(index)?;
+        part.origins.get(index - part.start)
     }
 
     /// The number of entries.

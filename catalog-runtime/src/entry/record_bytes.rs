@@ -21,12 +21,31 @@ use std::sync::{Arc, OnceLock};
 
 use crate::model::{with_record_schema, ErrorType, HandlingStrategy, Record, Severity, Text, TextList};
 
+/// The bytes of a cache file read at run time, or of a catalog compiled
+/// into the program (`Catalog::from_static_bytes`), shared by its records.
+#[derive(Clone, Debug)]
+pub(crate) enum Blob {
+    Shared(Arc<Vec<u8>>),
+    Static(&'static [u8]),
+}
+
+impl std::ops::Deref for Blob {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Blob::Shared(bytes) => bytes,
+            Blob::Static(bytes) => bytes,
+        }
+    }
+}
+
 /// A record of a cache hit: a range of the file's bytes, decoded when
 /// first asked for.
 #[derive(Clone)]
 pub(crate) struct CachedRecord {
     /// The whole cache file, shared by every record of the hit.
-    file: Arc<Vec<u8>>,
+    file: Blob,
     /// Where the record's bytes are in `file`.
     range: Range<usize>,
     decoded: OnceLock<Record>,
@@ -35,7 +54,7 @@ pub(crate) struct CachedRecord {
 impl CachedRecord {
     /// The record at `range` of `file`; a range beyond the file is cut to
     /// it (the record decodes all the same).
-    pub(crate) fn new(file: Arc<Vec<u8>>, range: Range<usize>) -> CachedRecord {
+    pub(crate) fn new(file: Blob, range: Range<usize>) -> CachedRecord {
         let end = range.end.min(file.len());
         let range = range.start.min(end)..end;
         CachedRecord { file, range, decoded: OnceLock::new() }
@@ -246,7 +265,7 @@ mod tests {
         let mut bytes = Vec::new();
         encode(&full_record(), &mut bytes);
         let len = bytes.len();
-        let file = Arc::new(bytes);
+        let file = Blob::Shared(Arc::new(bytes));
         assert_eq!(CachedRecord::new(file.clone(), 0..len + 10).get(), &full_record());
         assert_eq!(CachedRecord::new(file, len + 5..len + 10).get().id, "");
     }

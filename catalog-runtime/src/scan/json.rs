@@ -10,7 +10,7 @@ use crate::matcher::Match;
 use crate::Catalog;
 
 /// `found` (a match of `catalog`) as a JSON object: `id`, `slug`, `name`,
-/// `severity`, `span`, `fields` (by name), `args` (the values in
+/// `severity`, `dataset` (its name, `null` when none), `span`, `fields` (by name), `args` (the values in
 /// placeholder order: a value rendered twice appears twice); with
 /// `details`, `field_spans` (by name, `null` when not known; the whole
 /// object `null` when none is) and `context` when there is a trace, and in
@@ -36,6 +36,7 @@ pub fn match_object(catalog: &Catalog, found: &Match<'_>, details: Option<&Detai
     object.insert("slug".into(), json!(record.slug));
     object.insert("name".into(), json!(entry.name));
     object.insert("severity".into(), json!(record.severity_or_default().as_str()));
+    object.insert("dataset".into(), json!(catalog.dataset(found.index)));
     object.insert("span".into(), span(&found.span));
     object.insert("fields".into(), Json::Object(fields));
     object.insert("args".into(), Json::Array(args));

@@ -72,8 +72,8 @@ impl Problem {
 /// The counts of a scan, shared between the scan and the HTTP server.
 #[derive(Debug)]
 pub struct Metrics {
-    /// Per record: its labels (id, name, severity, repo) and its count.
-    matches: Vec<([String; 4], AtomicU64)>,
+    /// Per record: its labels (id, name, severity, repo, dataset) and its count.
+    matches: Vec<([String; 5], AtomicU64)>,
     /// Per input: its label and the lines read from it.
     lines: Vec<(String, AtomicU64)>,
     /// Unmatched lines per [`LEVELS`] entry, then those without a level.
@@ -89,10 +89,12 @@ pub struct Metrics {
 impl Metrics {
     /// Zero counts for `catalog` and the inputs labelled `inputs`.
     pub fn new(catalog: &Catalog, inputs: &[String]) -> Metrics {
-        let matches = catalog
-            .entries()
-            .iter()
-            .map(|entry| (record_labels(entry).map(|(_, value)| value), AtomicU64::new(0)))
+        let matches = (catalog.entries().iter().enumerate())
+            .map(|(index, entry)| {
+                let [id, name, severity, repo] = record_labels(entry).map(|(_, value)| value);
+                let dataset = catalog.dataset(index).unwrap_or_default().to_owned();
+                ([id, name, severity, repo, dataset], AtomicU64::new(0))
+            })
             .collect();
         let start_time =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |since| since.as_secs_f64());
@@ -155,7 +157,9 @@ pub fn record_labels(entry: &Entry) -> [(&'static str, String); 4] {
         (MATCH_LABELS[3], record.repo.to_string()),
     ]
 }
-const MATCH_LABELS: [&str; 4] = ["id", "name", "severity", "repo"];
+/// The labels of `errcat_matches_total`: [`record_labels`]' and the
+/// record's dataset (one of the few the catalog is made of).
+const MATCH_LABELS: [&str; 5] = ["id", "name", "severity", "repo", "dataset"];
 
 /// The versions the records were exported in, distinct, in order, joined
 /// with `+` (`unknown` when no record says).
@@ -186,7 +190,7 @@ impl prometheus_client::collector::Collector for Metrics {
             MetricType::Counter,
         )?;
         for (labels, count) in &self.matches {
-            let labels: [(&str, &str); 4] = std::array::from_fn(|i| (MATCH_LABELS[i], labels[i].as_str()));
+            let labels: [(&str, &str); 5] = std::array::from_fn(|i| (MATCH_LABELS[i], labels[i].as_str()));
             counter(count).encode(family.encode_family(&labels)?)?;
         }
 
@@ -263,12 +267,12 @@ mod tests {
 
     #[test]
     fn every_record_has_a_series_at_zero_before_any_line() {
-        let catalog = Catalog::from_entries(NatsServerError::entries().to_vec());
+        let catalog = Catalog::from_entries(NatsServerError::entries().to_vec()).named("seeds");
         let text = scrape(Metrics::new(&catalog, &["a.log".to_owned()]));
         let series = text.lines().filter(|line| line.starts_with("errcat_matches_total{")).count();
         assert_eq!(series, catalog.len());
         assert!(text.contains(
-            r#"errcat_matches_total{id="503f49fe39cf5793",name="UnableToPersistSession",severity="error",repo="nats-io/nats-server"} 0"#
+            r#"errcat_matches_total{id="503f49fe39cf5793",name="UnableToPersistSession",severity="error",repo="nats-io/nats-server",dataset="seeds"} 0"#
         ), "{}", &text[..2000]);
         assert!(text.contains("errcat_lines_read_total{input=\"a.log\"} 0\n"));
         assert!(text.contains("errcat_unmatched_lines_total{level=\"none\"} 0\n"));

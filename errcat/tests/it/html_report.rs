@@ -37,6 +37,8 @@ fn out_dir() -> PathBuf {
 fn errcat() -> Command {
     let mut command = Command::cargo_bin("errcat").expect("the errcat binary");
     command.current_dir(ROOT).env("COLUMNS", "80").env("ERRCAT_CACHE_DIR", out_dir().join("cache"));
+    // The seed records, whose matches in the example log these tests know.
+    command.env("ERRCAT_DATASET", "seeds");
     command
 }
 

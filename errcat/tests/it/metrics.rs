@@ -67,6 +67,8 @@ fn nats_corpus_or_skip(test: &str) -> Option<PathBuf> {
 fn errcat_command() -> Command {
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("errcat"));
     command.current_dir(ROOT).env("ERRCAT_CACHE_DIR", CACHE);
+    // The seed records, whose matches in the example log these tests know.
+    command.env("ERRCAT_DATASET", "seeds");
     command
 }
 
@@ -249,7 +251,10 @@ fn scrapes_pass_promtool_and_log_values_never_become_series() {
     let series: Vec<&str> = text.lines().filter(|line| line.starts_with("errcat_matches_total{")).collect();
     assert_eq!(series.len(), 2, "{text}");
     assert!(series.iter().all(|line| line.ends_with("} 0")), "{text}");
-    assert!(text.contains(r#"repo="evil/\"repo\"\n{x=\"1\"}"} 0"#), "the encoder escapes label values: {text}");
+    assert!(
+        text.contains(r#"repo="evil/\"repo\"\n{x=\"1\"}",dataset="records"} 0"#),
+        "the encoder escapes label values: {text}"
+    );
     promtool(&promtool_path, &["check", "metrics"], &text);
 
     // A value in the log that looks like exposition text stays a value.
@@ -317,7 +322,7 @@ fn a_pipe_is_served_until_sigterm() {
     // Not UTF-8: read with replacement characters, and counted.
     stdin.write_all(b"[7] 2026/11/29 17:20:00.123456 [ERR] \xff\xfe broken\n").unwrap();
     stdin.flush().unwrap();
-    let wanted = "errcat_matches_total{id=\"503f49fe39cf5793\",name=\"UnableToPersistSession\",severity=\"error\",repo=\"nats-io/nats-server\"} 2\n";
+    let wanted = "errcat_matches_total{id=\"503f49fe39cf5793\",name=\"UnableToPersistSession\",severity=\"error\",repo=\"nats-io/nats-server\",dataset=\"seeds\"} 2\n";
     scrape_until(&address, "2 matches", |text| text.contains(wanted));
     let text =
         scrape_until(&address, "3 lines", |text| text.contains("errcat_lines_read_total{input=\"<stdin>\"} 3\n"));

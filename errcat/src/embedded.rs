@@ -1,0 +1,39 @@
+//! The datasets compiled into errcat by `build.rs`: what it uses when no
+//! `--data` is given.
+
+use error_catalog::Catalog;
+
+/// A dataset compiled into errcat.
+pub struct EmbeddedDataset {
+    /// What `--dataset` and the `dataset` field and label call it.
+    pub name: &'static str,
+    pub records: usize,
+    /// The source project most of its records name (`repo`).
+    pub project: &'static str,
+    /// The commit or release most of its records were extracted from
+    /// (`analyzedSha`).
+    pub version: &'static str,
+}
+
+/// The embedded datasets, in catalog order (see `build.rs`).
+pub const DATASETS: &[EmbeddedDataset] = include!(concat!(env!("OUT_DIR"), "/embedded-datasets.rs"));
+
+/// The compiled catalog of every embedded dataset, each entry named after
+/// its dataset ([`Catalog::to_bytes`] by `build.rs`).
+static CATALOG: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/embedded-catalog.bin"));
+
+/// The catalog of the embedded datasets that `keep` keeps (by name), in
+/// catalog order.
+pub fn catalog(keep: impl Fn(&str) -> bool) -> Catalog {
+    // Written by this build's own runtime: nothing else can be in the blob.
+    let catalog = Catalog::from_static_bytes(CATALOG).expect("the embedded catalog is sound");
+    if DATASETS.iter().all(|dataset| keep(dataset.name)) {
+        return catalog;
+    }
+    catalog.retain_datasets(|name| name.is_some_and(&keep))
+}
+
+/// The names of the embedded datasets.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    DATASETS.iter().map(|dataset| dataset.name)
+}
