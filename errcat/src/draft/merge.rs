@@ -17,7 +17,7 @@
 //!    of values is one value are one group.
 
 use super::keys::Key;
-use super::mask::{Mask, GLUE};
+use super::mask::{parts, Mask, Part, GLUE};
 use super::template::{align, collapsed, constants, flexible, of_keys, Slot};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -338,6 +338,41 @@ fn same_template(groups: Vec<Group>) -> Vec<Group> {
         }
     }
     out
+}
+
+/// The groups whose templates have a word of their own (a letter or digit
+/// outside the values), and the lines left out. A template of values and
+/// punctuation only (`%s %s%s`) says nothing of its event and, as a draft,
+/// matches any line of its shape, other groups' lines too: its keys are
+/// groups of their own, each with its own template, and a key that is
+/// values only itself (a line that is one number) is left out.
+pub fn with_words(keys: &[Key], groups: Vec<Group>) -> (Vec<Group>, u64) {
+    let mut kept = Vec::with_capacity(groups.len());
+    let mut left_out = 0;
+    for group in groups {
+        if has_word(&group.template) {
+            kept.push(group);
+            continue;
+        }
+        for key in group.members {
+            let template = of_keys(keys, &[key]);
+            if has_word(&template) {
+                kept.push(Group { template, members: vec![key] });
+            } else {
+                left_out += keys[key].count;
+            }
+        }
+    }
+    (kept, left_out)
+}
+
+fn has_word(template: &[Slot]) -> bool {
+    template.iter().any(|slot| match slot {
+        Slot::Const(word) => parts(word)
+            .iter()
+            .any(|part| matches!(part, Part::Literal(text) if text.chars().any(char::is_alphanumeric))),
+        Slot::Var { .. } => false,
+    })
 }
 
 fn without_kind(slot: Slot) -> Slot {
