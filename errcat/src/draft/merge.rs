@@ -349,14 +349,16 @@ fn same_template(groups: Vec<Group>) -> Vec<Group> {
 pub fn with_words(keys: &[Key], groups: Vec<Group>) -> (Vec<Group>, u64) {
     let mut kept = Vec::with_capacity(groups.len());
     let mut left_out = 0;
-    for group in groups {
+    for mut group in groups {
         if has_word(&group.template) {
+            at_most_values(&mut group.template);
             kept.push(group);
             continue;
         }
         for key in group.members {
-            let template = of_keys(keys, &[key]);
+            let mut template = of_keys(keys, &[key]);
             if has_word(&template) {
+                at_most_values(&mut template);
                 kept.push(Group { template, members: vec![key] });
             } else {
                 left_out += keys[key].count;
@@ -364,6 +366,34 @@ pub fn with_words(keys: &[Key], groups: Vec<Group>) -> (Vec<Group>, u64) {
         }
     }
     (kept, left_out)
+}
+
+/// The most values a record's message may have (the loader's limit,
+/// `MAX_PLACEHOLDERS` of the runtime's dataset limits).
+const MAX_VALUES: usize = 100;
+
+/// A template of more than [`MAX_VALUES`] values (a dump of a dictionary)
+/// keeps its first ones; the rest of it, from the last value it may keep
+/// on, is that one value, of any words: a record that `errcat check` and the
+/// loader accept, which still matches every line of the group.
+fn at_most_values(template: &mut Vec<Slot>) {
+    let values_in = |slot: &Slot| match slot {
+        Slot::Var { .. } => 1,
+        Slot::Const(word) => parts(word).iter().filter(|part| matches!(part, Part::Value(_))).count(),
+    };
+    if template.iter().map(values_in).sum::<usize>() <= MAX_VALUES {
+        return;
+    }
+    let mut values = 0;
+    for (index, slot) in template.iter().enumerate() {
+        values += values_in(slot);
+        if values >= MAX_VALUES {
+            let glued = slot.glued();
+            template.truncate(index);
+            template.push(Slot::Var { kind: Mask::Text, may_be_empty: true, words: true, glued, either: false });
+            return;
+        }
+    }
 }
 
 fn has_word(template: &[Slot]) -> bool {
