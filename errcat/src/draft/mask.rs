@@ -8,6 +8,8 @@
 //! private-use block; the line's own characters of that block are escaped
 //! (see [`ESCAPE`]), so hostile input can never pose as a marker.
 
+use super::datetime;
+
 /// The kind of a masked value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Mask {
@@ -25,6 +27,8 @@ pub enum Mask {
     Quoted,
     /// `'text'`: the quotes are the template's, the text a value.
     SingleQuoted,
+    /// `2005-06-03 12:00:00`, `Sun Jul 10 12:00:00 2005` (see [`super::datetime`]).
+    Time,
     /// Anything else that varies: a word with digits, the value of
     /// `key=value`, a position whose words differ.
     Text,
@@ -32,8 +36,8 @@ pub enum Mask {
 
 /// First character of the marker block; [`Mask`] `k` is `BASE + k`.
 const BASE: u32 = 0xE000;
-const KINDS: [Mask; 8] =
-    [Mask::Int, Mask::Float, Mask::Hex, Mask::Ip, Mask::Path, Mask::Quoted, Mask::SingleQuoted, Mask::Text];
+const KINDS: [Mask; 9] =
+    [Mask::Int, Mask::Float, Mask::Hex, Mask::Ip, Mask::Path, Mask::Quoted, Mask::SingleQuoted, Mask::Time, Mask::Text];
 /// Written before a line's own character of the marker block.
 pub const ESCAPE: char = '\u{E00F}';
 /// Starts a token that follows the one before it without a space (the `,`
@@ -58,7 +62,7 @@ impl Mask {
             Mask::Float => "%v",
             Mask::Quoted => "%q",
             Mask::SingleQuoted => "'%s'",
-            Mask::Hex | Mask::Ip | Mask::Path | Mask::Text => "%s",
+            Mask::Hex | Mask::Ip | Mask::Path | Mask::Time | Mask::Text => "%s",
         }
     }
 
@@ -71,6 +75,8 @@ impl Mask {
             (Mask::Float, _, false) => "(-?[0-9]+\\.[0-9]+(?:[eE][-+]?[0-9]+)?)",
             (Mask::Quoted, _, false) => "(\"(?:[^\"\\\\]|\\\\.)*\")",
             (Mask::SingleQuoted, _, false) => "'(.*?)'",
+            // A date may have spaces in it.
+            (Mask::Time, _, _) => "(.+?)",
             (_, true, false) => "(\\S*)",
             (_, false, false) => "(\\S+)",
             (_, true, true) => "(.*?)",
@@ -282,6 +288,15 @@ fn word_value(text: &str, at: usize) -> Option<(usize, Mask)> {
     if let Some(end) = ipv4_end(bytes, at) {
         return Some((end, Mask::Ip));
     }
+    if let Some(end) = datetime::date_time_end(bytes, at) {
+        return Some((end, Mask::Time));
+    }
+    if let Some(end) = mac_end(bytes, at) {
+        return Some((end, Mask::Hex));
+    }
+    if let Some(end) = ipv6_bare_end(bytes, at) {
+        return Some((end, Mask::Ip));
+    }
     if bytes[at].is_ascii_digit() {
         if let Some(found) = number_end(bytes, at) {
             return Some(found);
@@ -365,6 +380,26 @@ fn ipv4_end(bytes: &[u8], at: usize) -> Option<usize> {
         }
     }
     bytes.get(end).is_none_or(|&b| !is_word_byte(b)).then_some(end)
+}
+
+/// A MAC address: six pairs of hex digits between `:` or `-`.
+fn mac_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let pair = |i: usize| bytes.get(i..i + 2).is_some_and(|p| p.iter().all(u8::is_ascii_hexdigit));
+    let separator = *bytes.get(at + 2).filter(|b| matches!(b, b':' | b'-'))?;
+    let end = at + 17;
+    let shaped = (0..6).all(|k| pair(at + 3 * k) && (k == 5 || bytes.get(at + 3 * k + 2) == Some(&separator)));
+    (shaped && bytes.get(end).is_none_or(|&b| !is_word_byte(b))).then_some(end)
+}
+
+/// An IPv6 address without brackets (`fe80::1`, `2001:db8:0:0:0:0:2:1`):
+/// hex digits and colons, with `::` or seven colons.
+fn ipv6_bare_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let run = bytes[at..].iter().take(46).take_while(|b| b.is_ascii_hexdigit() || **b == b':').count();
+    let text = &bytes[at..at + run];
+    let colons = text.iter().filter(|&&b| b == b':').count();
+    let shaped = (text.windows(2).any(|w| w == b"::") || colons == 7) && colons >= 2 && !text.ends_with(b":::");
+    let end = at + run;
+    (shaped && bytes.get(end).is_none_or(|&b| !is_word_byte(b) && b != b'.')).then_some(end)
 }
 
 /// `[host]:port` (IPv6).
@@ -505,6 +540,11 @@ mod tests {
         assert_eq!(masked("at k=v1.2: done k=x. `k=y`"), "at k=<Text>: done k=<Text>. `k=<Text>`");
         assert_eq!(masked("for k={}617: {a=é, b=f(x,y)}"), "for k=<Text>: {a=<Text>, b=<Text>}");
         assert_eq!(masked("node connector-7 joined"), "node <Text> joined");
+        assert_eq!(
+            masked("at Sun Jul 10 12:00:00 2005 from fe80::1 (00:1a:2b:3c:4d:5e)"),
+            "at <Time> from <Ip> (<Hex>)"
+        );
+        assert_eq!(masked("[2005-06-03 12:00:00,123] May I"), "[<Time>] May I");
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! whose regex a scan with the drafts would find for it ([`settle`]), and
 //! each group is written as a draft record ([`record`]).
 
+mod datetime;
 mod keys;
 mod mask;
 mod merge;
