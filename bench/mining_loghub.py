@@ -8,8 +8,8 @@ Each system of a Loghub-2k folder (`S/S_2k.log`, `S/S_2k.log_structured.csv`)
 is mined twice by every miner: its `Content` column (the message, as Loghub
 parsed it out of the line) and its raw lines (errcat strips the log prefix
 itself; the others get the whole line). Each miner runs as its own process on
-one core (`taskset -c 0`), timed whole (start-up included), its peak RSS from
-`wait4`:
+one core (`taskset -c 0`), timed whole (start-up included), its peak RSS read by
+GNU time:
 
 - errcat: `errcat --data EMPTY draft --json`, an empty catalog; each line's
   group is the draft that a scan of the same lines with the drafts gives it
@@ -29,13 +29,14 @@ in its own table (systems not to tune on). The speed row mines the contents
 of all the systems of `--loghub`, repeated to at least 100,000 lines, with
 errcat and drain3.
 
-Needs: cargo, python3, taskset (util-linux); installs `drain3` and
+Needs: cargo, python3, taskset (util-linux), GNU time (Debian's `time`); installs `drain3` and
 `logparser3` with pip when they are missing.
 """
 
 import argparse
 import ast
 import csv
+import importlib.metadata
 import importlib.util
 import json
 import math
@@ -272,11 +273,15 @@ def main():
         child(*sys.argv[2:])
         return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(parser)
+    run(parser.parse_args())
+
+
+def add_arguments(parser):
     shared = os.path.join(os.path.dirname(ROOT), "shared")
     parser.add_argument("--shared", default=shared, help="the shared folder (its tools/loghub_score.py)")
     parser.add_argument("--loghub", default=os.path.join(shared, "loghub-2k"), help="a Loghub-2k folder (the dev set)")
     parser.add_argument("--held-out", help="a Loghub-2k folder of other systems, scored in a table of its own")
-    run(parser.parse_args())
 
 
 if __name__ == "__main__":

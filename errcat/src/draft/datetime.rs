@@ -9,15 +9,19 @@
 //! - syslog and C's `ctime`: `[Sun ]Jul 10[ 12:00:00][ 2005]`, `Sun, 10 Jul
 //!   2005[ time]`.
 
-const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const WEEKDAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+// Three-byte arrays, compared without a call to `memcmp` (every word that
+// starts with one of their first letters is looked up).
+const MONTHS: [[u8; 3]; 12] =
+    [*b"Jan", *b"Feb", *b"Mar", *b"Apr", *b"May", *b"Jun", *b"Jul", *b"Aug", *b"Sep", *b"Oct", *b"Nov", *b"Dec"];
+const WEEKDAYS: [[u8; 3]; 7] = [*b"Mon", *b"Tue", *b"Wed", *b"Thu", *b"Fri", *b"Sat", *b"Sun"];
 
 /// The end of the date or time that starts at `at` (a word boundary).
 pub fn date_time_end(bytes: &[u8], at: usize) -> Option<usize> {
-    let end = if bytes[at].is_ascii_digit() {
-        iso_end(bytes, at).or_else(|| time_end(bytes, at)).or_else(|| day_month_year_end(bytes, at))?
-    } else {
-        named_end(bytes, at)?
+    let end = match bytes[at] {
+        b'0'..=b'9' => iso_end(bytes, at).or_else(|| time_end(bytes, at)).or_else(|| day_month_year_end(bytes, at))?,
+        // The first letters of the names (most words are not looked at further).
+        b'A' | b'D' | b'F' | b'J' | b'M' | b'N' | b'O' | b'S' | b'T' | b'W' => named_end(bytes, at)?,
+        _ => return None,
     };
     bytes.get(end).is_none_or(|&b| !(b.is_ascii_alphanumeric() || b == b'_')).then_some(end)
 }
@@ -124,9 +128,10 @@ fn then_time(bytes: &[u8], at: usize) -> usize {
 }
 
 /// One of `names` (or its full form: `July`, `Sunday`) at `at`, ending a word.
-fn name_end(bytes: &[u8], at: usize, names: &[&str]) -> Option<usize> {
-    let name = names.iter().find(|name| bytes[at.min(bytes.len())..].starts_with(name.as_bytes()))?;
-    let mut end = at + name.len();
+fn name_end(bytes: &[u8], at: usize, names: &[[u8; 3]]) -> Option<usize> {
+    let three: [u8; 3] = bytes.get(at..at + 3)?.try_into().ok()?;
+    names.contains(&three).then_some(())?;
+    let mut end = at + 3;
     while bytes.get(end).is_some_and(u8::is_ascii_lowercase) {
         end += 1;
     }

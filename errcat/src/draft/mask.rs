@@ -291,11 +291,13 @@ fn word_value(text: &str, at: usize) -> Option<(usize, Mask)> {
     if let Some(end) = datetime::date_time_end(bytes, at) {
         return Some((end, Mask::Time));
     }
-    if let Some(end) = mac_end(bytes, at) {
-        return Some((end, Mask::Hex));
-    }
-    if let Some(end) = ipv6_bare_end(bytes, at) {
-        return Some((end, Mask::Ip));
+    if bytes[at].is_ascii_hexdigit() {
+        if let Some(end) = mac_end(bytes, at) {
+            return Some((end, Mask::Hex));
+        }
+        if let Some(end) = ipv6_bare_end(bytes, at) {
+            return Some((end, Mask::Ip));
+        }
     }
     if bytes[at].is_ascii_digit() {
         if let Some(found) = number_end(bytes, at) {
