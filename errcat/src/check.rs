@@ -43,10 +43,14 @@ fn never_winning(built: &Built) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     for (index, entry) in built.entries.iter().enumerate() {
         let template = &entry.entry.template;
+        // The record alone: a pattern whose groups take only some texts
+        // (`(-?[0-9]+)`) may not match a rendering with sample text.
+        let alone = Catalog::from_entries(vec![entry.entry.clone()]);
         let winners: Vec<Option<usize>> = [template.sample_values(), other_samples(template)]
             .iter()
             .map(|values| {
                 let message = catalog.render(index, values).ok()?;
+                alone.parse(&message)?;
                 catalog.parse(&message).map(|m| m.index)
             })
             .collect();

@@ -1,12 +1,14 @@
 //! Typed masking: the parts of a message that are values by their look
 //! (numbers, hex ids, IP addresses, paths and URLs, quoted strings, the
-//! value of `key=value`, booleans, words with digits) are replaced by one
+//! value of `key=value`, words with digits) are replaced by one
 //! marker character each, so that two lines of one template that differ only
 //! there give the same key, and the template says what type each value has.
 //!
 //! A masked message is a `String` in which each marker is a character of a
 //! private-use block; the line's own characters of that block are escaped
 //! (see [`ESCAPE`]), so hostile input can never pose as a marker.
+
+use super::datetime;
 
 /// The kind of a masked value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,10 +25,10 @@ pub enum Mask {
     Path,
     /// `"with \"escapes\""`.
     Quoted,
-    /// `true`, `false`.
-    Bool,
     /// `'text'`: the quotes are the template's, the text a value.
     SingleQuoted,
+    /// `2005-06-03 12:00:00`, `Sun Jul 10 12:00:00 2005` (see [`super::datetime`]).
+    Time,
     /// Anything else that varies: a word with digits, the value of
     /// `key=value`, a position whose words differ.
     Text,
@@ -35,7 +37,7 @@ pub enum Mask {
 /// First character of the marker block; [`Mask`] `k` is `BASE + k`.
 const BASE: u32 = 0xE000;
 const KINDS: [Mask; 9] =
-    [Mask::Int, Mask::Float, Mask::Hex, Mask::Ip, Mask::Path, Mask::Quoted, Mask::Bool, Mask::SingleQuoted, Mask::Text];
+    [Mask::Int, Mask::Float, Mask::Hex, Mask::Ip, Mask::Path, Mask::Quoted, Mask::SingleQuoted, Mask::Time, Mask::Text];
 /// Written before a line's own character of the marker block.
 pub const ESCAPE: char = '\u{E00F}';
 /// Starts a token that follows the one before it without a space (the `,`
@@ -59,9 +61,8 @@ impl Mask {
             Mask::Int => "%d",
             Mask::Float => "%v",
             Mask::Quoted => "%q",
-            Mask::Bool => "%t",
             Mask::SingleQuoted => "'%s'",
-            Mask::Hex | Mask::Ip | Mask::Path | Mask::Text => "%s",
+            Mask::Hex | Mask::Ip | Mask::Path | Mask::Time | Mask::Text => "%s",
         }
     }
 
@@ -73,8 +74,9 @@ impl Mask {
             (Mask::Int, _, false) => "(-?[0-9]+)",
             (Mask::Float, _, false) => "(-?[0-9]+\\.[0-9]+(?:[eE][-+]?[0-9]+)?)",
             (Mask::Quoted, _, false) => "(\"(?:[^\"\\\\]|\\\\.)*\")",
-            (Mask::Bool, _, false) => "(true|false)",
             (Mask::SingleQuoted, _, false) => "'(.*?)'",
+            // A date may have spaces in it.
+            (Mask::Time, _, _) => "(.+?)",
             (_, true, false) => "(\\S*)",
             (_, false, false) => "(\\S+)",
             (_, true, true) => "(.*?)",
@@ -100,6 +102,15 @@ pub fn whole_mask(token: &str) -> Option<Mask> {
 /// Whether `token` has a masked value in it.
 pub fn has_mask(token: &str) -> bool {
     token.chars().any(|c| Mask::of_marker(c).is_some())
+}
+
+/// Whether `token` is a key and its value: a word with a letter, then `=`
+/// or `:`, then the token's first value (`steps=<int>`, `onExtend:<int>`).
+pub fn is_keyed_value(token: &str) -> bool {
+    let token = token.strip_prefix(GLUE).unwrap_or(token);
+    let Some(at) = token.find(|c| Mask::of_marker(c).is_some()) else { return false };
+    let key = &token[..at];
+    (key.ends_with('=') || key.ends_with(':')) && key.chars().any(char::is_alphabetic) && !key.contains(ESCAPE)
 }
 
 /// Whether `token` follows the token before it without a space.
@@ -223,7 +234,7 @@ pub fn mask_into(message: &str, out: &mut String) {
         at += c.len_utf8();
         // `key=value`: the value is masked whatever it looks like.
         if c == '=' && at >= 2 && is_word_byte(bytes[at - 2]) {
-            if let Some(end) = kv_value_end(bytes, at) {
+            if let Some(end) = kv_value_end(bytes, at).filter(|&end| !matches!(&message[at..end], "true" | "false")) {
                 let mask = value_at(message, at).filter(|(e, _)| *e == end).map_or(Mask::Text, |(_, m)| m);
                 out.push(mask.marker());
                 at = end;
@@ -240,6 +251,9 @@ fn is_word_byte(b: u8) -> bool {
 fn value_at(text: &str, at: usize) -> Option<(usize, Mask)> {
     let bytes = text.as_bytes();
     match bytes[at] {
+        // An HTTP request line in quotes (access logs) is not one value: its
+        // method is the event's (`"GET <path> HTTP/1.1"`, `"POST ..."`).
+        b'"' if is_request_line(&bytes[at + 1..]) => None,
         b'"' => quoted_end(bytes, at).map(|end| (end, Mask::Quoted)),
         b'\'' => single_quoted_end(bytes, at).map(|end| (end, Mask::SingleQuoted)),
         // A path starts a word, or follows `=`, `(`, `:`... (not `<`: `</b>`).
@@ -255,8 +269,17 @@ fn value_at(text: &str, at: usize) -> Option<(usize, Mask)> {
     }
 }
 
-/// A word at `at`: a URL, an IP address, a number, a hex id, a boolean or a
-/// word with digits are values; other words are not.
+/// Whether `text` starts with an HTTP method and a space.
+fn is_request_line(text: &[u8]) -> bool {
+    const METHODS: [&[u8]; 9] =
+        [b"GET ", b"POST ", b"PUT ", b"DELETE ", b"HEAD ", b"PATCH ", b"OPTIONS ", b"CONNECT ", b"TRACE "];
+    METHODS.iter().any(|method| text.starts_with(method))
+}
+
+/// A word at `at`: a URL, an IP address, a number, a hex id or a word with
+/// digits are values; other words are not (`true` and `false` included:
+/// the events of real logs differ in them, `isOverlap:true` and
+/// `isOverlap:false`, and the tree tells a recurring word from a value).
 fn word_value(text: &str, at: usize) -> Option<(usize, Mask)> {
     let bytes = text.as_bytes();
     if let Some(end) = url_end(bytes, at) {
@@ -264,6 +287,17 @@ fn word_value(text: &str, at: usize) -> Option<(usize, Mask)> {
     }
     if let Some(end) = ipv4_end(bytes, at) {
         return Some((end, Mask::Ip));
+    }
+    if let Some(end) = datetime::date_time_end(bytes, at) {
+        return Some((end, Mask::Time));
+    }
+    if bytes[at].is_ascii_hexdigit() {
+        if let Some(end) = mac_end(bytes, at) {
+            return Some((end, Mask::Hex));
+        }
+        if let Some(end) = ipv6_bare_end(bytes, at) {
+            return Some((end, Mask::Ip));
+        }
     }
     if bytes[at].is_ascii_digit() {
         if let Some(found) = number_end(bytes, at) {
@@ -285,9 +319,6 @@ fn word_value(text: &str, at: usize) -> Option<(usize, Mask)> {
         return None; // A word that goes on in non-ASCII letters: text.
     }
     let word = &text[at..end];
-    if word == "true" || word == "false" {
-        return Some((end, Mask::Bool));
-    }
     let hex = word.strip_prefix("0x").or_else(|| word.strip_prefix("0X"));
     if hex.is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit())) {
         return Some((end, Mask::Hex));
@@ -351,6 +382,26 @@ fn ipv4_end(bytes: &[u8], at: usize) -> Option<usize> {
         }
     }
     bytes.get(end).is_none_or(|&b| !is_word_byte(b)).then_some(end)
+}
+
+/// A MAC address: six pairs of hex digits between `:` or `-`.
+fn mac_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let pair = |i: usize| bytes.get(i..i + 2).is_some_and(|p| p.iter().all(u8::is_ascii_hexdigit));
+    let separator = *bytes.get(at + 2).filter(|b| matches!(b, b':' | b'-'))?;
+    let end = at + 17;
+    let shaped = (0..6).all(|k| pair(at + 3 * k) && (k == 5 || bytes.get(at + 3 * k + 2) == Some(&separator)));
+    (shaped && bytes.get(end).is_none_or(|&b| !is_word_byte(b))).then_some(end)
+}
+
+/// An IPv6 address without brackets (`fe80::1`, `2001:db8:0:0:0:0:2:1`):
+/// hex digits and colons, with `::` or seven colons.
+fn ipv6_bare_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let run = bytes[at..].iter().take(46).take_while(|b| b.is_ascii_hexdigit() || **b == b':').count();
+    let text = &bytes[at..at + run];
+    let colons = text.iter().filter(|&&b| b == b':').count();
+    let shaped = (text.windows(2).any(|w| w == b"::") || colons == 7) && colons >= 2 && !text.ends_with(b":::");
+    let end = at + run;
+    (shaped && bytes.get(end).is_none_or(|&b| !is_word_byte(b) && b != b'.')).then_some(end)
 }
 
 /// `[host]:port` (IPv6).
@@ -486,10 +537,16 @@ mod tests {
         assert_eq!(masked("open /var/lib/nats/x.db: denied"), "open <Path>: denied");
         assert_eq!(masked("GET https://h.example/a?b=c done"), "GET <Path> done");
         assert_eq!(masked("id 0x1F and 3f2a9c1d-77aa and deadbeef"), "id <Hex> and <Hex> and deadbeef");
-        assert_eq!(masked("flag true, user=bob, k=\"a b\""), "flag <Bool>, user=<Text>, k=<Quoted>");
+        assert_eq!(masked("flag true, user=bob, k=\"a b\""), "flag true, user=<Text>, k=<Quoted>");
+        assert_eq!(masked("on=false \"GET /a HTTP/1.1\" 200"), "on=false \"GET <Path> HTTP/<Float>\" <Int>");
         assert_eq!(masked("at k=v1.2: done k=x. `k=y`"), "at k=<Text>: done k=<Text>. `k=<Text>`");
         assert_eq!(masked("for k={}617: {a=é, b=f(x,y)}"), "for k=<Text>: {a=<Text>, b=<Text>}");
         assert_eq!(masked("node connector-7 joined"), "node <Text> joined");
+        assert_eq!(
+            masked("at Sun Jul 10 12:00:00 2005 from fe80::1 (00:1a:2b:3c:4d:5e)"),
+            "at <Time> from <Ip> (<Hex>)"
+        );
+        assert_eq!(masked("[2005-06-03 12:00:00,123] May I"), "[<Time>] May I");
     }
 
     #[test]

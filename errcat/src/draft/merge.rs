@@ -17,7 +17,7 @@
 //!    of values is one value are one group.
 
 use super::keys::Key;
-use super::mask::{Mask, GLUE};
+use super::mask::{parts, Mask, Part, GLUE};
 use super::template::{align, collapsed, constants, flexible, of_keys, Slot};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -338,6 +338,71 @@ fn same_template(groups: Vec<Group>) -> Vec<Group> {
         }
     }
     out
+}
+
+/// The groups whose templates have a word of their own (a letter or digit
+/// outside the values), and the lines left out. A template of values and
+/// punctuation only (`%s %s%s`) says nothing of its event and, as a draft,
+/// matches any line of its shape, other groups' lines too: its keys are
+/// groups of their own, each with its own template, and a key that is
+/// values only itself (a line that is one number) is left out.
+pub fn with_words(keys: &[Key], groups: Vec<Group>) -> (Vec<Group>, u64) {
+    let mut kept = Vec::with_capacity(groups.len());
+    let mut left_out = 0;
+    for mut group in groups {
+        if has_word(&group.template) {
+            at_most_values(&mut group.template);
+            kept.push(group);
+            continue;
+        }
+        for key in group.members {
+            let mut template = of_keys(keys, &[key]);
+            if has_word(&template) {
+                at_most_values(&mut template);
+                kept.push(Group { template, members: vec![key] });
+            } else {
+                left_out += keys[key].count;
+            }
+        }
+    }
+    (kept, left_out)
+}
+
+/// The most values a record's message may have (the loader's limit,
+/// `MAX_PLACEHOLDERS` of the runtime's dataset limits).
+const MAX_VALUES: usize = 100;
+
+/// A template of more than [`MAX_VALUES`] values (a dump of a dictionary)
+/// keeps its first ones; the rest of it, from the last value it may keep
+/// on, is that one value, of any words: a record that `errcat check` and the
+/// loader accept, which still matches every line of the group.
+fn at_most_values(template: &mut Vec<Slot>) {
+    let values_in = |slot: &Slot| match slot {
+        Slot::Var { .. } => 1,
+        Slot::Const(word) => parts(word).iter().filter(|part| matches!(part, Part::Value(_))).count(),
+    };
+    if template.iter().map(values_in).sum::<usize>() <= MAX_VALUES {
+        return;
+    }
+    let mut values = 0;
+    for (index, slot) in template.iter().enumerate() {
+        values += values_in(slot);
+        if values >= MAX_VALUES {
+            let glued = slot.glued();
+            template.truncate(index);
+            template.push(Slot::Var { kind: Mask::Text, may_be_empty: true, words: true, glued, either: false });
+            return;
+        }
+    }
+}
+
+fn has_word(template: &[Slot]) -> bool {
+    template.iter().any(|slot| match slot {
+        Slot::Const(word) => parts(word)
+            .iter()
+            .any(|part| matches!(part, Part::Literal(text) if text.chars().any(char::is_alphanumeric))),
+        Slot::Var { .. } => false,
+    })
 }
 
 fn without_kind(slot: Slot) -> Slot {

@@ -11,6 +11,7 @@
 //! whose regex a scan with the drafts would find for it ([`settle`]), and
 //! each group is written as a draft record ([`record`]).
 
+mod datetime;
 mod keys;
 mod mask;
 mod merge;
@@ -56,12 +57,19 @@ pub struct Miner {
     /// value starts where the matcher starts a message in a line.
     prefix: Matcher<Template>,
     inputs: Vec<String>,
+    /// Lines left out of the last drafts: their messages are values only.
+    valueless: std::cell::Cell<u64>,
 }
 
 impl Miner {
     pub fn new(max_keys: usize) -> Self {
         let whole = Template::compile("%s", Dialect::Go).expect("a valid template");
-        Miner { keys: keys::Keys::new(max_keys), prefix: Matcher::new([&whole]), inputs: Vec::new() }
+        Miner {
+            keys: keys::Keys::new(max_keys),
+            prefix: Matcher::new([&whole]),
+            inputs: Vec::new(),
+            valueless: Default::default(),
+        }
     }
 
     /// Starts a new input named `label`.
@@ -89,7 +97,9 @@ impl Miner {
             by_length.entry(key.tokens.len()).or_default().push(index);
         }
         let split: Vec<Vec<usize>> = by_length.into_values().flat_map(|members| tree::split(keys, members)).collect();
-        let groups = settle::settle(keys, merge::merge(keys, split));
+        let (groups, valueless) = merge::with_words(keys, merge::merge(keys, split));
+        self.valueless.set(valueless);
+        let groups = settle::settle(keys, groups);
         let mut drafts: Vec<Draft> = groups
             .into_iter()
             .map(|(group, pattern)| record::draft(keys, &group, pattern, dialect, &self.inputs))
@@ -101,6 +111,11 @@ impl Miner {
     /// Lines counted, and lines left out once the cap on keys was reached.
     pub fn lines(&self) -> (u64, u64) {
         (self.keys.lines(), self.keys.dropped)
+    }
+
+    /// Lines the last [`Miner::drafts`] left out: messages of values only.
+    pub fn valueless(&self) -> u64 {
+        self.valueless.get()
     }
 }
 
@@ -197,6 +212,12 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
         out.line(&out.dim(&summary))?;
     }
     out.flush()?;
+    let valueless = miner.valueless();
+    if valueless > 0 {
+        eprintln!(
+            "errcat: note: {valueless} line(s) not drafted: their messages are values only (no word of their own)"
+        );
+    }
     if dropped > 0 {
         eprintln!(
             "errcat: note: {dropped} line(s) not grouped: more than {MAX_KEYS} distinct messages (after masking) were kept"

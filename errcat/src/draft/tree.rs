@@ -15,7 +15,7 @@
 //! positions with more than one word are its values.
 
 use super::keys::Key;
-use super::mask::{has_mask, is_punctuation};
+use super::mask::{has_mask, is_keyed_value, is_punctuation};
 use rustc_hash::FxHashMap as HashMap;
 
 /// The groups of the keys `members` (all of one length): lists of indices
@@ -56,16 +56,23 @@ fn branches_at(keys: &[Key], set: &[usize], position: usize) -> Vec<Vec<usize>> 
     for &index in set {
         *lines.entry(word(index)).or_default() += keys[index].count;
     }
-    // A word with a masked value in it (`50%<int>`, `key=<text>`) is no
-    // branch of its own: values of one shape recur across templates; nor is
-    // punctuation, which recurs everywhere.
-    let recurs = |w: &str| !has_mask(w) && !is_punctuation(w) && lines[w] >= 2;
+    // A masked value alone is no branch of its own: values of one kind recur
+    // across templates; nor is punctuation, which recurs everywhere, nor a
+    // word with a value in it (`back\slash<int>`: a value's own text),
+    // except a key and its value that starts a message of keys and values
+    // only (`steps=<int>`, `onExtend:<int> <int>`): on real logs that key is
+    // the only name such a message has.
+    let named = |index: usize| {
+        let tokens = &keys[index].tokens;
+        position == 0 && is_keyed_value(&tokens[0]) && tokens[1..].iter().all(|t| has_mask(t) || is_punctuation(t))
+    };
+    let recurs = |index: usize, w: &str| (!has_mask(w) || named(index)) && !is_punctuation(w) && lines[w] >= 2;
     let mut branch_of: HashMap<&str, usize> = HashMap::default();
     let mut branches: Vec<Vec<usize>> = Vec::new();
     let mut rest: Option<usize> = None;
     for &index in set {
         let w = word(index);
-        let slot = if recurs(w) {
+        let slot = if recurs(index, w) {
             *branch_of.entry(w).or_insert_with(|| {
                 branches.push(Vec::new());
                 branches.len() - 1

@@ -6,6 +6,7 @@
 
 mod dataset_updates;
 mod draft;
+mod draft_real;
 mod embedded;
 mod envelope_fixtures;
 mod envelopes;
