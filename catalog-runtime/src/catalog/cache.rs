@@ -5,7 +5,7 @@
 //! One file per dataset directory and filter, in the directory the caller
 //! gives (the runtime has no default: errcat and the Python package choose
 //! theirs). A file is one sealed blob ([`seal`]): [`MAGIC`], the checksum of
-//! the rest, the crate's version, then postcard-encoded [`Stamps`] (the
+//! the rest, the crate's version and sources' fingerprint, then postcard-encoded [`Stamps`] (the
 //! directory, the filter, and the stat of every directory walked, of every
 //! record file and of the names file) and the compiled catalog: the
 //! warnings and the entries' names and templates, decoded at once, then
@@ -49,6 +49,12 @@ const MAGIC: &[u8; 8] = b"errcat\x00\x0d";
 /// Starts the bytes of [`Catalog::to_bytes`]; the last byte is their layout
 /// version.
 const PACKED_MAGIC: &[u8; 8] = b"errcatC\x06";
+
+/// The compiler a cache file must have been written by: the crate's
+/// version and a fingerprint of its sources (`build.rs`), since sources of
+/// one version can differ (a git dependency, a checkout between releases)
+/// and compile records by other rules.
+const COMPILER: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("CATALOG_RUNTIME_SOURCES"));
 
 /// A file modified this recently may be modified again within the same mtime
 /// tick without its stamp changing (git's "racily clean" problem), so a load
@@ -150,7 +156,9 @@ impl Miss {
         let why = match self {
             Miss::Absent => return None,
             Miss::Damaged => "the compiled-catalog cache is damaged (short, or fails its checksum or decoding)",
-            Miss::OtherVersion => "the compiled-catalog cache was written by another version of error-catalog",
+            Miss::OtherVersion => {
+                "the compiled-catalog cache was written by another version (or build) of error-catalog"
+            }
             Miss::OtherLoad => "the compiled-catalog cache was written for another dataset directory or filter",
             Miss::Stale => {
                 "a record file, directory or the names file changed since the compiled-catalog cache was written"
@@ -288,10 +296,10 @@ fn share(
     (entries, parts)
 }
 
-/// `magic`, the checksum of what follows, the crate's version, then
+/// `magic`, the checksum of what follows, [`COMPILER`], then
 /// `payload` postcard-encoded: a cache file and [`Catalog::to_bytes`].
 fn seal(magic: &[u8; 8], payload: &impl Serialize) -> postcard::Result<Vec<u8>> {
-    let body = postcard::to_allocvec(env!("CARGO_PKG_VERSION"))?;
+    let body = postcard::to_allocvec(COMPILER)?;
     let body = postcard::to_extend(payload, body)?;
     let mut bytes = Vec::with_capacity(magic.len() + 8 + body.len());
     bytes.extend(magic);
@@ -318,7 +326,7 @@ fn unseal_checked<'a>(magic: &[u8; 8], bytes: &'a [u8], check_sum: bool) -> Resu
         return Err(Miss::Damaged);
     }
     match postcard::take_from_bytes::<&str>(body) {
-        Ok((env!("CARGO_PKG_VERSION"), payload)) => Ok(payload),
+        Ok((COMPILER, payload)) => Ok(payload),
         Ok(_) => Err(Miss::OtherVersion),
         Err(_) => Err(Miss::Damaged),
     }
@@ -931,7 +939,7 @@ mod tests {
     /// checksum right: what only a change the checksum misses gives.
     fn write_sealed(file: &Path, stamps: &Stamps, contents: impl Serialize) {
         let payload = postcard::to_allocvec(&(stamps, contents)).unwrap();
-        fs::write(file, sealed_as(MAGIC, env!("CARGO_PKG_VERSION"), &payload)).unwrap();
+        fs::write(file, sealed_as(MAGIC, COMPILER, &payload)).unwrap();
     }
 
     /// Writes each of `damages` over the cache file of `data` in turn and
@@ -972,7 +980,7 @@ mod tests {
         damages.push([&sound[..], b"x"].concat());
         // Sound checksums, but not a catalog.
         let payload = payload_of(&sound);
-        let version = env!("CARGO_PKG_VERSION");
+        let version = COMPILER;
         damages.push(sealed_as(MAGIC, version, &[0xff; 64]));
         damages.push(sealed_as(MAGIC, version, &payload[..payload.len() - 1]));
         damages.push(sealed_as(MAGIC, version, &[payload, &[0]].concat()));
@@ -1059,8 +1067,8 @@ mod tests {
         other_layout[MAGIC.len() - 1] ^= 1;
         let damages = [
             sealed_as(MAGIC, "0.0.0-other", payload),
-            sealed_as(&other_layout, env!("CARGO_PKG_VERSION"), payload),
-            sealed_as(&other_layout, env!("CARGO_PKG_VERSION"), b"a layout to come"),
+            sealed_as(&other_layout, COMPILER, payload),
+            sealed_as(&other_layout, COMPILER, b"a layout to come"),
         ];
         assert_rebuilt(&data.0, &cache.0, Miss::OtherVersion, &damages);
     }
@@ -1231,8 +1239,8 @@ mod tests {
         }
         // Another version's bytes are refused, and a cache file's.
         let payload = payload_of(&bytes);
-        assert!(Catalog::from_bytes(&sealed_as(PACKED_MAGIC, env!("CARGO_PKG_VERSION"), payload)).is_some());
+        assert!(Catalog::from_bytes(&sealed_as(PACKED_MAGIC, COMPILER, payload)).is_some());
         assert!(Catalog::from_bytes(&sealed_as(PACKED_MAGIC, "0.0.0-other", payload)).is_none());
-        assert!(Catalog::from_bytes(&sealed_as(MAGIC, env!("CARGO_PKG_VERSION"), payload)).is_none());
+        assert!(Catalog::from_bytes(&sealed_as(MAGIC, COMPILER, payload)).is_none());
     }
 }
