@@ -216,7 +216,7 @@ pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>
     let rows = Validity::new(out.validity, out.null_count);
     let mut root = Node::new("+s", "", len, &rows);
     let mut span = Node::new("+l", "span", len, &rows);
-    span.vec((0..=values).step_by(2).collect::<Vec<i32>>());
+    span.vec((0..=values / 2).map(|row| 2 * row).collect::<Vec<i32>>());
     let mut span_values = Node::new("l", "item", len * 2, &Validity::NONE);
     span_values.vec(out.span);
     span.children.push(span_values);
