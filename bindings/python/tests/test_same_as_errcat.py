@@ -9,7 +9,6 @@ which is classified in place) and the threads."""
 
 import json
 
-import numpy as np
 import pytest
 
 from error_catalog import Catalog
@@ -17,6 +16,7 @@ from error_catalog import Catalog
 from conftest import REPO, assert_equals_errcat, errcat_scan, missing
 
 pa = pytest.importorskip("pyarrow", reason="SKIPPED: pyarrow is not installed (pip install pyarrow)")
+np = pytest.importorskip("numpy", reason="SKIPPED: numpy is not installed (pip install numpy)")
 
 GOLDEN = REPO / "tools" / "real" / "golden"
 PROGRAMS = ["cargo", "django", "kafka", "nodejs-node"]
