@@ -14,7 +14,7 @@
 # Prints each table: rows/s, rows/s per core, MB/s, and the ratio of rows/s
 # to errcat's with one thread (Spark: to the `re` UDF's with one core).
 #
-#   bench/python.sh                              # LINES=2000000 lines, SPARK=2000000, UDF_LINES=5000
+#   bench/python.sh                              # LINES=2000000 lines, SPARK=1000000, UDF_LINES=5000
 #   LINES=200000 SPARK=200000 bench/python.sh    # a quicker run
 #
 # Needs the wheel installed (bindings/python/README.md: maturin build, pip
@@ -23,7 +23,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS:-$root/datasets/nats-server}
 lines=${LINES:-2000000}
-spark_lines=${SPARK:-2000000}
+spark_lines=${SPARK:-1000000}
 udf_lines=${UDF_LINES:-5000}
 batches=${BATCHES:-10000 100000}
 work=${WORK:-$root/target/bench}
