@@ -1,9 +1,12 @@
 //! `Catalog.classify`'s engine, free of Python: a column of lines (arrow's
-//! layout: one data buffer, offsets, an optional validity bitmap) classified
-//! on every core, then assembled into arrow buffers for the result.
+//! layout, or buffers borrowed from a Python list; an optional validity
+//! bitmap) classified on every core; `columns.rs` lays the hits out.
 //!
-//! The rows are cut into chunks of about a MiB, and each chunk's lines are
-//! classified by the runtime's chunk classifier
+//! The rows are cut into chunks of about a MiB. A chunk's elements are laid
+//! out as lines in a buffer of the thread's, unless they are lines in
+//! memory already (each ending with its line break: a file's bytes), which
+//! are read where they are. Each chunk's lines are classified by the
+//! runtime's chunk classifier
 //! ([`ChunkClassifier`](error_catalog::ChunkClassifier)), the one `errcat
 //! scan` runs on the chunks of a file: the same envelopes, the same
 //! multi-line events (a trace's lines give no row of their own; the row of

@@ -547,7 +547,10 @@ impl Catalog {
     /// `span` (UTF-8 byte offsets in the line), `fields`, `args`,
     /// `field_spans`, `message_span` (JSON texts), `envelope` and `context`
     /// (a multi-line event's trace, or null): what `errcat scan --json`
-    /// prints for that line, from the same chunk classifier. Each element is
+    /// prints for that line, from the same chunk classifier. The elements
+    /// are read where they are (a str's UTF-8 buffer, an arrow array's
+    /// buffers) and the result's buffers handed to pyarrow as built, through
+    /// the Arrow C data interface: no Python object per line. Each element is
     /// classified as errcat classifies a line of a file: a trailing line
     /// break is dropped, bytes that are not UTF-8 are read with replacement
     /// characters (spans in the original bytes), lines over 16 MiB are

@@ -24,7 +24,7 @@ impl<'a> Borrowed<'a> {
                 validity.get_or_insert_with(|| vec![0xff; items.len().div_ceil(8)])[row / 8] &= !(1 << (row % 8));
                 &[]
             } else if item.is_exact_instance_of::<PyString>() || item.cast::<PyString>().is_ok() {
-                // (The exact type first: a cheap look, where a subclass check is a call under abi3.)
+                // The exact type is looked at first: a subclass check is a call under abi3.
                 let mut size: pyo3::ffi::Py_ssize_t = 0;
                 // SAFETY: `item` is a str; the buffer lives as long as the str,
                 // which `items` holds for 'a.
