@@ -1,28 +1,36 @@
 #!/usr/bin/env bash
-# The Python package against errcat, in one run, on the same logs:
-# Catalog.classify (a pyarrow array of the log's lines, 1 thread and all
-# cores) against `errcat --data CORPUS scan --json` and `--count` (1 thread
-# and all cores) on the sparse log of bench/compare.sh; then
-# error_catalog.spark.classify in Spark local mode on a 1 GB log, with
-# several partition counts and 1 and 2 cores. Prints every time and rate.
+# The Python package against errcat and against what Python and Spark users
+# have without it, in one run, on the same logs (made from the nats-server
+# corpus by xtask log, 1% of the lines messages of its records):
+#  - Catalog.classify of a list of str, a pyarrow string array and the file's
+#    bytes as an arrow array (read in place), with 1 and 2 threads, against
+#    `errcat --data CORPUS scan --count` with 1 and 2 threads (the whole
+#    process), interleaved in ROUNDS rounds (medians; bench/python_classify.py);
+#    pyarrow.compute.match_substring_regex of one record's pattern, and
+#    Python `re` with every record's pattern on a sample of the lines;
+#  - error_catalog.spark.classify in Spark local mode with 1 and 2 cores,
+#    against a chain of regexp_extract over the 20 records most found and a
+#    Python UDF with `re` over every record's pattern (on a sample; bench/spark_classify.py).
+# Prints each table: rows/s, rows/s per core, MB/s, and the ratio of rows/s
+# to errcat's with one thread (Spark: to the `re` UDF's with one core).
 #
-#   bench/python.sh                    # LINES=2000000 sparse lines, BIG=10500000 lines (1 GB)
-#   LINES=200000 BIG=1000000 bench/python.sh   # a quicker run
+#   bench/python.sh                              # LINES=2000000 lines, SPARK=1000000, UDF_LINES=5000
+#   LINES=200000 SPARK=200000 bench/python.sh    # a quicker run
 #
-# Needs the wheel installed (see bindings/python/README.md: maturin build, pip install)
-# and Java for Spark; installs nothing itself but numpy if missing.
+# Needs the wheel installed (bindings/python/README.md: maturin build, pip
+# install) and Java for Spark; installs numpy, pandas and GNU time if missing.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS:-$root/datasets/nats-server}
 lines=${LINES:-2000000}
-big_lines=${BIG:-10500000}
-partitions=${PARTITIONS:-2 8 32}
+spark_lines=${SPARK:-1000000}
+udf_lines=${UDF_LINES:-5000}
+batches=${BATCHES:-10000 100000}
 work=${WORK:-$root/target/bench}
 [ -d "$corpus" ] || { echo "corpus not found at $corpus (set CORPUS=dir)" >&2; exit 2; }
 mkdir -p "$work"
 python3 -c "import error_catalog" || { echo "install the wheel first (see bindings/python/README.md)" >&2; exit 2; }
-python3 -c "import numpy" 2>/dev/null || pip install -q numpy >&2
-[ -x /usr/bin/time ] || { apt-get update -qq >&2 && apt-get install -y -qq time >&2; }
+python3 -c "import numpy, pandas" 2>/dev/null || python3 -m pip install -q numpy "pandas>=2.2,<3" >&2
 
 cargo build -q --release --manifest-path "$root/Cargo.toml" -p errcat -p xtask
 errcat=$root/target/release/errcat
@@ -35,48 +43,56 @@ log() { # NAME LINES SHARE
     }
 }
 log sparse "$lines" 0.01
-log big "$big_lines" 0.01
+log spark "$spark_lines" 0.01
+head -n "$udf_lines" "$work/spark.log" > "$work/spark-sample.log"
 # Warm the compiled-catalog cache (the first load compiles the records).
 "$errcat" --data "$corpus" explain "x" >/dev/null 2>&1 || true
 python3 -c "import error_catalog, sys; error_catalog.Catalog.load(sys.argv[1])" "$corpus"
 
 mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
-seconds() { /usr/bin/time -f "%e" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || true; tail -n 1 "$work/time"; }
-row() { # TOOL SECONDS LINES MB
-    awk -v t="$1" -v s="$2" -v l="$3" -v mb="$4" \
-        'BEGIN { printf "%-58s %8.2f %12.0f %9.1f\n", t, s, l / s, mb / s }'
+header() { printf "%-52s %7s %8s %11s %14s %8s %8s %8s\n" "$1" threads seconds "rows/s" "rows/s/core" "MB/s" "x $2" matched; }
+# NAME THREADS SECONDS ROWS MB_PER_ROW BASE_RATE MATCHED
+row() {
+    awk -v n="$1" -v t="$2" -v s="$3" -v r="$4" -v m="$5" -v base="$6" -v hit="$7" 'BEGIN {
+        rate = r / s; printf "%-52s %7d %8.3f %11.0f %14.0f %8.1f %8.2f %8d\n", n, t, s, rate, rate / t, rate * m, rate / base, hit }'
 }
 
 log_file=$work/sparse.log
 size=$(mb "$log_file")
 count=$(wc -l < "$log_file")
+per_row=$(awk -v mb="$size" -v n="$count" 'BEGIN { print mb / n }')
 echo
-echo "== classify vs errcat: $log_file ($size MB, $count lines), $(nproc) cores"
-printf "%-58s %8s %12s %9s\n" tool seconds "lines/s" "MB/s"
-row "errcat scan --count --threads 1 (whole process)" "$(seconds "$errcat" --data "$corpus" scan --count --threads 1 "$log_file")" "$count" "$size"
-row "errcat scan --json --threads 1 (whole process)" "$(seconds "$errcat" --data "$corpus" scan --json --threads 1 "$log_file")" "$count" "$size"
-row "errcat scan --count (all cores)" "$(seconds "$errcat" --data "$corpus" scan --count "$log_file")" "$count" "$size"
-row "errcat scan --json (all cores)" "$(seconds "$errcat" --data "$corpus" scan --json "$log_file")" "$count" "$size"
-python3 "$root/bench/python_classify.py" "$corpus" "$log_file" 1 "$(nproc)" > "$work/python.out"
-while read -r kind a b c d; do
-    case $kind in
-        READ) row "read into a pyarrow array (numpy, not classify)" "$a" "$count" "$size" ;;
-        RESULT) row "Catalog.classify(arrow array, threads=$a)" "$b" "$count" "$size" ;;
-        END_TO_END) row "read + Catalog.classify (all cores)" "$a" "$count" "$size" ;;
+echo "== Python: $log_file ($size MB, $count lines), $(nproc) cores; medians of ${ROUNDS:-3} interleaved rounds"
+header method "errcat-1"
+python3 "$root/bench/python_classify.py" "$corpus" "$log_file" "$errcat" 1 2 > "$work/python.out"
+base=$(awk '$2 == "errcat_1" { print $5 / $4 }' "$work/python.out")
+while read -r kind name threads seconds rows found; do
+    [ "$kind" = RESULT ] || continue
+    case $name in
+        errcat_*) label="errcat --data corpus scan --count (whole process)" ;;
+        classify_list) label="Catalog.classify(list of str)" ;;
+        classify_arrow) label="Catalog.classify(pyarrow string array)" ;;
+        classify_in-place) label="Catalog.classify(file's bytes as arrow, in place)" ;;
+        read+*) label="read file into arrow + classify (all cores)" ;;
+        *) label=${name//_/ } ;;
     esac
+    row "$label" "$threads" "$seconds" "$rows" "$per_row" "$base" "$found"
 done < "$work/python.out"
 
-big=$work/big.log
-big_size=$(mb "$big")
-big_count=$(wc -l < "$big")
+spark_log=$work/spark.log
+spark_size=$(mb "$spark_log")
+spark_per_row=$(awk -v mb="$spark_size" -v n="$(wc -l < "$spark_log")" 'BEGIN { print mb / n }')
 echo
-echo "== Spark local mode: $big ($big_size MB, $big_count lines); spark.read.text, classify, count matches"
-printf "%-58s %8s %12s %9s\n" "cores, partitions" seconds "lines/s" "MB/s"
+echo "== Spark local mode: $spark_log ($spark_size MB, $spark_lines lines; the UDF on its first $udf_lines lines)"
+header "method (maxRecordsPerBatch)" "UDF-1"
 for cores in 1 2; do
     # shellcheck disable=SC2086
-    python3 "$root/bench/spark_classify.py" "$corpus" "$big" "$cores" $partitions 2>"$work/spark.err" |
-        while read -r kind c p s matched; do
-            [ "$kind" = RESULT ] && row "local[$c], $p partitions ($matched matches)" "$s" "$big_count" "$big_size"
-        done
+    python3 "$root/bench/spark_classify.py" "$corpus" "$spark_log" "$work/spark-sample.log" "$cores" $batches \
+        2>"$work/spark.err" > "$work/spark-$cores.out" || { tail -n 20 "$work/spark.err" >&2; exit 1; }
 done
-row "errcat scan --count on the same log (all cores)" "$(seconds "$errcat" --data "$corpus" scan --count "$big")" "$big_count" "$big_size"
+cat "$work"/spark-1.out "$work"/spark-2.out > "$work/spark.out"
+udf=$(awk '$3 == "re-udf-sample" && $2 == 1 { print $5 / $6; exit }' "$work/spark.out")
+while read -r kind cores method batch rows seconds found; do
+    [ "$kind" = RESULT ] || continue
+    row "$method ($batch)" "$cores" "$seconds" "$rows" "$spark_per_row" "$udf" "$found"
+done < "$work/spark.out"

@@ -1,9 +1,12 @@
 //! `Catalog.classify`'s engine, free of Python: a column of lines (arrow's
-//! layout: one data buffer, offsets, an optional validity bitmap) classified
-//! on every core, then assembled into arrow buffers for the result.
+//! layout, or buffers borrowed from a Python list; an optional validity
+//! bitmap) classified on every core; `columns.rs` lays the hits out.
 //!
-//! The rows are cut into chunks of about a MiB, and each chunk's lines are
-//! classified by the runtime's chunk classifier
+//! The rows are cut into chunks of about a MiB. A chunk's elements are laid
+//! out as lines in a buffer of the thread's, unless they are lines in
+//! memory already (each ending with its line break: a file's bytes), which
+//! are read where they are. Each chunk's lines are classified by the
+//! runtime's chunk classifier
 //! ([`ChunkClassifier`](error_catalog::ChunkClassifier)), the one `errcat
 //! scan` runs on the chunks of a file: the same envelopes, the same
 //! multi-line events (a trace's lines give no row of their own; the row of
@@ -25,65 +28,84 @@ use error_catalog::{Catalog, ChunkClassifier, ChunkPath, Envelope, Found, ScanEv
 /// About this many bytes of lines per unit of work.
 const CHUNK_BYTES: usize = 1 << 20;
 
-/// Offsets of a column's elements: element `i` is `data[at(i)..at(i + 1)]`.
+/// Offsets of an arrow column's elements: element `i` is `data[at(i)..at(i + 1)]`.
 pub enum Offsets<'a> {
     I32(&'a [i32]),
     I64(&'a [i64]),
-    Owned(Vec<usize>),
 }
 
 impl Offsets<'_> {
     fn at(&self, i: usize) -> usize {
-        // Checked non-negative by `Column::new`.
+        // Checked non-negative by `Column::packed`.
         match self {
             Offsets::I32(offsets) => offsets[i] as usize,
             Offsets::I64(offsets) => offsets[i] as usize,
-            Offsets::Owned(offsets) => offsets[i],
         }
+    }
+
+    /// The first element from `start` on whose end is `bytes` or more past
+    /// the start of element `start` (or the last element).
+    fn end_after(&self, start: usize, bytes: usize) -> usize {
+        let last = self.len() - 1;
+        let goal = self.at(start).saturating_add(bytes);
+        let after = match self {
+            Offsets::I32(offsets) => offsets[start + 1..].partition_point(|&o| (o as usize) < goal),
+            Offsets::I64(offsets) => offsets[start + 1..].partition_point(|&o| (o as usize) < goal),
+        };
+        (start + after + 1).min(last)
     }
 
     fn len(&self) -> usize {
         match self {
             Offsets::I32(offsets) => offsets.len(),
             Offsets::I64(offsets) => offsets.len(),
-            Offsets::Owned(offsets) => offsets.len(),
         }
     }
 }
 
-/// A column of lines in arrow's layout.
+/// Where a column's elements are.
+enum Elements<'a> {
+    /// Arrow's layout: one data buffer and offsets.
+    Packed { data: &'a [u8], offsets: Offsets<'a> },
+    /// A buffer each, borrowed from its owner (a Python list's `str` and `bytes`).
+    Borrowed(Vec<&'a [u8]>),
+}
+
+/// A column of lines: arrow's layout, or borrowed buffers; an optional
+/// validity bitmap.
 pub struct Column<'a> {
-    data: &'a [u8],
-    offsets: Offsets<'a>,
+    elements: Elements<'a>,
     /// The validity bitmap and the bit of element 0.
     validity: Option<(&'a [u8], usize)>,
     len: usize,
 }
 
 impl<'a> Column<'a> {
-    /// A column of `offsets.len() - 1` elements, checked: offsets
+    /// An arrow column of `offsets.len() - 1` elements, checked: offsets
     /// non-negative, non-decreasing and within `data`, the bitmap long
     /// enough. Hostile buffers are an error, never a crash.
-    pub fn new(data: &'a [u8], offsets: Offsets<'a>, validity: Option<(&'a [u8], usize)>) -> Result<Self, String> {
+    pub fn packed(data: &'a [u8], offsets: Offsets<'a>, validity: Option<(&'a [u8], usize)>) -> Result<Self, String> {
         let Some(len) = offsets.len().checked_sub(1) else {
             return Err("an arrow array's offsets buffer is empty".into());
         };
-        let signed_ok = match &offsets {
-            Offsets::I32(o) => o.iter().all(|&x| x >= 0),
-            Offsets::I64(o) => o.iter().all(|&x| x >= 0 && usize::try_from(x).is_ok()),
-            Offsets::Owned(_) => true,
-        };
-        if !signed_ok {
-            return Err("an arrow array has a negative offset".into());
-        }
-        let mut previous = offsets.at(0);
-        for i in 1..=len {
-            let next = offsets.at(i);
-            if next < previous {
-                return Err(format!("an arrow array's offsets decrease at element {}", i - 1));
+        // Non-negative and non-decreasing: the first, then each pair, in
+        // one vectorized pass (the place of a decrease looked for after).
+        fn ordered<O: Copy + Into<i64>>(offsets: &[O]) -> Result<(), String> {
+            let wide = |i: usize| -> i64 { offsets[i].into() };
+            if wide(0) < 0 {
+                return Err("an arrow array has a negative offset".into());
             }
-            previous = next;
+            if offsets.windows(2).fold(true, |ok, pair| ok & (pair[0].into() <= pair[1].into())) {
+                return Ok(());
+            }
+            let at = offsets.windows(2).position(|pair| pair[0].into() > pair[1].into()).unwrap_or(0);
+            Err(format!("an arrow array's offsets decrease at element {at}"))
         }
+        match &offsets {
+            Offsets::I32(o) => ordered(o)?,
+            Offsets::I64(o) => ordered(o)?,
+        }
+        let previous = offsets.at(len);
         if previous > data.len() {
             return Err("an arrow array's offsets point past its data".into());
         }
@@ -92,27 +114,140 @@ impl<'a> Column<'a> {
                 return Err("an arrow array's validity bitmap is too short".into());
             }
         }
-        Ok(Column { data, offsets, validity, len })
+        Ok(Column { elements: Elements::Packed { data, offsets }, validity, len })
+    }
+
+    /// A column of borrowed elements; a clear bit of `validity` (one per
+    /// element) makes its element null.
+    pub fn borrowed(elements: Vec<&'a [u8]>, validity: Option<&'a [u8]>) -> Self {
+        let len = elements.len();
+        assert!(validity.is_none_or(|bits| bits.len() * 8 >= len), "a bit per element");
+        Column { elements: Elements::Borrowed(elements), validity: validity.map(|bits| (bits, 0)), len }
     }
 
     pub fn len(&self) -> usize {
         self.len
     }
 
-    /// Element `i`, `None` when null.
-    pub fn get(&self, i: usize) -> Option<&'a [u8]> {
-        if let Some((bits, first)) = self.validity {
-            let bit = first + i;
-            if bits[bit / 8] & (1 << (bit % 8)) == 0 {
-                return None;
-            }
-        }
-        Some(&self.data[self.offsets.at(i)..self.offsets.at(i + 1)])
+    fn is_valid(&self, i: usize) -> bool {
+        self.validity.is_none_or(|(bits, first)| bits[(first + i) / 8] & (1 << ((first + i) % 8)) != 0)
     }
 
-    fn bytes(&self, rows: Range<usize>) -> usize {
-        self.offsets.at(rows.end) - self.offsets.at(rows.start)
+    /// Element `i`, `None` when null.
+    pub fn get(&self, i: usize) -> Option<&'a [u8]> {
+        if !self.is_valid(i) {
+            return None;
+        }
+        Some(match &self.elements {
+            Elements::Packed { data, offsets } => &data[offsets.at(i)..offsets.at(i + 1)],
+            Elements::Borrowed(elements) => elements[i],
+        })
     }
+
+    /// The rows' bytes as they are in memory when they are lines already
+    /// (arrow's data buffer read from a file with the line breaks kept):
+    /// no null, each element ends with a line break and is no longer than
+    /// [`MAX_LINE`] without it. They are then classified in place.
+    fn in_place(&self, rows: Range<usize>) -> Option<&'a [u8]> {
+        fn lines<O: Copy + TryInto<usize>>(data: &[u8], offsets: &[O]) -> bool {
+            let at = |offset: O| offset.try_into().unwrap_or(0);
+            offsets.windows(2).all(|pair| {
+                let (start, end) = (at(pair[0]), at(pair[1]));
+                end > start && end - start <= MAX_LINE + 1 && data[end - 1] == b'\n'
+            })
+        }
+        let Elements::Packed { data, offsets } = &self.elements else { return None };
+        if (self.validity.is_some() && !rows.clone().all(|row| self.is_valid(row))) || rows.is_empty() {
+            return None;
+        }
+        let whole = match offsets {
+            Offsets::I32(offsets) => lines(data, &offsets[rows.start..=rows.end]),
+            Offsets::I64(offsets) => lines(data, &offsets[rows.start..=rows.end]),
+        };
+        whole.then(|| &data[offsets.at(rows.start)..offsets.at(rows.end)])
+    }
+
+    /// Row `row` as a line of a chunk: its element without a trailing line
+    /// break; `Err(true)` when it is longer than [`MAX_LINE`], `Err(false)`
+    /// when it is null.
+    fn line(&self, row: usize) -> Result<&'a [u8], bool> {
+        let element = self.get(row).ok_or(false)?;
+        let element = element.strip_suffix(b"\n").unwrap_or(element);
+        if element.len() > MAX_LINE {
+            return Err(true);
+        }
+        Ok(element)
+    }
+}
+
+/// Which row, and where in its element, each line of a chunk comes from.
+enum LineMap {
+    /// Line `i` is row `first + i`, from its start.
+    Rows(usize),
+    /// Line `i` is `table[i]`: a chunk with nulls, skipped rows or elements of several lines.
+    Table(Vec<(usize, usize)>),
+}
+
+impl LineMap {
+    fn of(&self, line: usize) -> (usize, usize) {
+        match self {
+            LineMap::Rows(first) => (first + line, 0),
+            LineMap::Table(table) => table[line],
+        }
+    }
+}
+
+/// Lays `rows` of `column` out as lines in `buffer`; whether every row is
+/// there (none null or too long). Rows too long go to `too_long`.
+fn copy_lines(column: &Column<'_>, rows: Range<usize>, buffer: &mut Vec<u8>, too_long: &mut Vec<usize>) -> bool {
+    buffer.clear();
+    let mut push = |line: &[u8]| {
+        buffer.extend_from_slice(line);
+        buffer.push(b'\n');
+    };
+    match (&column.elements, column.validity) {
+        (Elements::Borrowed(elements), None) => {
+            let mut all = true;
+            for (row, element) in rows.clone().zip(&elements[rows]) {
+                let line = element.strip_suffix(b"\n").unwrap_or(element);
+                if line.len() > MAX_LINE {
+                    too_long.push(row);
+                    all = false;
+                } else {
+                    push(line);
+                }
+            }
+            all
+        }
+        _ => {
+            let mut all = true;
+            for row in rows {
+                match column.line(row) {
+                    Ok(line) => push(line),
+                    Err(is_too_long) => {
+                        if is_too_long {
+                            too_long.push(row);
+                        }
+                        all = false;
+                    }
+                }
+            }
+            all
+        }
+    }
+}
+
+/// Where each line of `rows` laid out as lines comes from, when some are
+/// null, too long or of several lines.
+fn line_table(column: &Column<'_>, rows: Range<usize>) -> LineMap {
+    let mut table = Vec::with_capacity(rows.len());
+    for row in rows {
+        if let Ok(line) = column.line(row) {
+            table.push((row, 0));
+            table.extend(memchr::memchr_iter(b'\n', line).map(|at| (row, at + 1)));
+        }
+    }
+    LineMap::Table(table)
 }
 
 /// A matched element.
@@ -177,42 +312,42 @@ impl ChunkResult {
     }
 }
 
-/// Classifies `rows` of `column` (see the module's docs); the path the
+/// Classifies `rows` of `column` (see the module's docs), laid out in
+/// `buffer` unless they are lines in memory already; the path the
 /// classifier took.
 fn classify_rows(
     classifier: &ChunkClassifier<'_>,
     catalog: &Catalog,
     column: &Column<'_>,
     rows: Range<usize>,
+    buffer: &mut Vec<u8>,
 ) -> (ChunkResult, ChunkPath) {
     let mut result = ChunkResult::default();
-    let mut buffer = Vec::with_capacity(column.bytes(rows.clone()) + rows.len());
-    // For each line of `buffer`: its row, and where it starts in the row's element.
-    let mut lines: Vec<(usize, usize)> = Vec::with_capacity(rows.len());
-    for row in rows {
-        let Some(element) = column.get(row) else { continue };
-        let element = element.strip_suffix(b"\n").unwrap_or(element);
-        if element.len() > MAX_LINE {
-            result.too_long.push(row);
-            continue;
+    let (chunk, every_row) = match column.in_place(rows.clone()) {
+        Some(chunk) => (chunk, true),
+        None => {
+            let every_row = copy_lines(column, rows.clone(), buffer, &mut result.too_long);
+            (&buffer[..], every_row)
         }
-        lines.push((row, 0));
-        lines.extend(memchr::memchr_iter(b'\n', element).map(|at| (row, at + 1)));
-        buffer.extend_from_slice(element);
-        buffer.push(b'\n');
-    }
-    let classified = classifier.classify(&buffer, 0);
+    };
+    let classified = classifier.classify(chunk, 0);
+    // A line a row, unless some row was left out or holds several lines.
+    let lines = if every_row && classified.line_breaks == rows.len() as u64 {
+        LineMap::Rows(rows.start)
+    } else {
+        line_table(column, rows)
+    };
     for event in classified.events {
         match event {
             ScanEvent::Found(found) => {
-                let (row, start) = lines[found.line as usize];
+                let (row, start) = lines.of(found.line as usize);
                 // The first line of an element that matches gives its match.
                 if result.hits.last().is_none_or(|hit| hit.row != row) {
                     result.push(catalog, row, start, found);
                 }
             }
             ScanEvent::InvalidUtf8 { line } => {
-                let (row, _) = lines[line as usize];
+                let (row, _) = lines.of(line as usize);
                 if result.invalid_utf8.last() != Some(&row) {
                     result.invalid_utf8.push(row);
                 }
@@ -239,17 +374,29 @@ pub fn envelope_of(name: &str, column: &Column<'_>) -> Result<Envelope, String> 
 /// Row ranges of about [`CHUNK_BYTES`] each.
 fn chunks(column: &Column<'_>) -> Vec<Range<usize>> {
     let mut chunks = Vec::new();
-    let mut start = 0;
-    while start < column.len() {
-        let mut end = start + 1;
-        // Grow by steps, to look at few offsets.
-        let mut step = 1024;
-        while end < column.len() && column.bytes(start..end) < CHUNK_BYTES {
-            end = (end + step).min(column.len());
-            step = step.min(1 << 16) * 2;
+    match &column.elements {
+        Elements::Packed { offsets, .. } => {
+            // Chunk ends looked up in the offsets.
+            let mut start = 0;
+            while start < column.len() {
+                let end = offsets.end_after(start, CHUNK_BYTES);
+                chunks.push(start..end);
+                start = end;
+            }
         }
-        chunks.push(start..end);
-        start = end;
+        Elements::Borrowed(elements) => {
+            let (mut start, mut bytes) = (0, 0);
+            for (row, element) in elements.iter().enumerate() {
+                bytes += element.len() + 1;
+                if bytes >= CHUNK_BYTES {
+                    chunks.push(start..row + 1);
+                    (start, bytes) = (row + 1, 0);
+                }
+            }
+            if start < column.len() {
+                chunks.push(start..column.len());
+            }
+        }
     }
     chunks
 }
@@ -262,11 +409,15 @@ pub fn classify(catalog: &Catalog, column: &Column<'_>, threads: usize, envelope
     let chunks = chunks(column);
     let results: Vec<Mutex<Option<(ChunkResult, ChunkPath)>>> = chunks.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
-    let work = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(rows) = chunks.get(i) else { break };
-        let result = classify_rows(&classifier, catalog, column, rows.clone());
-        *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+    let work = || {
+        // One buffer a thread, reused: its pages stay mapped and in cache.
+        let mut buffer = Vec::with_capacity(2 * CHUNK_BYTES);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(rows) = chunks.get(i) else { break };
+            let result = classify_rows(&classifier, catalog, column, rows.clone(), &mut buffer);
+            *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+        }
     };
     let threads = threads.clamp(1, chunks.len().max(1));
     if threads == 1 {
@@ -283,136 +434,9 @@ pub fn classify(catalog: &Catalog, column: &Column<'_>, threads: usize, envelope
     if envelope.has_pieces() && chunks.len() > 1 && results.iter().any(|(_, path)| *path == ChunkPath::LineByLine) {
         // A chunk may hold a line's piece, whose other pieces may be in any
         // rows: the column as one chunk.
-        return vec![classify_rows(&classifier, catalog, column, 0..column.len()).0];
+        return vec![classify_rows(&classifier, catalog, column, 0..column.len(), &mut Vec::new()).0];
     }
     results.into_iter().map(|(result, _)| result).collect()
-}
-
-/// An arrow string column being built.
-#[derive(Default)]
-pub struct Strings {
-    pub offsets: Vec<i64>,
-    pub data: Vec<u8>,
-}
-
-impl Strings {
-    fn with_rows(rows: usize) -> Self {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
-        Strings { offsets, data: Vec::new() }
-    }
-
-    fn push(&mut self, text: &[u8]) {
-        self.data.extend_from_slice(text);
-        self.offsets.push(self.data.len() as i64);
-    }
-
-    /// Whether 32-bit offsets (arrow's `string`) can hold it.
-    pub fn fits_i32(&self) -> bool {
-        self.data.len() <= i32::MAX as usize
-    }
-}
-
-/// The result columns, in arrow's layout.
-pub struct Assembled {
-    pub len: usize,
-    /// Set bit: the row matched.
-    pub validity: Vec<u8>,
-    pub null_count: usize,
-    pub id: Strings,
-    pub slug: Strings,
-    pub name: Strings,
-    pub severity: Strings,
-    /// Two per row (0, 0 for rows without a match).
-    pub span: Vec<i64>,
-    /// JSON texts, as `errcat scan --json` writes them.
-    pub fields: Strings,
-    pub args: Strings,
-    pub field_spans: Strings,
-    pub message_span: Strings,
-    pub envelope: Strings,
-    /// The trace of the event: null (an unset bit) when there is none.
-    pub context: Strings,
-    pub context_validity: Vec<u8>,
-    pub context_nulls: usize,
-    pub too_long: Vec<usize>,
-    pub invalid_utf8: Vec<usize>,
-}
-
-/// Lays the chunks' results out as arrow columns of `len` rows.
-pub fn assemble(catalog: &Catalog, len: usize, results: Vec<ChunkResult>) -> Assembled {
-    let mut out = Assembled {
-        len,
-        validity: vec![0; len.div_ceil(8)],
-        null_count: len,
-        id: Strings::with_rows(len),
-        slug: Strings::with_rows(len),
-        name: Strings::with_rows(len),
-        severity: Strings::with_rows(len),
-        span: Vec::with_capacity(len * 2),
-        fields: Strings::with_rows(len),
-        args: Strings::with_rows(len),
-        field_spans: Strings::with_rows(len),
-        message_span: Strings::with_rows(len),
-        envelope: Strings::with_rows(len),
-        context: Strings::with_rows(len),
-        context_validity: vec![0; len.div_ceil(8)],
-        context_nulls: len,
-        too_long: Vec::new(),
-        invalid_utf8: Vec::new(),
-    };
-    let severities: Vec<String> =
-        catalog.entries().iter().map(|entry| entry.record().severity_or_default().as_str().to_owned()).collect();
-    let mut row = 0;
-    let empty_until = |out: &mut Assembled, until: usize, row: &mut usize| {
-        while *row < until {
-            for column in [
-                &mut out.id,
-                &mut out.slug,
-                &mut out.name,
-                &mut out.severity,
-                &mut out.fields,
-                &mut out.args,
-                &mut out.field_spans,
-                &mut out.message_span,
-                &mut out.envelope,
-                &mut out.context,
-            ] {
-                column.push(b"");
-            }
-            out.span.extend([0, 0]);
-            *row += 1;
-        }
-    };
-    for result in results {
-        for hit in &result.hits {
-            empty_until(&mut out, hit.row, &mut row);
-            let entry = &catalog.entries()[hit.index];
-            out.id.push(entry.record().id.as_bytes());
-            out.slug.push(entry.record().slug.as_bytes());
-            out.name.push(entry.name.as_bytes());
-            out.severity.push(severities[hit.index].as_bytes());
-            let [fields, args, field_spans, message_span] = &hit.json;
-            out.fields.push(&result.json[fields.clone()]);
-            out.args.push(&result.json[args.clone()]);
-            out.field_spans.push(&result.json[field_spans.clone()]);
-            out.message_span.push(&result.json[message_span.clone()]);
-            out.envelope.push(hit.envelope.as_bytes());
-            out.context.push(hit.context.as_deref().unwrap_or_default().as_bytes());
-            if hit.context.is_some() {
-                out.context_validity[row / 8] |= 1 << (row % 8);
-                out.context_nulls -= 1;
-            }
-            out.span.extend([hit.span.start as i64, hit.span.end as i64]);
-            out.validity[row / 8] |= 1 << (row % 8);
-            out.null_count -= 1;
-            row += 1;
-        }
-        out.too_long.extend(result.too_long);
-        out.invalid_utf8.extend(result.invalid_utf8);
-    }
-    empty_until(&mut out, len, &mut row);
-    out
 }
 
 #[cfg(test)]
@@ -423,25 +447,39 @@ mod tests {
         Catalog::from_entries(error_catalog::nats_server::NatsServerError::entries().to_vec())
     }
 
-    fn owned(lines: &[&[u8]]) -> (Vec<u8>, Vec<usize>) {
+    /// `lines` in arrow's layout.
+    fn owned(lines: &[&[u8]]) -> (Vec<u8>, Vec<i64>) {
         let mut data = Vec::new();
         let mut offsets = vec![0];
         for line in lines {
             data.extend_from_slice(line);
-            offsets.push(data.len());
+            offsets.push(data.len() as i64);
         }
         (data, offsets)
+    }
+
+    /// The rows that matched, the spans and the rows with invalid UTF-8.
+    fn outcome(
+        catalog: &Catalog,
+        column: &Column<'_>,
+        threads: usize,
+        envelope: &Envelope,
+    ) -> (Vec<usize>, Vec<i64>, Vec<usize>) {
+        let results = classify(catalog, column, threads, envelope);
+        let out = crate::columns::assemble::<i32>(catalog, column.len(), &results);
+        let rows = (0..column.len()).filter(|&i| out.validity[i / 8] & (1 << (i % 8)) != 0).collect();
+        (rows, out.span, results.iter().flat_map(|result| result.invalid_utf8.clone()).collect())
     }
 
     #[test]
     fn hostile_offsets_are_errors() {
         let data = b"abc";
-        assert!(Column::new(data, Offsets::I32(&[0, 2, 1]), None).is_err());
-        assert!(Column::new(data, Offsets::I32(&[0, 4]), None).is_err());
-        assert!(Column::new(data, Offsets::I32(&[-1, 2]), None).is_err());
-        assert!(Column::new(data, Offsets::I64(&[]), None).is_err());
-        assert!(Column::new(data, Offsets::I32(&[0; 10]), Some((&[0xff], 0))).is_err());
-        assert!(Column::new(data, Offsets::I32(&[0, 1, 3]), Some((&[0b10], 0))).is_ok());
+        assert!(Column::packed(data, Offsets::I32(&[0, 2, 1]), None).is_err());
+        assert!(Column::packed(data, Offsets::I32(&[0, 4]), None).is_err());
+        assert!(Column::packed(data, Offsets::I32(&[-1, 2]), None).is_err());
+        assert!(Column::packed(data, Offsets::I64(&[]), None).is_err());
+        assert!(Column::packed(data, Offsets::I32(&[0; 10]), Some((&[0xff], 0))).is_err());
+        assert!(Column::packed(data, Offsets::I32(&[0, 1, 3]), Some((&[0b10], 0))).is_ok());
     }
 
     #[test]
@@ -454,24 +492,60 @@ mod tests {
         let crlf = [&good[..], b"\r\n"].concat();
         let lines: Vec<&[u8]> = vec![b"noise", good, &invalid, &two_lines, b"", &crlf];
         let (data, offsets) = owned(&lines);
-        let column = Column::new(&data, Offsets::Owned(offsets), None).unwrap();
-        for threads in [1, 3] {
-            let out = assemble(&catalog, lines.len(), classify(&catalog, &column, threads, &Envelope::None));
-            let rows: Vec<usize> = (0..lines.len()).filter(|&i| out.validity[i / 8] & (1 << (i % 8)) != 0).collect();
+        let packed = Column::packed(&data, Offsets::I64(&offsets), None).unwrap();
+        let borrowed = Column::borrowed(lines.clone(), None);
+        for (column, threads) in [(&packed, 1), (&packed, 3), (&borrowed, 1), (&borrowed, 3)] {
+            let (rows, span, invalid_utf8) = outcome(&catalog, column, threads, &Envelope::None);
             assert_eq!(rows, [1, 2, 3, 5]);
-            assert_eq!(out.invalid_utf8, [2]);
+            assert_eq!(invalid_utf8, [2]);
             let found = catalog.find(std::str::from_utf8(good).unwrap()).unwrap();
-            assert_eq!(&out.span[2..4], [found.span.start as i64, found.span.end as i64]);
+            assert_eq!(&span[2..4], [found.span.start as i64, found.span.end as i64]);
             // The span of the invalid line is in its original bytes.
-            assert_eq!(&out.span[4..6], [found.span.start as i64 + 2, found.span.end as i64 + 2]);
+            assert_eq!(&span[4..6], [found.span.start as i64 + 2, found.span.end as i64 + 2]);
             // Several lines: the first that matches.
-            assert_eq!(&out.span[6..8], &out.span[2..4]);
+            assert_eq!(&span[6..8], &span[2..4]);
             let noise_first = [&b"noise\r\n"[..], good].concat();
-            let (data, offsets) = owned(&[&noise_first]);
-            let column = Column::new(&data, Offsets::Owned(offsets), None).unwrap();
-            let out = assemble(&catalog, 1, classify(&catalog, &column, threads, &Envelope::None));
-            assert_eq!(out.span, [found.span.start as i64 + 7, found.span.end as i64 + 7]);
+            let column = Column::borrowed(vec![&noise_first], None);
+            let (_, span, _) = outcome(&catalog, &column, threads, &Envelope::None);
+            assert_eq!(span, [found.span.start as i64 + 7, found.span.end as i64 + 7]);
         }
+    }
+
+    #[test]
+    fn lines_read_in_place_are_classified_as_lines_laid_out() {
+        let catalog = catalog();
+        let good = r#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist session "s1" (seq=3): nats: timeout"#;
+        let trace = "panic: unable to persist session \"s2\" (seq=4): eof\n\ngoroutine 1 [running]:\nmain.main()\n";
+        // A file's bytes, its lines' offsets with their line breaks (as
+        // bench/python_classify.py reads a log), over several chunks.
+        let text = format!("{good}\r\nnoise\n\n{trace}").repeat(20_000);
+        let mut offsets = vec![0i64];
+        offsets.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at as i64 + 1));
+        let packed = Column::packed(text.as_bytes(), Offsets::I64(&offsets), None).unwrap();
+        assert!(chunks(&packed).len() > 1);
+        assert!(chunks(&packed).iter().all(|rows| packed.in_place(rows.clone()).is_some()));
+        let lines: Vec<&[u8]> =
+            text.as_bytes().split_inclusive(|&b| b == b'\n').map(|line| &line[..line.len() - 1]).collect();
+        let borrowed = Column::borrowed(lines, None);
+        assert!(borrowed.in_place(0..2).is_none());
+        let (rows, span, invalid) = outcome(&catalog, &packed, 2, &Envelope::None);
+        assert_eq!((rows.len(), invalid.len()), (40_000, 0), "each good line and each panic");
+        assert_eq!(outcome(&catalog, &borrowed, 2, &Envelope::None), (rows, span, invalid));
+        // Not in place: a null, an element without its line break.
+        let validity = [0b1111_1101u8];
+        let with_null = Column::packed(text.as_bytes(), Offsets::I64(&offsets[..5]), Some((&validity, 0))).unwrap();
+        assert!(with_null.in_place(0..4).is_none());
+        // Elements of two lines each: in place too, their lines mapped back to them.
+        let pairs: Vec<i64> = offsets.iter().copied().step_by(2).collect();
+        assert_eq!(pairs.last(), offsets.last());
+        let two_lines = Column::packed(text.as_bytes(), Offsets::I64(&pairs), None).unwrap();
+        assert!(two_lines.in_place(0..2).is_some());
+        let elements = pairs.windows(2).map(|pair| &text.as_bytes()[pair[0] as usize..pair[1] as usize]).collect();
+        let (rows, span, _) = outcome(&catalog, &two_lines, 2, &Envelope::None);
+        assert!(rows.len() > 20_000);
+        assert_eq!(outcome(&catalog, &Column::borrowed(elements, None), 2, &Envelope::None), (rows, span, vec![]));
+        let unended = [0, offsets[1] - 1];
+        assert!(Column::packed(text.as_bytes(), Offsets::I64(&unended), None).unwrap().in_place(0..1).is_none());
     }
 
     #[test]
@@ -484,15 +558,13 @@ mod tests {
             format!(r#"{{"log":"{}\n","stream":"stderr","time":"t"}}"#, &message[30..]),
         ];
         let lines: Vec<&[u8]> = lines.iter().map(|line| line.as_bytes()).collect();
-        let (data, offsets) = owned(&lines);
-        let column = Column::new(&data, Offsets::Owned(offsets), None).unwrap();
+        let column = Column::borrowed(lines, None);
         let envelope = envelope_of("auto", &column).unwrap();
         assert_eq!(envelope, Envelope::Docker);
-        let out = assemble(&catalog, lines.len(), classify(&catalog, &column, 2, &envelope));
-        let rows: Vec<usize> = (0..lines.len()).filter(|&i| out.validity[i / 8] & (1 << (i % 8)) != 0).collect();
+        let (rows, span, _) = outcome(&catalog, &column, 2, &envelope);
         assert_eq!(rows, [0], "the match is the first piece's row");
         let bare = catalog.find(r#"unable to persist session "s <7>" (seq=3): nats: timeout"#).unwrap();
-        assert_eq!(&out.span[..2], [bare.span.start as i64, bare.span.end as i64]);
+        assert_eq!(&span[..2], [bare.span.start as i64, bare.span.end as i64]);
         assert!(envelope_of("xml", &column).is_err());
     }
 
@@ -576,7 +648,7 @@ mod tests {
                         validity[i / 8] |= 1 << (i % 8);
                     }
                 }
-                let column = Column::new(&data, Offsets::Owned(offsets), Some((&validity, 0))).unwrap();
+                let column = Column::packed(&data, Offsets::I64(&offsets), Some((&validity, 0))).unwrap();
                 assert!(chunks(&column).len() > 1);
                 // Asking for unmatched lines (of no level) forces the
                 // line-by-line path, with the same matches.
@@ -588,14 +660,20 @@ mod tests {
                     details: true,
                 };
                 let line_by_line = ChunkClassifier::new(&catalog, options);
-                let (row_by_row, path) = classify_rows(&line_by_line, &catalog, &column, 0..column.len());
+                let (row_by_row, path) =
+                    classify_rows(&line_by_line, &catalog, &column, 0..column.len(), &mut Vec::new());
                 assert_eq!(path, ChunkPath::LineByLine);
                 let row_by_row = flat(&[row_by_row]);
                 assert_eq!(flat(&classify(&catalog, &column, 2, envelope)), row_by_row, "{envelope}");
                 let options =
                     ScanOptions { envelope: envelope.clone(), unmatched: None, line_text: false, details: true };
-                let (at_once, path) =
-                    classify_rows(&ChunkClassifier::new(&catalog, options), &catalog, &column, 0..column.len());
+                let (at_once, path) = classify_rows(
+                    &ChunkClassifier::new(&catalog, options),
+                    &catalog,
+                    &column,
+                    0..column.len(),
+                    &mut Vec::new(),
+                );
                 assert_eq!(path == ChunkPath::Unwrapped, forced.is_none(), "{envelope}: at once unless forced");
                 assert_eq!(flat(&[at_once]), row_by_row, "{envelope}");
                 let (hits, too_long, _) = row_by_row;

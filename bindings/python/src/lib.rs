@@ -16,8 +16,12 @@ use pyo3::IntoPyObjectExt;
 
 mod arrow;
 mod classify;
+mod columns;
+mod export;
+mod list;
 
-use classify::{Column, Offsets};
+use classify::Column;
+use list::type_name;
 
 create_exception!(
     error_catalog,
@@ -355,10 +359,6 @@ fn line_arg<'py>(what: &str, line: &Bound<'py, PyAny>) -> PyResult<Line<'py>> {
     Err(PyTypeError::new_err(format!("{what}() takes a str or bytes, not {}", type_name(line))))
 }
 
-fn type_name(value: &Bound<'_, PyAny>) -> String {
-    value.get_type().name().map_or_else(|_| "?".into(), |name| name.to_string())
-}
-
 /// The compiled catalog of errors: finds and classifies their messages in
 /// log lines with the engine of `errcat`.
 #[pyclass(frozen, module = "error_catalog")]
@@ -547,7 +547,10 @@ impl Catalog {
     /// `span` (UTF-8 byte offsets in the line), `fields`, `args`,
     /// `field_spans`, `message_span` (JSON texts), `envelope` and `context`
     /// (a multi-line event's trace, or null): what `errcat scan --json`
-    /// prints for that line, from the same chunk classifier. Each element is
+    /// prints for that line, from the same chunk classifier. The elements
+    /// are read where they are (a str's UTF-8 buffer, an arrow array's
+    /// buffers) and the result's buffers handed to pyarrow as built, through
+    /// the Arrow C data interface: no Python object per line. Each element is
     /// classified as errcat classifies a line of a file: a trailing line
     /// break is dropped, bytes that are not UTF-8 are read with replacement
     /// characters (spans in the original bytes), lines over 16 MiB are
@@ -602,47 +605,20 @@ impl Catalog {
             }
             return pa.call_method1("chunked_array", (results,));
         }
+        // The tuple holds every element while the GIL is released (a list
+        // could change meanwhile): their own UTF-8 buffers are read in place.
         let items = if let Ok(list) = lines.cast::<PyList>() {
-            list.clone().into_any()
+            list.to_tuple()
         } else if let Ok(tuple) = lines.cast::<PyTuple>() {
-            tuple.clone().into_any()
+            tuple.clone()
         } else {
             return Err(PyTypeError::new_err(format!(
                 "classify() takes a list of str or bytes, or a pyarrow string array, not {}",
                 type_name(lines)
             )));
         };
-        // One copy into arrow's layout.
-        let mut data = Vec::new();
-        let mut offsets = vec![0usize];
-        let mut validity = Vec::new();
-        let mut any_null = false;
-        for (row, item) in items.try_iter()?.enumerate() {
-            let item = item?;
-            if row % 8 == 0 {
-                validity.push(0u8);
-            }
-            if item.is_none() {
-                any_null = true;
-            } else if let Ok(text) = item.cast::<PyString>() {
-                let text = text.to_str().map_err(|err| {
-                    PyValueError::new_err(format!("classify(): line {row} is not valid Unicode: {err}"))
-                })?;
-                data.extend_from_slice(text.as_bytes());
-                validity[row / 8] |= 1 << (row % 8);
-            } else if let Ok(bytes) = item.cast::<PyBytes>() {
-                data.extend_from_slice(bytes.as_bytes());
-                validity[row / 8] |= 1 << (row % 8);
-            } else {
-                return Err(PyTypeError::new_err(format!(
-                    "classify(): line {row} is {}, not str, bytes or None",
-                    type_name(&item)
-                )));
-            }
-            offsets.push(data.len());
-        }
-        let validity = any_null.then_some((&validity[..], 0));
-        let column = Column::new(&data, Offsets::Owned(offsets), validity).map_err(PyValueError::new_err)?;
+        let borrowed = list::Borrowed::of(&items)?;
+        let column = Column::borrowed(borrowed.elements, borrowed.validity.as_deref());
         self.classify_column(py, &column, threads, envelope)
     }
 
@@ -661,20 +637,27 @@ impl Catalog {
     ) -> PyResult<Bound<'py, PyAny>> {
         let engine = &*self.engine;
         let envelope = classify::envelope_of(envelope, column).map_err(PyValueError::new_err)?;
-        let assembled = py.detach(|| {
+        let (exported, too_long) = py.detach(|| {
             let results = classify::classify(engine, column, threads, &envelope);
-            classify::assemble(engine, column.len(), results)
+            let too_long: Vec<usize> = results.iter().flat_map(|result| result.too_long.iter().copied()).collect();
+            let exported = if columns::needs_large(engine, &results) {
+                export::struct_array(columns::assemble::<i64>(engine, column.len(), &results))
+            } else {
+                export::struct_array(columns::assemble::<i32>(engine, column.len(), &results))
+            };
+            (exported, too_long)
         });
-        if let Some(first) = assembled.too_long.first() {
+        let (schema, array) = exported.map_err(PyValueError::new_err)?;
+        if let Some(first) = too_long.first() {
             let message = format!(
                 "classify(): {} line(s) longer than {} MiB skipped (the first: line {first}), as errcat skips them",
-                assembled.too_long.len(),
+                too_long.len(),
                 catalog_runtime::MAX_LINE >> 20
             );
             let category = py.get_type::<CatalogWarning>();
             PyErr::warn(py, &category, &std::ffi::CString::new(message).unwrap_or_default(), 1)?;
         }
-        arrow::to_pyarrow(py, &assembled)
+        export::to_pyarrow(py, schema, array)
     }
 }
 

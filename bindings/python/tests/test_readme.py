@@ -3,8 +3,8 @@ order, in one namespace, as a reader would paste them one after the other.
 
 They run in a temporary directory where `nats-server/` is the
 repository's nats-server dataset and `nats-server.log` the repository's example log. A
-block whose first lines say `# needs: corpus`, `# needs: pyarrow` or
-`# needs: spark` (several: `# needs: spark, corpus`) is skipped, with the
+block whose first lines say `# needs: corpus`, `# needs: pyarrow`, `# needs:
+numpy` or `# needs: spark` (several: `# needs: spark, corpus`) is skipped, with the
 reason, when that is missing (failed instead with ERROR_CATALOG_REQUIRE=1).
 Tracebacks name the README's own lines."""
 
@@ -39,8 +39,8 @@ def what_is_missing(need: str):
     """Why a block that needs `need` cannot run here, or None."""
     if need == "corpus":
         return None if CORPUS.is_dir() else f"the nats-server dataset at {CORPUS} (set ERROR_CATALOG_CORPUS)"
-    if need == "pyarrow":
-        return None if importlib.util.find_spec("pyarrow") else "pyarrow (pip install pyarrow)"
+    if need in ("pyarrow", "numpy"):
+        return None if importlib.util.find_spec(need) else f"{need} (pip install {need})"
     if need == "spark":
         for module in ("pyspark", "pyarrow", "pandas"):
             if not importlib.util.find_spec(module):
@@ -48,7 +48,7 @@ def what_is_missing(need: str):
         if not (shutil.which("java") or os.environ.get("JAVA_HOME")):
             return "Java, for Spark (no `java` on PATH, no JAVA_HOME)"
         return None
-    pytest.fail(f"README.md: unknown `# needs: {need}` (known: corpus, pyarrow, spark)")
+    pytest.fail(f"README.md: unknown `# needs: {need}` (known: corpus, pyarrow, numpy, spark)")
 
 
 def needs_of(code: str):
