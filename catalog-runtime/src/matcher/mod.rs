@@ -237,6 +237,7 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// The index of the items (see [`Matcher::with_index`]).
+    #[cfg(feature = "cache")]
     pub(crate) fn index(&self) -> &Index {
         &self.index
     }
