@@ -78,10 +78,11 @@ def corpus() -> Path:
 
 
 def errcat_scan(errcat: Path, log: Path, data: Path = None, cache_dir: Path = None) -> dict:
-    """`errcat scan --json` on `log`: its objects by line number."""
+    """`errcat scan --json` on `log`: its objects by line number. With no
+    `data`, errcat's seed records: the catalog of `Catalog()` (errcat's own
+    default is every dataset it embeds)."""
     command = [str(errcat)]
-    if data is not None:
-        command += ["--data", str(data)]
+    command += ["--data", str(data)] if data is not None else ["--dataset", "seeds"]
     command += ["scan", "--json", str(log)]
     env = dict(os.environ)
     if cache_dir is not None:
@@ -114,7 +115,8 @@ def as_errcat(row) -> dict:
 
 def assert_equals_errcat(rows, lines_count: int, expected: dict, what: str):
     """`rows` (classify's, one per line) against errcat's objects by line:
-    every key errcat writes but `file` and `line`."""
+    every key errcat writes but `file`, `line` and `dataset` (which of its
+    datasets the record is from; a Python catalog is one dataset)."""
     assert len(rows) == lines_count
     for number, row in enumerate(rows, start=1):
         want = expected.get(number)
@@ -123,5 +125,5 @@ def assert_equals_errcat(rows, lines_count: int, expected: dict, what: str):
             assert got is None, f"{what}:{number}: classify found {got}, errcat nothing"
         else:
             assert got is not None, f"{what}:{number}: errcat found {want['name']}, classify nothing"
-            want = {key: value for key, value in want.items() if key not in ("file", "line")}
+            want = {key: value for key, value in want.items() if key not in ("file", "line", "dataset")}
             assert got == want, f"{what}:{number}"
