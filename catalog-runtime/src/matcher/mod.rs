@@ -30,6 +30,7 @@ use multi_line::MultiLineHeads;
 use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
 use scan_notes::ScanNotes;
+use word_edges::WordEdges;
 
 mod final_literal;
 mod groups;
@@ -39,6 +40,7 @@ mod multi_line;
 mod prefilter;
 mod resplit;
 mod scan_notes;
+mod word_edges;
 
 use crate::format::{self, Dialect, Piece, Spec, Template};
 use crate::model::Value;
@@ -973,7 +975,8 @@ fn required_literal(template: &Template) -> Option<&str> {
 /// capture nothing), as does one that ends with a line break (Go's
 /// `"...\n"` log formats: the line's break has been trimmed). One that
 /// begins with a placeholder starts where the log prefix ends (or a leading
-/// placeholder would swallow the prefix).
+/// placeholder would swallow the prefix). One that begins or ends with a
+/// word character starts or ends at a word edge (see [`word_edges`]).
 ///
 /// Of all records that match a part of a line, the most literal wins
 /// (ranking, see [`Matcher`]): in `... [PUBLISH wildcards not allowed in
@@ -987,7 +990,8 @@ pub(crate) fn find_regex(template: &Template) -> String {
     let body = if ends_with_break { template.regex.trim_end_matches(['\n', '\r']) } else { &template.regex };
     let start = if starts_with_value { "^" } else { "" };
     let end = if ends_with_value || ends_with_break { "$" } else { "" };
-    format!("{start}(?s:{body}){end}")
+    let (word_start, word_end) = WordEdges::of(template).regex_asserts();
+    format!("{start}{word_start}(?s:{body}){word_end}{end}")
 }
 
 /// Whether `template` ends with a value that nothing but the line's end
@@ -1109,6 +1113,25 @@ mod tests {
     fn matcher(messages: &[&str]) -> Matcher {
         let templates: Vec<Template> = messages.iter().map(|m| compile(m, Dialect::Go).unwrap()).collect();
         Matcher::new(&templates)
+    }
+
+    #[test]
+    fn a_message_found_in_a_line_starts_and_ends_at_word_edges() {
+        let matcher = matcher(&["consumer", "unknown stream %s", "%s lagging"]);
+        let span = |line: &str| matcher.find(line).map(|found| (found.index, found.span));
+        assert_eq!(span("[INF] removed 3 consumers"), None);
+        assert_eq!(span("[INF] subconsumer"), None);
+        assert_eq!(span("[INF] überconsumer"), None);
+        assert_eq!(span("[INF] consumer_1"), None);
+        assert_eq!(span("[INF] consumer"), Some((0, 6..14)));
+        assert_eq!(span("[INF] lost consumer, retrying"), Some((0, 11..19)));
+        // The first occurrence inside a word does not hide a later one.
+        assert_eq!(span("consumers or consumer?"), Some((0, 13..21)));
+        // A placeholder at an edge may be glued to anything.
+        assert_eq!(span("myunknown stream s1"), None);
+        assert_eq!(span("an unknown stream s1"), Some((1, 3..20)));
+        assert_eq!(span("replica3 lagging"), Some((2, 0..16)));
+        assert_eq!(span("replica3 laggingly"), None);
     }
 
     #[test]

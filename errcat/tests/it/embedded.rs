@@ -229,3 +229,25 @@ fn with_no_option_real_programs_logs_classify_as_their_own_dataset_does() {
         );
     }
 }
+
+#[test]
+fn a_one_word_record_does_not_match_inside_a_longer_word() {
+    let test = "a_one_word_record_does_not_match_inside_a_longer_word";
+    if !datasets_or_skip(test) {
+        return;
+    }
+    // Kafka's extraction errors whose whole message is `consumer` or
+    // `producer` took every nats-server line that counts consumers.
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("words.log");
+    let lines = [
+        "[1] 2026/11/29 17:20:00.123456 [INF] Restored 3 consumers for stream \"ORDERS\"",
+        "[1] 2026/11/29 17:20:00.123457 [INF] producers paused",
+        "producer",
+    ];
+    fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let by_line = matches_by_line(&[], &log);
+    assert!(by_line.keys().all(|&line| line == 3), "{by_line:?}");
+    let last = by_line.get(&3).map(|found| found[0]["slug"].as_str().unwrap_or_default().to_owned());
+    assert_eq!(last.as_deref(), Some("producer"), "{by_line:?}");
+}

@@ -1,0 +1,83 @@
+//! A message found inside a line starts and ends at word edges: a record
+//! whose message begins (ends) with a word character does not match where
+//! the line has a word character right before (after) it. Without this, a
+//! one-word record (`consumer`) matches every line that holds a longer word
+//! (`... and 3 consumers`). A placeholder at the edge is not concerned: its
+//! value may be glued to anything. Word characters are the regex crate's
+//! Unicode `\w`, so that the find regex (`\b`) and the literal matcher agree.
+
+use crate::format::{Piece, Template};
+
+/// Where a template's literal text meets a word edge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct WordEdges {
+    /// The message begins with a word character.
+    pub(super) start: bool,
+    /// The message ends with a word character (a trailing line break, which
+    /// the line's end stands for, aside).
+    pub(super) end: bool,
+}
+
+impl WordEdges {
+    pub(super) fn of(template: &Template) -> WordEdges {
+        let literal = |piece: Option<&Piece>| match piece {
+            Some(Piece::Literal(text)) => Some(text.trim_end_matches(['\n', '\r']).to_owned()),
+            _ => None,
+        };
+        let first = literal(template.pieces.first());
+        let last = literal(template.pieces.last());
+        // A trailing line break ends the message at the line's end.
+        let ends_with_break =
+            matches!(template.pieces.last(), Some(Piece::Literal(text)) if text.ends_with(['\n', '\r']));
+        WordEdges {
+            start: first.and_then(|text| text.chars().next()).is_some_and(regex_syntax::is_word_character),
+            end: !ends_with_break
+                && last.and_then(|text| text.chars().next_back()).is_some_and(regex_syntax::is_word_character),
+        }
+    }
+
+    /// Whether a match may start at `at` in `text`.
+    pub(super) fn may_start(self, text: &str, at: usize) -> bool {
+        !self.start || !text[..at].chars().next_back().is_some_and(regex_syntax::is_word_character)
+    }
+
+    /// Whether a match may end at `at` in `text`.
+    pub(super) fn may_end(self, text: &str, at: usize) -> bool {
+        !self.end || !text[at..].chars().next().is_some_and(regex_syntax::is_word_character)
+    }
+
+    /// The assertions of the find regex before and after its body.
+    pub(super) fn regex_asserts(self) -> (&'static str, &'static str) {
+        let assert = |edge: bool| if edge { r"\b" } else { "" };
+        (assert(self.start), assert(self.end))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{compile, Dialect};
+
+    fn edges(message: &str) -> WordEdges {
+        WordEdges::of(&compile(message, Dialect::Go).unwrap())
+    }
+
+    #[test]
+    fn only_a_literal_word_character_at_an_edge_is_bound() {
+        assert_eq!(edges("consumer"), WordEdges { start: true, end: true });
+        assert_eq!(edges("%s consumer"), WordEdges { start: false, end: true });
+        assert_eq!(edges("consumer %s"), WordEdges { start: true, end: false });
+        assert_eq!(edges("[consumer]"), WordEdges { start: false, end: false });
+        assert_eq!(edges("read %v\n"), WordEdges { start: true, end: false });
+        assert_eq!(edges("Überlauf"), WordEdges { start: true, end: true });
+    }
+
+    #[test]
+    fn a_word_character_beyond_ascii_is_an_edge_too() {
+        let bound = edges("consumer");
+        assert!(!bound.may_start("überconsumer", "über".len()));
+        assert!(bound.may_start("über consumer", "über ".len()));
+        assert!(!bound.may_end("consumerß", "consumer".len()));
+        assert!(bound.may_end("consumer", "consumer".len()));
+    }
+}
