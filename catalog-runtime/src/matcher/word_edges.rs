@@ -46,6 +46,36 @@ impl WordEdges {
         !self.end || !text[at..].chars().next().is_some_and(regex_syntax::is_word_character)
     }
 
+    /// The edges that a prefilter hit of `literal` must meet for one of
+    /// `owners` (the templates that require it) to start or end there: a
+    /// template's start is bound only where its message begins with the
+    /// literal, its end only where it ends with it. A template that holds
+    /// the literal elsewhere too starts at another hit of it, looked at
+    /// on its own.
+    pub(super) fn of_literal<'t>(literal: &str, owners: impl Iterator<Item = &'t Template>) -> WordEdges {
+        let mut bound = WordEdges { start: true, end: true };
+        for owner in owners {
+            let edges = WordEdges::of(owner);
+            let text = |piece: Option<&'t Piece>| match piece {
+                Some(Piece::Literal(text)) => text.as_ref(),
+                _ => "",
+            };
+            bound.start &= edges.start && text(owner.pieces.first()).starts_with(literal);
+            bound.end &= edges.end && text(owner.pieces.last()).ends_with(literal);
+        }
+        bound
+    }
+
+    /// Whether a hit of a literal at `start..end` of `bytes` meets these
+    /// edges, by the ASCII word characters around it (a byte beyond ASCII
+    /// is left to the match to judge).
+    pub(super) fn may_hold(self, bytes: &[u8], start: usize, end: usize) -> bool {
+        let word = |byte: Option<&u8>| byte.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_');
+        let glued_before = self.start && word(start.checked_sub(1).and_then(|before| bytes.get(before)));
+        let glued_after = self.end && word(bytes.get(end));
+        !glued_before && !glued_after
+    }
+
     /// The assertions of the find regex before and after its body.
     pub(super) fn regex_asserts(self) -> (&'static str, &'static str) {
         let assert = |edge: bool| if edge { r"\b" } else { "" };
@@ -70,6 +100,23 @@ mod tests {
         assert_eq!(edges("[consumer]"), WordEdges { start: false, end: false });
         assert_eq!(edges("read %v\n"), WordEdges { start: true, end: false });
         assert_eq!(edges("Überlauf"), WordEdges { start: true, end: true });
+    }
+
+    #[test]
+    fn a_literal_is_bound_where_every_template_requiring_it_begins_or_ends_with_it() {
+        let templates = |messages: &[&str]| -> Vec<Template> {
+            messages.iter().map(|message| compile(message, Dialect::Go).unwrap()).collect()
+        };
+        let alone = templates(&["consumer"]);
+        assert_eq!(WordEdges::of_literal("consumer", alone.iter()), WordEdges { start: true, end: true });
+        let shared = templates(&["consumer", "consumer %s lost", "%s lagging consumer"]);
+        assert_eq!(WordEdges::of_literal("consumer", shared[..2].iter()), WordEdges { start: true, end: false });
+        assert_eq!(WordEdges::of_literal("consumer", shared.iter()), WordEdges { start: false, end: false });
+        let bound = WordEdges { start: true, end: true };
+        assert!(!bound.may_hold(b"3 consumers", 2, 10));
+        assert!(!bound.may_hold(b"subconsumer", 3, 11));
+        assert!(bound.may_hold(b"3 consumer.", 2, 10));
+        assert!(bound.may_hold("üconsumer".as_bytes(), "ü".len(), "üconsumer".len()), "left to the match");
     }
 
     #[test]
