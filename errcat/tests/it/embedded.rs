@@ -251,3 +251,18 @@ fn a_one_word_record_does_not_match_inside_a_longer_word() {
     let last = by_line.get(&3).map(|found| found[0]["slug"].as_str().unwrap_or_default().to_owned());
     assert_eq!(last.as_deref(), Some("producer"), "{by_line:?}");
 }
+
+#[test]
+fn check_warns_of_a_record_whose_message_is_one_word() {
+    let test = "check_warns_of_a_record_whose_message_is_one_word";
+    let Some(kafka) = support::corpus("kafka", test) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // `consumer` (an extraction error) and a message of several words.
+    for id in ["3ba057817d29aa55", "0066f96162fa3949"] {
+        fs::copy(kafka.join(format!("{id}.json")), dir.path().join(format!("{id}.json"))).unwrap();
+    }
+    let (stdout, _) = errcat(&["check", dir.path().to_str().unwrap()], 0);
+    let warned: Vec<&str> = stdout.lines().filter(|line| line.contains("one word with no placeholder")).collect();
+    assert_eq!(warned.len(), 1, "{stdout}");
+    assert!(warned[0].contains("3ba057817d29aa55.json:") && warned[0].contains("`errorMessage`"), "{stdout}");
+}
