@@ -1178,6 +1178,7 @@ mod tests {
         assert_eq!(span("[INF] removed 3 consumers"), None);
         assert_eq!(span("[INF] subconsumer"), None);
         assert_eq!(span("[INF] überconsumer"), None);
+        assert_eq!(span("[INF] üconsumer").map(|(index, _)| index), Some(0), "ü is no ASCII word character");
         assert_eq!(span("[INF] consumer_1"), None);
         assert_eq!(span("[INF] consumer"), Some((0, 6..14)));
         assert_eq!(span("[INF] lost consumer, retrying"), Some((0, 11..19)));
