@@ -6,7 +6,7 @@ use std::io;
 use std::path::Path;
 
 use error_catalog::build::{build_with_names, check_names, check_patterns, Built};
-use error_catalog::{load_dir, Catalog, Diagnostic, Filter, Template, Value, ValueKind};
+use error_catalog::{load_dir, Catalog, Diagnostic, Filter, Piece, Template, Value, ValueKind};
 
 use crate::exit::{FOUND, NOT_FOUND};
 use crate::style::Out;
@@ -20,6 +20,7 @@ pub fn run(dir: &Path, dialect: Option<error_catalog::Dialect>, out: &mut Out) -
     check_names(&mut built);
     diagnostics.append(&mut built.diagnostics);
     diagnostics.extend(never_winning(&built));
+    diagnostics.extend(one_word(&built));
     diagnostics.sort_by(|a, b| (a.level, &a.path, a.line, a.column).cmp(&(b.level, &b.path, b.line, b.column)));
     for diagnostic in &diagnostics {
         out.line(&diagnostic.to_string())?;
@@ -68,6 +69,29 @@ fn never_winning(built: &Built) -> Vec<Diagnostic> {
         diagnostics.push(entry.origin.error("errorMessage", message).warning());
     }
     diagnostics
+}
+
+/// Records whose whole message is one word with no placeholder
+/// (`consumer`): most are a slip of the extraction (an argument's name
+/// taken for the message), and such a record matches every line that holds
+/// the word.
+fn one_word(built: &Built) -> Vec<Diagnostic> {
+    let is_one_word = |template: &Template| match &template.pieces[..] {
+        [Piece::Literal(text)] => {
+            let word = text.trim();
+            !word.is_empty() && !word.contains(char::is_whitespace)
+        }
+        _ => false,
+    };
+    built
+        .entries
+        .iter()
+        .filter(|entry| is_one_word(&entry.entry.template))
+        .map(|entry| {
+            let message = "the message is one word with no placeholder: likely not what the program writes";
+            entry.origin.error("errorMessage", message).warning()
+        })
+        .collect()
 }
 
 /// Values other than [`Template::sample_values`]', so that a record whose

@@ -12,6 +12,7 @@ use std::ops::Range;
 
 use memchr::memmem::Finder;
 
+use super::word_edges::WordEdges;
 use crate::format::{group_syntaxes, pieces_describe_regex, syntax, Dialect, Piece, Syntax, Template};
 
 /// A template of literal runs separated by single placeholders.
@@ -27,6 +28,8 @@ pub struct LiteralTemplate {
     /// The match must end at the end of the text (the find regex ends in
     /// `$`): the message ends with a text placeholder or a line break.
     anchored_end: bool,
+    /// Where the match must meet a word edge.
+    word_edges: WordEdges,
 }
 
 /// What a match attempt gave.
@@ -101,7 +104,7 @@ impl LiteralTemplate {
         } && literals.last().is_some_and(String::is_empty);
         let anchored_end = ends_with_text || ends_with_break;
         let literals = literals.iter().map(|l| Finder::new(l.as_bytes()).into_owned()).collect();
-        Some(LiteralTemplate { literals, placeholders, anchored_end })
+        Some(LiteralTemplate { literals, placeholders, anchored_end, word_edges: WordEdges::of(template) })
     }
 
     /// The leftmost match in `text` (one line, after its log prefix), as the
@@ -121,6 +124,9 @@ impl LiteralTemplate {
             };
         }
         for start in occurrences(first, text.as_bytes()) {
+            if !self.word_edges.may_start(text, start) {
+                continue;
+            }
             attempt.spans.clear();
             if let Some(end) = self.rest(&mut attempt, 0, start + first.needle().len()) {
                 return Outcome::Match(start..end, attempt.spans);
@@ -141,7 +147,8 @@ impl LiteralTemplate {
         let text = attempt.text;
         let values = self.placeholders.len();
         if value == values {
-            return (!self.anchored_end || at == text.len()).then_some(at);
+            let ends = if self.anchored_end { at == text.len() } else { self.word_edges.may_end(text, at) };
+            return ends.then_some(at);
         }
         let next = self.literals[value + 1].needle();
         let last = value + 1 == values && next.is_empty();

@@ -14,6 +14,7 @@
 //! input (the `regex` crate guarantees it per pattern; the literal matcher
 //! has a step budget), so no input takes super-linear time.
 
+use std::cell::OnceCell;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
@@ -30,6 +31,7 @@ use multi_line::MultiLineHeads;
 use prefilter::Prefilter;
 use regex::{Regex, RegexSet, RegexSetBuilder};
 use scan_notes::ScanNotes;
+use word_edges::WordEdges;
 
 mod final_literal;
 mod groups;
@@ -39,6 +41,7 @@ mod multi_line;
 mod prefilter;
 mod resplit;
 mod scan_notes;
+mod word_edges;
 
 use crate::format::{self, Dialect, Piece, Spec, Template};
 use crate::model::Value;
@@ -163,6 +166,12 @@ pub struct Matcher<I = Template> {
     /// The first-line literals of the templates whose message spans lines,
     /// built on first use (see [`multi_line`]).
     multi_line: OnceLock<MultiLineHeads>,
+    /// For each prefilter literal, the word edges its hits must meet (see
+    /// [`WordEdges::of_literal`]), built on first use: a one-word record
+    /// (`consumer`) is then no candidate of the lines that hold a longer
+    /// word (`consumers`), which verifying cost as much as the rest of a
+    /// sparse scan.
+    literal_edges: OnceLock<Box<[WordEdges]>>,
 }
 
 impl Matcher {
@@ -211,7 +220,21 @@ impl<I: AsRef<Template>> Matcher<I> {
             table_lookups: AtomicU32::new(0),
             opaque_sets: OnceLock::new(),
             multi_line: OnceLock::new(),
+            literal_edges: OnceLock::new(),
         }
+    }
+
+    /// See [`Matcher::literal_edges`](Self#structfield.literal_edges).
+    fn literal_edges(&self) -> &[WordEdges] {
+        self.literal_edges.get_or_init(|| {
+            let literals = self.index.literal_ends.len();
+            (0..literals)
+                .map(|literal| {
+                    let owners = self.index.owners_of(literal).iter().map(|&owner| self.template(owner as usize));
+                    WordEdges::of_literal(self.index.literal(literal), owners)
+                })
+                .collect()
+        })
     }
 
     /// The first-line literals of the multi-line templates.
@@ -325,7 +348,7 @@ impl<I: AsRef<Template>> Matcher<I> {
             if !self.viable(index, line) {
                 return None;
             }
-            let frame = *frame.get_or_insert_with(|| LineFrame::of(line));
+            let frame = frame.get_or_insert_with(|| LineFrame::of(line));
             self.try_find_after_prefix(index as usize, line, frame).and_then(&mut accept)
         })
     }
@@ -338,16 +361,20 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// begins with the space the prefix took). A message that ends with a
     /// text value is looked for before the line's context first (see
     /// [`context_start`]), then in the whole line.
-    fn try_find_after_prefix<'h>(&self, index: usize, line: &'h str, frame: LineFrame) -> Option<Match<'h>> {
+    fn try_find_after_prefix<'h>(&self, index: usize, line: &'h str, frame: &LineFrame) -> Option<Match<'h>> {
         let template = self.template(index);
         let ends_with_open_value =
             *self.searchers(index).ends_with_open_value.get_or_init(|| ends_with_open_value(template));
         let after = |start: usize| {
-            let before_context = ends_with_open_value && (start + 1..line.len()).contains(&frame.context_start);
-            let found = before_context.then(|| self.try_find_after(index, &line[..frame.context_start], start));
+            let context_start = if ends_with_open_value { frame.context_start(line) } else { line.len() };
+            let before_context = (start + 1..line.len()).contains(&context_start);
+            let found = before_context.then(|| self.try_find_after(index, &line[..context_start], start));
             found.flatten().or_else(|| self.try_find_after(index, line, start))
         };
-        after(frame.start).or_else(|| frame.before_level.and_then(after)).or_else(|| {
+        let after_shorter_prefix = |before_level: usize| {
+            may_begin_within(template, line, before_level..frame.start).then(|| after(before_level)).flatten()
+        };
+        after(frame.start).or_else(|| frame.before_level.and_then(after_shorter_prefix)).or_else(|| {
             let starts_with_value = matches!(template.pieces.first(), Some(Piece::Value { .. }));
             (frame.start > 0 && starts_with_value).then(|| after(0)).flatten()
         })
@@ -359,7 +386,7 @@ impl<I: AsRef<Template>> Matcher<I> {
         let mut viable = self.candidates(line);
         viable.retain(|&index| self.viable(index, line));
         let frame = if viable.is_empty() { LineFrame::whole(line) } else { LineFrame::of(line) };
-        viable.into_iter().filter_map(|index| self.try_find_after_prefix(index as usize, line, frame)).collect()
+        viable.into_iter().filter_map(|index| self.try_find_after_prefix(index as usize, line, &frame)).collect()
     }
 
     /// Whether template `index` matches the whole message, and its values.
@@ -568,7 +595,12 @@ impl<I: AsRef<Template>> Matcher<I> {
         let mut found: Vec<u32> = Vec::new();
         let mut valid = true;
         let mut notes = ScanNotes::new(bytes);
+        let (edges, ends) = (self.literal_edges(), &self.index.literal_ends);
         self.prefilter().for_each_counting(bytes, &mut notes, |notes, at, literal| {
+            let bound = edges[literal];
+            if (bound.start || bound.end) && !bound.may_hold(bytes, at, at + groups::range(ends, literal).len()) {
+                return;
+            }
             match &line {
                 Some((_, current)) if at < current.end => {}
                 current => {
@@ -974,7 +1006,8 @@ fn required_literal(template: &Template) -> Option<&str> {
 /// capture nothing), as does one that ends with a line break (Go's
 /// `"...\n"` log formats: the line's break has been trimmed). One that
 /// begins with a placeholder starts where the log prefix ends (or a leading
-/// placeholder would swallow the prefix).
+/// placeholder would swallow the prefix). One that begins or ends with a
+/// word character starts or ends at a word edge (see [`word_edges`]).
 ///
 /// Of all records that match a part of a line, the most literal wins
 /// (ranking, see [`Matcher`]): in `... [PUBLISH wildcards not allowed in
@@ -988,7 +1021,8 @@ pub(crate) fn find_regex(template: &Template) -> String {
     let body = if ends_with_break { template.regex.trim_end_matches(['\n', '\r']) } else { &template.regex };
     let start = if starts_with_value { "^" } else { "" };
     let end = if ends_with_value || ends_with_break { "$" } else { "" };
-    format!("{start}(?s:{body}){end}")
+    let (word_start, word_end) = WordEdges::of(template).regex_asserts();
+    format!("{start}{word_start}(?s:{body}){word_end}{end}")
 }
 
 /// Whether `template` ends with a value that nothing but the line's end
@@ -1004,24 +1038,50 @@ fn ends_with_open_value(template: &Template) -> bool {
 
 /// Where the message may stand in a line: after the log prefix (or the
 /// prefix without its level and exception head) and, when it ends with a
-/// text value, before the context at the line's end.
-#[derive(Clone, Copy, Debug)]
+/// text value, before the context at the line's end (read only for such a
+/// message: most candidates end otherwise).
+#[derive(Debug)]
 struct LineFrame {
     start: usize,
     before_level: Option<usize>,
-    context_start: usize,
+    context_start: OnceCell<usize>,
 }
 
 impl LineFrame {
     fn of(line: &str) -> LineFrame {
         let (start, before_level) = log_prefix_ends(line);
-        LineFrame { start, before_level, context_start: context_start(line) }
+        LineFrame { start, before_level, context_start: OnceCell::new() }
     }
 
     /// The whole line, for a line no template is looked for in.
     fn whole(line: &str) -> LineFrame {
-        LineFrame { start: 0, before_level: None, context_start: line.len() }
+        LineFrame { start: 0, before_level: None, context_start: OnceCell::from(line.len()) }
     }
+
+    /// See [`context_start`]; `line` is the one the frame is of.
+    fn context_start(&self, line: &str) -> usize {
+        *self.context_start.get_or_init(|| context_start(line))
+    }
+}
+
+/// Whether a match of `template` in `line` may begin at a position in
+/// `starts`. After the whole log prefix, a message that begins with literal
+/// text was looked for everywhere: the search after the shorter prefix
+/// finds another only where that text begins within the level (a record's
+/// `ERROR: disk full` in `... ERROR: disk full`), which a few comparisons
+/// tell (it cost as much as the rest of the matching on a plain log). A
+/// message that begins with a value is anchored where it starts, so it may.
+fn may_begin_within(template: &Template, line: &str, starts: Range<usize>) -> bool {
+    let first = match template.pieces.first() {
+        Some(Piece::Literal(text)) if template.dialect != Dialect::Pattern => text.as_bytes(),
+        _ => return true,
+    };
+    // The text up to its first line break, which the line does not hold.
+    let begins_at = |at: usize| {
+        let mut rest = line.as_bytes()[at..].iter();
+        first.iter().take_while(|&&b| b != b'\n' && b != b'\r').all(|b| rest.next() == Some(b))
+    };
+    matches!(first.first(), None | Some(b'\n' | b'\r')) || starts.into_iter().any(begins_at)
 }
 
 /// Typed values from the capture groups (one per value piece). An argument
@@ -1110,6 +1170,26 @@ mod tests {
     fn matcher(messages: &[&str]) -> Matcher {
         let templates: Vec<Template> = messages.iter().map(|m| compile(m, Dialect::Go).unwrap()).collect();
         Matcher::new(&templates)
+    }
+
+    #[test]
+    fn a_message_found_in_a_line_starts_and_ends_at_word_edges() {
+        let matcher = matcher(&["consumer", "unknown stream %s", "%s lagging"]);
+        let span = |line: &str| matcher.find(line).map(|found| (found.index, found.span));
+        assert_eq!(span("[INF] removed 3 consumers"), None);
+        assert_eq!(span("[INF] subconsumer"), None);
+        assert_eq!(span("[INF] überconsumer"), None);
+        assert_eq!(span("[INF] üconsumer").map(|(index, _)| index), Some(0), "ü is no ASCII word character");
+        assert_eq!(span("[INF] consumer_1"), None);
+        assert_eq!(span("[INF] consumer"), Some((0, 6..14)));
+        assert_eq!(span("[INF] lost consumer, retrying"), Some((0, 11..19)));
+        // The first occurrence inside a word does not hide a later one.
+        assert_eq!(span("consumers or consumer?"), Some((0, 13..21)));
+        // A placeholder at an edge may be glued to anything.
+        assert_eq!(span("myunknown stream s1"), None);
+        assert_eq!(span("an unknown stream s1"), Some((1, 3..20)));
+        assert_eq!(span("replica3 lagging"), Some((2, 0..16)));
+        assert_eq!(span("replica3 laggingly"), None);
     }
 
     #[test]

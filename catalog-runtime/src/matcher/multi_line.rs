@@ -7,13 +7,21 @@
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
+use super::prefilter::Prefilter;
+use super::scan_notes::ScanNotes;
 use crate::format::{self, Piece, Template};
 
 /// The first-line literals of a matcher's multi-line templates.
 #[derive(Debug)]
 pub(crate) struct MultiLineHeads {
-    /// Finds the first-line literals; `None` when no template spans lines.
+    /// Finds the first-line literals in a line; `None` when no template
+    /// spans lines.
     search: Option<AhoCorasick>,
+    /// Tells whether a whole chunk holds one: the matcher's gram filter,
+    /// as an automaton over the heads of every dataset (some hundreds)
+    /// crawled through a chunk of the sparse nats-server log at 40
+    /// instructions a byte, three times what the whole scan costs.
+    chunk_search: Option<Prefilter>,
     /// For each literal, the most lines a message that starts with it has.
     lines: Vec<MessageLines>,
 }
@@ -56,14 +64,20 @@ impl MultiLineHeads {
         let search = (!literals.is_empty()).then(|| {
             AhoCorasick::builder().match_kind(MatchKind::Standard).build(&literals).expect("literal patterns build")
         });
-        MultiLineHeads { search, lines }
+        let chunk_search = (!literals.is_empty()).then(|| Prefilter::new(&literals));
+        MultiLineHeads { search, chunk_search, lines }
     }
 
     /// Whether `text` may hold the first line of a multi-line message (or,
     /// with `or_indented`, a line indented with a space after another: see
     /// `scan::spanning`).
     pub(crate) fn any_in(&self, text: &[u8], or_indented: bool) -> bool {
-        self.search.as_ref().is_some_and(|search| search.is_match(text))
+        let holds_head = |search: &Prefilter| {
+            let mut found = false;
+            search.for_each_counting(text, &mut ScanNotes::new(text), |_, _, _| found = true);
+            found
+        };
+        self.chunk_search.as_ref().is_some_and(holds_head)
             || (or_indented && memchr::memmem::find(text, b"\n ").is_some())
     }
 

@@ -229,3 +229,40 @@ fn with_no_option_real_programs_logs_classify_as_their_own_dataset_does() {
         );
     }
 }
+
+#[test]
+fn a_one_word_record_does_not_match_inside_a_longer_word() {
+    let test = "a_one_word_record_does_not_match_inside_a_longer_word";
+    if !datasets_or_skip(test) {
+        return;
+    }
+    // Kafka's extraction errors whose whole message is `consumer` or
+    // `producer` took every nats-server line that counts consumers.
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("words.log");
+    let lines = [
+        "[1] 2026/11/29 17:20:00.123456 [INF] Restored 3 consumers for stream \"ORDERS\"",
+        "[1] 2026/11/29 17:20:00.123457 [INF] producers paused",
+        "producer",
+    ];
+    fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let by_line = matches_by_line(&[], &log);
+    assert!(by_line.keys().all(|&line| line == 3), "{by_line:?}");
+    let last = by_line.get(&3).map(|found| found[0]["slug"].as_str().unwrap_or_default().to_owned());
+    assert_eq!(last.as_deref(), Some("producer"), "{by_line:?}");
+}
+
+#[test]
+fn check_warns_of_a_record_whose_message_is_one_word() {
+    let test = "check_warns_of_a_record_whose_message_is_one_word";
+    let Some(kafka) = support::corpus("kafka", test) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // `consumer` (an extraction error) and a message of several words.
+    for id in ["3ba057817d29aa55", "0066f96162fa3949"] {
+        fs::copy(kafka.join(format!("{id}.json")), dir.path().join(format!("{id}.json"))).unwrap();
+    }
+    let (stdout, _) = errcat(&["check", dir.path().to_str().unwrap()], 0);
+    let warned: Vec<&str> = stdout.lines().filter(|line| line.contains("one word with no placeholder")).collect();
+    assert_eq!(warned.len(), 1, "{stdout}");
+    assert!(warned[0].contains("3ba057817d29aa55.json:") && warned[0].contains("`errorMessage`"), "{stdout}");
+}

@@ -1021,8 +1021,10 @@ fn check_refuses_hostile_records_with_their_positions_and_keeps_the_others() {
     let shared = "warning: field `errorMessage`: variant name `StreamClosed` is shared by 2 records; this one is named";
     assert!(out.stdout.contains(&format!("h_same_name_1.json:1:108: {shared} `StreamClosedA100000000000008`")));
     assert!(out.stdout.contains(&format!("h_same_name_2.json:1:108: {shared} `StreamClosedA100000000000009`")));
+    // The record named after keywords has a one-word message (`self`).
+    assert!(out.stdout.contains("f_keywords.json:1:80: warning: field `errorMessage`: the message is one word"));
     let last = out.stdout.lines().last().unwrap_or_default();
-    assert_eq!(last, format!("{HOSTILE_DATA}: 4 record(s) in 9 file(s), 5 error(s), 3 warning(s)"));
+    assert_eq!(last, format!("{HOSTILE_DATA}: 4 record(s) in 9 file(s), 5 error(s), 4 warning(s)"));
 }
 
 #[cfg(unix)]

@@ -373,7 +373,7 @@ fn prefix(system: &System, severity: &str, clock: &Clock, rng: &mut Rng) -> Stri
             )
         }
         "os/windows" => format!(
-            "{year}-{month:02}-{day:02} {h:02}:{m:02}:{s:02}, {:<22}{component:<7}",
+            "{year}-{month:02}-{day:02} {h:02}:{m:02}:{s:02}, {:<22}{component:<6} ",
             level(["Info", "Warning", "Error"])
         ),
         "os/linux" => format!("{mon} {day:2} {h:02}:{m:02}:{s:02} {component}: "),
