@@ -26,11 +26,12 @@ static CATALOG: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/embedded-catal
 /// catalog order.
 pub fn catalog(keep: impl Fn(&str) -> bool) -> Catalog {
     // Written by this build's own runtime: nothing else can be in the blob.
-    let catalog = Catalog::from_static_bytes(CATALOG).expect("the embedded catalog is sound");
-    if DATASETS.iter().all(|dataset| keep(dataset.name)) {
-        return catalog;
-    }
-    catalog.retain_datasets(|name| name.is_some_and(&keep))
+    let catalog = if DATASETS.iter().all(|dataset| keep(dataset.name)) {
+        Catalog::from_static_bytes(CATALOG)
+    } else {
+        Catalog::from_static_bytes_retaining(CATALOG, |name| name.is_some_and(&keep))
+    };
+    catalog.expect("the embedded catalog is sound")
 }
 
 /// The names of the embedded datasets.
