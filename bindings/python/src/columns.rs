@@ -45,11 +45,7 @@ impl<O: Offset> Strings<O> {
     /// Empty strings up to row `row` (excluded), in bulk.
     fn empty_until(&mut self, row: usize) {
         let end = O::of(self.data.len());
-        let missing = row + 1 - self.offsets.len();
-        // A slice's fill (vectorized), where `resize` writes one at a time.
-        self.offsets.spare_capacity_mut()[..missing].fill(std::mem::MaybeUninit::new(end));
-        // SAFETY: the `missing` offsets after the length were just written.
-        unsafe { self.offsets.set_len(row + 1) }
+        self.offsets.resize(row + 1, end);
     }
 
     fn push(&mut self, text: &[u8]) {
