@@ -223,6 +223,12 @@ pub fn mask_into(message: &str, out: &mut String) {
             if let Some((end, mask)) = value_at(message, at) {
                 out.push(mask.marker());
                 at = end;
+                // A unit of size after a number is a value of its own.
+                if let Some(end) = size_unit_end(bytes, at).filter(|_| matches!(mask, Mask::Int | Mask::Float)) {
+                    out.push(' ');
+                    out.push(Mask::Text.marker());
+                    at = end;
+                }
                 continue;
             }
         }
@@ -349,6 +355,23 @@ fn number_end(bytes: &[u8], at: usize) -> Option<(usize, Mask)> {
     }
     let boundary = bytes.get(end).is_none_or(|&b| !(is_word_byte(b) || b == b'.' && next_is_digit(bytes, end)));
     boundary.then_some((end, mask))
+}
+
+/// After a number at `at`, the end of a unit of size that follows it
+/// (`12.5 KB`): programs that print sizes for people choose the unit by
+/// the size, so the unit is the value's, not the event's.
+fn size_unit_end(bytes: &[u8], at: usize) -> Option<usize> {
+    const UNITS: [&[u8]; 12] = [b"B", b"KB", b"kB", b"MB", b"GB", b"TB", b"PB", b"KiB", b"MiB", b"GiB", b"TiB", b"PiB"];
+    let rest = bytes.get(at..)?.strip_prefix(b" ")?;
+    UNITS.iter().find_map(|unit| {
+        let end = at + 1 + unit.len();
+        let ends = match bytes.get(end) {
+            None => true,
+            Some(b'.') => !bytes.get(end + 1).is_some_and(|&b| is_word_byte(b)),
+            Some(&b) => b.is_ascii_whitespace() || b",;:)]}".contains(&b),
+        };
+        (rest.starts_with(unit) && ends).then_some(end)
+    })
 }
 
 fn next_is_digit(bytes: &[u8], at: usize) -> bool {
@@ -547,6 +570,9 @@ mod tests {
             "at <Time> from <Ip> (<Hex>)"
         );
         assert_eq!(masked("[2005-06-03 12:00:00,123] May I"), "[<Time>] May I");
+        // A unit of size is a value of its own; other words after numbers are not.
+        assert_eq!(masked("size 12.5 KB, free 3 MB"), "size <Float> <Text>, free <Int> <Text>");
+        assert_eq!(masked("sent 12 bytes in 3 B-trees"), "sent <Int> bytes in <Int> B-trees");
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! Three passes fix these, in order:
 //!
 //! 1. siblings: [`SIBLINGS`] groups or more whose templates differ in one
-//!    word only are one template with a value there;
+//!    word only are one template with a value there, and so are fewer
+//!    when another such family has the same words after the same word
+//!    (see [`shared_values`]);
 //! 2. absorbing: a key that lies in a strong template (two lines or more,
 //!    as many constant words as values) with more constant words than its
 //!    own group's, its values spanning any number of words, joins that
@@ -17,7 +19,7 @@
 //!    of values is one value are one group.
 
 use super::keys::Key;
-use super::mask::{parts, Mask, Part, GLUE};
+use super::mask::{is_keyed_value, is_punctuation, parts, Mask, Part, GLUE};
 use super::template::{align, collapsed, constants, flexible, of_keys, Slot};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -83,8 +85,11 @@ fn siblings(groups: Vec<Group>) -> Vec<Group> {
             }
         }
     }
-    let mut families: Vec<(Signature, Vec<usize>)> =
-        by_signature.into_iter().filter(|(_, members)| members.len() >= SIBLINGS).collect();
+    let shared = shared_values(&groups, &by_signature);
+    let mut families: Vec<(Signature, Vec<usize>)> = by_signature
+        .into_iter()
+        .filter(|(signature, members)| members.len() >= SIBLINGS || shared.contains(signature))
+        .collect();
     families.sort_by_key(|(_, members)| members[0]);
     let mut merged = Vec::new();
     for ((position, _, _), members) in families {
@@ -93,7 +98,7 @@ fn siblings(groups: Vec<Group>) -> Vec<Group> {
             |g: &Group| g.template.iter().zip(&first).enumerate().all(|(i, (a, b))| i == position || a == b);
         let members: Vec<usize> =
             members.into_iter().filter(|&i| groups[i].as_ref().is_some_and(same_elsewhere)).collect();
-        if members.len() < SIBLINGS {
+        if members.len() < 2 {
             continue;
         }
         // A group is in one family at most: the first that takes it.
@@ -110,6 +115,55 @@ fn siblings(groups: Vec<Group>) -> Vec<Group> {
     all.sort_by_key(|g| g.members.iter().copied().min());
     all
 }
+
+/// The families of siblings (two groups or more, differing in the word at
+/// one position) whose words there, [`SHARED_VALUES`] of them at least,
+/// are another family's words after the same word: `session opened for
+/// user cyrus` and `... news`, `session closed for user cyrus` and `...
+/// news`. Words that the same word names in two events are one value's
+/// (user names), where states (`Worker started`, `Herder started`) and
+/// the names that start a message (`processLeafSub Parse Error`) are not.
+fn shared_values(groups: &[Option<Group>], by_signature: &HashMap<Signature, Vec<usize>>) -> HashSet<Signature> {
+    let template = |index: usize| &groups[index].as_ref().expect("all present").template;
+    let word_at = |index: usize, position: usize| match &template(index)[position] {
+        Slot::Const(word) if !word.is_empty() && !is_punctuation(word) && !is_keyed_value(word) => Some(&**word),
+        _ => None,
+    };
+    let mut families_of: HashMap<(&str, &str), Vec<Signature>> = HashMap::default();
+    let mut words_of: Vec<(Signature, HashSet<(&str, &str)>)> = Vec::new();
+    for (signature, members) in by_signature {
+        let position = signature.0;
+        if members.len() < 2 || position == 0 {
+            continue;
+        }
+        let Some(before) = word_at(members[0], position - 1) else { continue };
+        let words: HashSet<(&str, &str)> =
+            members.iter().filter_map(|&i| word_at(i, position)).map(|word| (before, word)).collect();
+        for &named in &words {
+            families_of.entry(named).or_default().push(*signature);
+        }
+        words_of.push((*signature, words));
+    }
+    let mut shared = HashSet::default();
+    for (signature, words) in &words_of {
+        let mut seen: HashMap<Signature, usize> = HashMap::default();
+        for named in words {
+            for other in &families_of[named] {
+                if other != signature {
+                    *seen.entry(*other).or_default() += 1;
+                }
+            }
+        }
+        if seen.values().any(|&n| n >= SHARED_VALUES) {
+            shared.insert(*signature);
+        }
+    }
+    shared
+}
+
+/// Words two families share, at least, for them to be values: two are
+/// often a state's (`true`, `false`).
+const SHARED_VALUES: usize = 3;
 
 /// Whether a group's template is a poor one: one line, or fewer constant
 /// words than values (in its shortest line).
@@ -168,12 +222,16 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>, changed: Option<&HashSet<usize>>
         // A template with as many constant words as the group's may take
         // its keys only when they fill its values (see [`only_values`]):
         // each of the group's constant words is then one of its own.
+        // A strong group goes to a template with fewer lines only when it
+        // fills that template's values (an empty value is still a value:
+        // `connection from %s ()` is `connection from %s (%s)`), never to
+        // one with more constant words.
+        let larger = |h: usize| !strong[index] || line_counts[h] > lines_here;
         let fits = |h: usize, length: usize| {
             h != index
                 && only_changed.is_none_or(|changed| changed.contains(&h))
                 && constant_counts[h] <= length
-                && (constant_counts[h] > own || constant_counts[h] == own && own_constants.is_some())
-                && (!strong[index] || line_counts[h] > lines_here)
+                && (constant_counts[h] > own && larger(h) || constant_counts[h] == own && own_constants.is_some())
         };
         for &key in &group.members {
             let tokens = &keys[key].tokens;
@@ -459,6 +517,40 @@ mod tests {
         assert_eq!(pattern, "status (.+?) done with (\\S*)");
         let regex = regex::Regex::new(&format!("^{pattern}$")).unwrap();
         assert!(lines.iter().all(|line| regex.is_match(line)), "{pattern}");
+    }
+
+    #[test]
+    fn a_large_group_with_a_value_left_empty_joins_the_smaller_template_with_it() {
+        let mut lines = vec!["connection from 10.0.0.1 () at 12:00"; 6];
+        lines.extend(["connection from 10.0.0.2 (host.example) at 12:01"; 1]);
+        lines.extend(["connection from 10.0.0.3 (other.example) at 12:02"; 1]);
+        lines.extend(["connection from 10.0.0.4 (third.example) at 12:03"; 1]);
+        assert_eq!(mined(&lines).len(), 1, "{:#?}", mined(&lines));
+    }
+
+    #[test]
+    fn words_that_vary_alike_in_two_events_are_values() {
+        let mut lines = Vec::new();
+        for user in ["cyrus", "news", "test"] {
+            lines.extend([
+                format!("session opened for user {user} by (uid=0)"),
+                format!("session opened for user {user} by (uid=0)"),
+            ]);
+            lines.extend([format!("session closed for user {user}"), format!("session closed for user {user}")]);
+        }
+        // Two events that differ in one word, that no other event shares.
+        lines.extend(
+            ["VM Started on alpha", "VM Started on beta", "VM Paused on gamma", "VM Paused on delta"]
+                .map(str::to_owned),
+        );
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let groups = mined(&lines);
+        assert_eq!(groups.len(), 4, "{groups:#?}");
+        // (Lines alike are one key: a group of three keys is six lines.)
+        assert!(
+            groups.iter().any(|g| g.len() == 3 && g.iter().all(|l| l.starts_with("session closed"))),
+            "{groups:#?}"
+        );
     }
 
     #[test]

@@ -48,6 +48,9 @@ fn best_split(keys: &[Key], set: &[usize]) -> Option<Vec<Vec<usize>>> {
     (0..length).map(|position| branches_at(keys, set, position)).find(|branches| branches.len() >= 2)
 }
 
+/// Words seen once at a position, at least, for it to be a value's.
+const OPEN_FIELD: usize = 8;
+
 /// The branches of `set` at `position`: one per word seen on two lines or
 /// more, and one for the rest (in order of first key).
 fn branches_at(keys: &[Key], set: &[usize], position: usize) -> Vec<Vec<usize>> {
@@ -67,6 +70,19 @@ fn branches_at(keys: &[Key], set: &[usize], position: usize) -> Vec<Vec<usize>> 
         position == 0 && is_keyed_value(&tokens[0]) && tokens[1..].iter().all(|t| has_mask(t) || is_punctuation(t))
     };
     let recurs = |index: usize, w: &str| (!has_mask(w) || named(index)) && !is_punctuation(w) && lines[w] >= 2;
+    // A position where many words are each seen once, on a good share of
+    // the lines, is a value's (user names): the words that recur there
+    // (`admin`, `root`) are that value's common cases, not events of their
+    // own. Two events told apart by a word (`VM Started`, `VM Paused`)
+    // leave few such words.
+    let plain = |w: &str| !has_mask(w) && !is_punctuation(w);
+    let once = lines.iter().filter(|&(w, &n)| n == 1 && plain(w)).count();
+    let recurring = lines.iter().filter(|&(w, &n)| n >= 2 && plain(w)).count();
+    let total: u64 = lines.values().sum();
+    let one_prefix = || set.iter().all(|&i| keys[i].tokens[..position] == keys[set[0]].tokens[..position]);
+    if once >= OPEN_FIELD && once as u64 * 4 >= total && recurring * 2 <= once && one_prefix() {
+        return vec![set.to_vec()];
+    }
     let mut branch_of: HashMap<&str, usize> = HashMap::default();
     let mut branches: Vec<Vec<usize>> = Vec::new();
     let mut rest: Option<usize> = None;
@@ -132,6 +148,17 @@ mod tests {
     fn words_that_do_not_recur_are_values() {
         let lines = ["user alice logged in", "user bob logged in", "user carol logged in"];
         assert_eq!(groups(&lines), [lines.map(str::to_owned).to_vec()]);
+    }
+
+    #[test]
+    fn words_that_recur_where_many_words_are_seen_once_are_values() {
+        // User names: a few recur (`admin`), most are seen once.
+        let mut lines = vec!["Invalid user admin from 10.0.0.1"; 5];
+        lines.extend(["Invalid user oracle from 10.0.0.2"; 3]);
+        let once = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"];
+        let once: Vec<String> = once.iter().map(|name| format!("Invalid user {name} from 10.0.0.3")).collect();
+        lines.extend(once.iter().map(String::as_str));
+        assert_eq!(groups(&lines).len(), 1, "{:#?}", groups(&lines));
     }
 
     #[test]
