@@ -232,6 +232,14 @@ pub fn mask_into(message: &str, out: &mut String) {
                 continue;
             }
         }
+        // The rest of a word of ASCII letters and digits is copied whole:
+        // no value starts inside it, and it holds no marker character.
+        let word = bytes[at..].iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+        if word > 0 {
+            out.push_str(&message[at..at + word]);
+            at += word;
+            continue;
+        }
         let c = message[at..].chars().next().expect("at a character boundary");
         if (BASE..=BASE + 0xF).contains(&(c as u32)) {
             out.push(ESCAPE);
@@ -288,16 +296,23 @@ fn is_request_line(text: &[u8]) -> bool {
 /// `isOverlap:false`, and the tree tells a recurring word from a value).
 fn word_value(text: &str, at: usize) -> Option<(usize, Mask)> {
     let bytes = text.as_bytes();
-    if let Some(end) = url_end(bytes, at) {
-        return Some((end, Mask::Path));
+    let first = bytes[at];
+    // Most words start with a letter and are no URL (a scheme of letters
+    // then `://`), no IP address and no number: those are looked at only
+    // when their first bytes allow.
+    let letters = bytes[at..].iter().take(12).take_while(|b| b.is_ascii_alphabetic()).count();
+    if letters > 0 && bytes[at + letters..].starts_with(b"://") {
+        return url_end(bytes, at).map(|end| (end, Mask::Path));
     }
-    if let Some(end) = ipv4_end(bytes, at) {
-        return Some((end, Mask::Ip));
+    if first.is_ascii_digit() {
+        if let Some(end) = ipv4_end(bytes, at) {
+            return Some((end, Mask::Ip));
+        }
     }
     if let Some(end) = datetime::date_time_end(bytes, at) {
         return Some((end, Mask::Time));
     }
-    if bytes[at].is_ascii_hexdigit() {
+    if first.is_ascii_hexdigit() {
         if let Some(end) = mac_end(bytes, at) {
             return Some((end, Mask::Hex));
         }
@@ -305,17 +320,19 @@ fn word_value(text: &str, at: usize) -> Option<(usize, Mask)> {
             return Some((end, Mask::Ip));
         }
     }
-    if bytes[at].is_ascii_digit() {
+    if first.is_ascii_digit() {
         if let Some(found) = number_end(bytes, at) {
             return Some(found);
         }
     }
     // The word: letters, digits, `_`, and `-`/`.` between them (`node-7`, `v1.2.3`).
-    let mut end = at;
+    let (mut end, mut digit, mut hexish) = (at, false, true);
     while end < bytes.len() {
         let b = bytes[end];
         let joins = (b == b'-' || b == b'.') && bytes.get(end + 1).is_some_and(|n| n.is_ascii_alphanumeric());
         if b.is_ascii_alphanumeric() || b == b'_' || (joins && end > at) {
+            digit |= b.is_ascii_digit();
+            hexish &= b.is_ascii_hexdigit() || b == b'-';
             end += 1;
         } else {
             break;
@@ -324,16 +341,18 @@ fn word_value(text: &str, at: usize) -> Option<(usize, Mask)> {
     if end < bytes.len() && bytes[end] >= 0x80 {
         return None; // A word that goes on in non-ASCII letters: text.
     }
+    if !digit {
+        return None;
+    }
     let word = &text[at..end];
     let hex = word.strip_prefix("0x").or_else(|| word.strip_prefix("0X"));
     if hex.is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit())) {
         return Some((end, Mask::Hex));
     }
-    let hexish = word.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-');
-    if hexish && word.len() >= 8 && word.bytes().any(|b| b.is_ascii_digit()) {
+    if hexish && word.len() >= 8 {
         return Some((end, Mask::Hex));
     }
-    word.bytes().any(|b| b.is_ascii_digit()).then_some((end, Mask::Text))
+    Some((end, Mask::Text))
 }
 
 /// After digits at `at`, optionally a fraction and an exponent, when a
