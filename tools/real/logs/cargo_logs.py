@@ -38,15 +38,19 @@ CASES = [(name, files, args, expected, {}) for name, files, args, expected in ca
     }, ["check", "--offline"], [], {}),
     ("wrong type of a manifest key", {"Cargo.toml": PKG.format(name="x") + 'authors = "me"\n',
                               **LIB}, ["check", "--offline"], [], {}),
-    ("bad target name", {"Cargo.toml": PKG.format(name="x") + '[[bin]]\nname = ""\n', **LIB}, ["check", "--offline"], [], {}),
+    ("bad target name", {"Cargo.toml": PKG.format(name="x") + '[[bin]]\nname = ""\n', **LIB}, ["check", "--offline"],
+     ["3b80a9da1497235a"], {}),  # failed to parse manifest at `{}` (src/workspace/parser/mod.rs)
     ("duplicate target names", {"Cargo.toml": PKG.format(name="x") + '[[bin]]\nname = "x"\npath = "src/a.rs"\n[[bin]]\nname = "x"\npath = "src/b.rs"\n',
-                                "src/a.rs": "fn main() {}", "src/b.rs": "fn main() {}"}, ["check", "--offline"], [], {}),
+                                "src/a.rs": "fn main() {}", "src/b.rs": "fn main() {}"}, ["check", "--offline"],
+     ["3b80a9da1497235a"], {}),
     ("missing bin path", {"Cargo.toml": PKG.format(name="x") + '[[bin]]\nname = "tool"\npath = "src/bin/tool.rs"\n', **LIB},
-     ["check", "--offline"], [], {}),
+     # could not compile due to {error_count} previous target resolution error (src/ops/cargo_compile/mod.rs)
+     ["check", "--offline"], [], {"error: could not compile due to": ["91f51d7a013d57cc"]}),
     ("unknown bin", {"Cargo.toml": PKG.format(name="x"), "src/main.rs": "fn main() {}"}, ["run", "--bin", "server", "--offline"], [], {}),
     ("unknown example", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["run", "--example", "demo", "--offline"], [], {}),
     ("unknown feature", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["check", "--features", "tls", "--offline"], [], {}),
-    ("unknown profile", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["check", "--profile", "fast", "--offline"], [], {}),
+    ("unknown profile", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["check", "--profile", "fast", "--offline"],
+     ["c724c688adbb02ec"], {}),  # profile `{}` is not defined (src/workspace/profiles.rs)
     ("compile error", {"Cargo.toml": PKG.format(name="x"), "src/lib.rs": "pub fn f() -> u32 { missing_value }\n"},
      ["check", "--offline"], [], {}),
     ("type mismatch and unused variable", {
@@ -60,7 +64,7 @@ CASES = [(name, files, args, expected, {}) for name, files, args, expected in ca
     }, ["check", "--offline"], [], {}),
     ("test that fails", {"Cargo.toml": PKG.format(name="x"),
                          "src/lib.rs": "#[test]\nfn adds() { assert_eq!(1 + 1, 3, \"arithmetic\"); }\n"},
-     ["test", "--offline", "-q"], [], {}),
+     ["test", "--offline", "-q"], ["4c6ea1990914fbce"], {}),  # {}, to rerun pass `{}` (src/ops/cargo_test.rs)
 ]
 
 # Held out: not to be tuned on (generated apart, into cargo.held-out.jsonl).
@@ -69,9 +73,10 @@ HELD_OUT = [
                                       "dep/Cargo.toml": PKG.format(name="dep"), "dep/src/lib.rs": "", **LIB},
      ["check", "--offline"], [], {}),
     ("held-out: missing lib path", {"Cargo.toml": PKG.format(name="x") + '[lib]\npath = "src/core.rs"\n'},
-     ["check", "--offline"], [], {}),
+     ["check", "--offline"], [], {"error: could not compile due to": ["91f51d7a013d57cc"]}),
     ("held-out: unknown package to run", {"Cargo.toml": PKG.format(name="x"), "src/main.rs": "fn main() {}"},
-     ["run", "-p", "server", "--offline"], [], {}),
+     # {}package(s) `{}` not found in workspace `{}` (src/ops/cargo_compile/packages.rs)
+     ["run", "-p", "server", "--offline"], ["165d7b8c6bf492fb"], {}),
     ("held-out: borrow error", {"Cargo.toml": PKG.format(name="x"),
                                 "src/lib.rs": "pub fn f() { let v = vec![1]; let r = &v; drop(v); println!(\"{r:?}\"); }\n"},
      ["check", "--offline"], [], {}),

@@ -82,6 +82,13 @@ function innermostNodeFrame(stack) {
   return null;
 }
 
+// The event's places for the benchmark (bench/real_logs.py finds a
+// regenerated dataset's records there too): its code, its innermost frame.
+function placesOf(entry) {
+  const frame = innermostNodeFrame(entry.stack);
+  return { code: entry.code, places: frame ? [{ file: frame.file, line: frame.line }] : [] };
+}
+
 function truthOf(entry) {
   if (entry.code) {
     const byCode = records.filter((r) => r.errorCode === entry.code).map((r) => r.id).sort();
@@ -150,7 +157,7 @@ function eventsOf(entries, stderr, dir) {
     for (let i = start; i < start + height; i++) taken.add(i);
     events.push({
       line: start + 1, lines: height, level: entry.kind === 'warning' ? 'warning' : 'error',
-      text: lines.slice(start, start + height).join('\n'), where, expected, values: null,
+      text: lines.slice(start, start + height).join('\n'), where, expected, ...placesOf(entry), values: null,
     });
   }
   events.sort((a, b) => a.line - b.line);
