@@ -13,9 +13,10 @@ import time
 def scan_file(errcat, data, log, options=(), env=None):
     """The matches of `errcat --data DATA scan --json OPTIONS LOG` by line
     number (each line's in the order errcat wrote them), and the wall time
-    of the run. Exits with errcat's message if it fails."""
+    of the run; DATA None: the embedded datasets. Exits with errcat's
+    message if it fails."""
     started = time.perf_counter()
-    done = subprocess.run([errcat, "--data", data, "scan", "--json", *options, log],
+    done = subprocess.run([errcat, *(["--data", data] if data else []), "scan", "--json", *options, log],
                           capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - started
     if done.returncode not in (0, 1):

@@ -176,17 +176,11 @@ root.setLevel(logging.DEBUG)
 root.propagate = False
 
 
-def load_records():
-    by_file = {}
-    for name in sorted(os.listdir(CORPUS)):
-        if name.endswith(".json"):
-            with open(os.path.join(CORPUS, name), encoding="utf-8") as f:
-                r = json.load(f)["record"]
-            by_file.setdefault(r["filePath"], []).append(r)
-    return by_file
+# The records' lookup by place, shared with the log harnesses.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "logs"))
+from records import load_by_file, records_at as records_in  # noqa: E402 (tools/real/logs/records.py)
 
-
-RECORDS = load_records()
+RECORDS = load_by_file(CORPUS)
 
 
 def records_at(file, line, raised=None):
@@ -195,11 +189,7 @@ def records_at(file, line, raised=None):
     exception of another class at that line (an IndexError while building
     the message) was not raised by that statement."""
     names = {c.__name__ for c in type(raised).__mro__} if raised is not None else None
-    return sorted(
-        r["id"] for r in RECORDS.get(file, [])
-        if r["sourceCodeStart"] <= line <= (r["sourceCodeEnd"] or r["lineNumber"])
-        and (names is None or r["errorType"] != "exception" or not r["errorClass"] or r["errorClass"] in names)
-    )
+    return records_in(RECORDS, file, line, names)
 
 
 def django_path(filename):

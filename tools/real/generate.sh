@@ -39,4 +39,16 @@ python3 "$here/cargo_errors.py" > "$dest/cargo.jsonl"
 
 # Java's own formatters (javac/java; slf4j-api: apt-get install -y libslf4j-java).
 python3 "$here/kafka_messages.py" "$corpus/kafka" > "$dest/kafka.jsonl"
-wc -l "$dest"/*.jsonl >&2
+
+# Real programs' logs for everyday failures (tools/real/logs/): the site's,
+# the scripts' and the projects' output as written, each with its held-out
+# cases in a file of their own (not to be tuned on).
+logs="$dest/logs"
+mkdir -p "$logs"
+for held in "" "--held-out"; do
+    suffix="${held:+.held-out}"
+    "$venv/bin/python" -W ignore "$here/logs/django_logs.py" "$corpus/django" $held > "$logs/django$suffix.jsonl"
+    (cd "$work" && node "$here/logs/node_logs.js" "$work/node-index.json" $held) > "$logs/nodejs-node$suffix.jsonl"
+    python3 "$here/logs/cargo_logs.py" $held > "$logs/cargo$suffix.jsonl"
+done
+wc -l "$dest"/*.jsonl "$logs"/*.jsonl >&2

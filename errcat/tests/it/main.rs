@@ -17,6 +17,7 @@ mod loghub;
 mod metrics;
 mod multi_line;
 mod readme;
+mod real_logs;
 mod real_programs;
 
 // Shared with the other crates' tests.

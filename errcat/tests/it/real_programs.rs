@@ -41,16 +41,23 @@ fn real_programs_messages_classify_at_their_measured_rates() {
             return;
         }
     }
+    check_with_bench(test, "bench/real_rates.py", "tools/real/thresholds.json", CACHE);
+}
+
+/// Runs a benchmark script of `bench/` with the errcat under test and
+/// `--check THRESHOLDS` (its catalogs cached in `cache`), and fails with
+/// its report where a count misses them; skips loudly without python3.
+pub(crate) fn check_with_bench(test: &str, script: &str, thresholds: &str, cache: &str) {
     let Some(python) = python_or_skip(test) else {
         return;
     };
     let out = Command::new(python)
         .current_dir(support::workspace_root())
-        .arg("bench/real_rates.py")
+        .arg(script)
         .arg("--errcat")
         .arg(assert_cmd::cargo::cargo_bin("errcat"))
-        .args(["--failures", "20", "--check", "tools/real/thresholds.json"])
-        .env("ERRCAT_CACHE_DIR", CACHE)
+        .args(["--failures", "20", "--check", thresholds])
+        .env("ERRCAT_CACHE_DIR", cache)
         .output()
         .expect("python3 runs");
     let report = String::from_utf8_lossy(&out.stdout);
