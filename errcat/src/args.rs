@@ -343,6 +343,11 @@ pub struct ScanArgs {
     /// file-system events (used anyway where events cannot be had).
     #[arg(long, requires = "follow")]
     pub poll: bool,
+    /// With --follow: the most files open at once; past it, the file read
+    /// least recently is closed, its position kept, and opened again when
+    /// it grows.
+    #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..), requires = "follow")]
+    pub max_open_files: u32,
     /// With --follow: keep each file's identity and position in FILE, so
     /// that a restart reads on where the last run stopped (written every
     /// second and at exit, atomically).

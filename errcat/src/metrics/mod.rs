@@ -356,4 +356,30 @@ mod tests {
         assert!(text.contains("errcat_unmatched_lines_total{level=\"none\"} 1\n"));
         assert!(text.contains("errcat_input_errors_total{reason=\"line_too_long\"} 1\n"));
     }
+
+    #[test]
+    fn workload_labels_are_escaped_and_capped_without_losing_a_count() {
+        let catalog = Catalog::from_entries(NatsServerError::entries().to_vec());
+        let metrics = Metrics::new(&catalog, &["pods".to_owned()], &[Part::Namespace, Part::Container], 2);
+        let found = catalog.find("unable to persist session \"a\" (seq=1): timeout").unwrap().into_owned();
+        let index = found.index;
+        let events = [Event::Found(Found { line: 1, found, line_text: None, details: None })];
+        let origin = |namespace: &str| Origin {
+            namespace: Some(namespace.to_owned()),
+            pod: Some("p".to_owned()),
+            container: Some("c".to_owned()),
+        };
+        // Two series for the first workload (its lines and its match), none left for the second.
+        metrics.count(0, &origin("evil\"}\n"), 1, &events);
+        metrics.count(0, &origin("other"), 1, &events);
+        metrics.count(0, &Origin::default(), 1, &events);
+        assert_eq!(metrics.matches[index].1.load(Ordering::Relaxed), 2);
+        let text = scrape(metrics);
+        let id = catalog.entries()[index].record().id.to_string();
+        assert!(text.contains(",namespace=\"evil\\\"}\\n\",container=\"c\"} 1\n"), "{text}");
+        assert!(text.contains(&format!("errcat_matches_total{{id=\"{id}\",")), "{text}");
+        assert!(text.contains("errcat_lines_read_total{input=\"pods\",namespace=\"\",container=\"\"} 2\n"), "{text}");
+        assert!(text.contains("errcat_series_dropped_total 2\n"), "{text}");
+        assert!(!text.contains("other"), "{text}");
+    }
 }

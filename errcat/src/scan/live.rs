@@ -68,7 +68,7 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &ScanArgs, out: &mut O
             envelope: options.envelope.0.clone(),
             poll: options.poll,
             state: options.state.clone(),
-            max_open: MAX_OPEN,
+            max_open: options.max_open_files as usize,
         };
         match Follower::new(files, follow_options, stop.clone()) {
             Ok(follower) => Box::new(follower),
@@ -97,10 +97,6 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &ScanArgs, out: &mut O
     // stderr and counted in `errcat_input_errors_total`.
     Ok(if metrics.is_some() && stop.load(Ordering::Relaxed) { FOUND } else { status })
 }
-
-/// The most files `--follow` keeps open at once (see [`follow::Options::max_open`]):
-/// well below the usual limit of 1,024 descriptors.
-const MAX_OPEN: usize = 256;
 
 /// A file being read, as the sinks know it.
 struct Followed {

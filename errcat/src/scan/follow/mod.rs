@@ -63,6 +63,8 @@ use crate::origin::Origin;
 /// event was lost).
 pub const LIST_EVERY_POLLING: Duration = Duration::from_millis(500);
 const LIST_EVERY_WITH_EVENTS: Duration = Duration::from_secs(10);
+/// How often a round that reads much looks at the events.
+const LOOK_EVERY: Duration = Duration::from_millis(50);
 /// How often `--state` is written while files are read.
 pub const SAVE_EVERY: Duration = Duration::from_secs(1);
 
@@ -102,8 +104,8 @@ pub struct Options {
 
 /// Follows files as they grow, through rotation and truncation, until
 /// `stop` is set: an iterator of [`Item`]s that blocks while nothing is
-/// written. Once `stop` is set, what was written before is still read, a
-/// chunk at most per file, and the iteration ends.
+/// written. Each round reads a chunk at most per file. Once `stop` is set,
+/// one more round reads what was written before, and the iteration ends.
 pub struct Follower {
     /// The arguments.
     patterns: Vec<Argument>,
@@ -118,6 +120,8 @@ pub struct Follower {
     listings: u64,
     listed_at: Instant,
     saved_at: Instant,
+    /// When events were last looked at (see [`Follower::look_between_reads`]).
+    looked_at: Instant,
     /// Files open now.
     open: usize,
     /// Rounds started, to tell which file was read least recently.
@@ -149,6 +153,8 @@ impl Follower {
             Some(path) => state::load(path)?,
             None => None,
         };
+        let mut options = options;
+        options.max_open = open_files_budget(options.max_open);
         let mut queued = VecDeque::new();
         let patterns: Vec<Argument> = arguments
             .iter()
@@ -173,6 +179,7 @@ impl Follower {
             listings: 0,
             listed_at: Instant::now(),
             saved_at: Instant::now(),
+            looked_at: Instant::now(),
             open: 0,
             rounds: 0,
             stop,
@@ -277,7 +284,6 @@ impl Follower {
             listed: self.listings,
             last_read: self.rounds,
             idle: false,
-            read_since_check: false,
         };
         self.make_room(None);
         match open(&tracked.path, position, tracked.envelope.as_ref()) {
@@ -348,6 +354,26 @@ impl Follower {
         }
         self.round = self.files.keys().copied().collect();
         (self.cursor, self.read_any, self.caught_up) = (0, false, false);
+        self.looked_at = Instant::now();
+    }
+
+    /// In a long round (many files with much to read), every
+    /// [`LOOK_EVERY`]: lists the inputs if events say names changed, so
+    /// that a file that comes and goes while the others are read is found
+    /// (and opened: it is then read to its end even if removed).
+    fn look_between_reads(&mut self) {
+        if self.looked_at.elapsed() < LOOK_EVERY {
+            return;
+        }
+        self.looked_at = Instant::now();
+        let wake = self.waker.wait(false);
+        let every = if self.waker.polls() { LIST_EVERY_POLLING } else { LIST_EVERY_WITH_EVENTS };
+        if wake.listing_changed || self.listed_at.elapsed() >= every {
+            self.list(true);
+        }
+        if self.saved_at.elapsed() >= SAVE_EVERY {
+            self.save_state();
+        }
     }
 
     /// Reads the next chunk of what file `id` has gained; when it has
@@ -361,11 +387,6 @@ impl Follower {
         if let (true, Some(current)) = (stop, &mut tracked.current) {
             // Pieces of a line wait no more: the rest of it will not be read.
             current.input.piece_wait = Duration::ZERO;
-        }
-        if stop && tracked.read_since_check {
-            // Stopping: a chunk per file is all that is still read.
-            tracked.read_since_check = false;
-            return Step::Done;
         }
         if tracked.current.is_none() {
             if tracked.gone {
@@ -386,7 +407,7 @@ impl Follower {
         }
         let tracked = self.files.get_mut(&id).expect("listed");
         if let Some(item) = tracked.read(id, &mut self.queued) {
-            (tracked.read_since_check, tracked.idle, tracked.last_read) = (true, false, rounds);
+            (tracked.idle, tracked.last_read) = (false, rounds);
             return Step::Read(item);
         }
         if tracked.current.is_none() {
@@ -395,7 +416,7 @@ impl Follower {
             tracked.unreadable = true;
             return Step::Again;
         }
-        (tracked.read_since_check, tracked.idle) = (false, true);
+        tracked.idle = true;
         if tracked.gone {
             self.open -= 1;
             return self.forget_if_gone(id);
@@ -449,9 +470,16 @@ impl Iterator for Follower {
                 self.start_round();
                 continue;
             }
+            self.look_between_reads();
+            if !self.queued.is_empty() {
+                continue;
+            }
             match self.step(self.round[self.cursor]) {
+                // A chunk per file per round: a file written faster than it
+                // is read holds back neither the others nor the listings
+                // that find new files.
                 Step::Read(item) => {
-                    self.read_any = true;
+                    (self.read_any, self.cursor) = (true, self.cursor + 1);
                     return Some(item);
                 }
                 Step::Again => continue,
@@ -507,9 +535,6 @@ struct Tracked {
     /// Its last read found nothing new: closed, it is looked at only when
     /// something may have changed (a listing, an event).
     idle: bool,
-    /// Read a chunk since it was last checked (with `stop` set, one chunk
-    /// ends the round for the file).
-    read_since_check: bool,
 }
 
 impl Tracked {
@@ -654,6 +679,36 @@ fn end_of_last_line(file: &mut File) -> io::Result<(u64, u64)> {
         offset += length as u64;
         reader.consume(length);
     }
+}
+
+/// Descriptors kept for errcat's own use beside the files followed (the
+/// standard streams, the metrics server's sockets, inotify, the state file).
+const OWN_DESCRIPTORS: u64 = 64;
+
+/// The most files to keep open: `asked`, within the process's limit on
+/// descriptors, which is raised towards its hard limit if need be (service
+/// managers often set a soft limit of 1,024).
+#[cfg(unix)]
+fn open_files_budget(asked: usize) -> usize {
+    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+    let wanted = asked as u64 + OWN_DESCRIPTORS;
+    let mut limit = getrlimit(Resource::Nofile);
+    if limit.current.is_some_and(|current| current < wanted) {
+        let raised = limit.maximum.map_or(wanted, |maximum| maximum.min(wanted));
+        if setrlimit(Resource::Nofile, Rlimit { current: Some(raised), maximum: limit.maximum }).is_ok() {
+            limit.current = Some(raised);
+        }
+    }
+    let allowed = limit.current.map_or(asked, |current| current.saturating_sub(OWN_DESCRIPTORS).max(1) as usize);
+    if allowed < asked {
+        eprintln!("errcat: at most {allowed} files open at once (the limit on descriptors is {wanted} short)");
+    }
+    asked.min(allowed)
+}
+
+#[cfg(not(unix))]
+fn open_files_budget(asked: usize) -> usize {
+    asked
 }
 
 /// What tells a file apart from another at the same path.
