@@ -328,13 +328,31 @@ pub struct ScanArgs {
     pub threads: Option<u16>,
     /// Keep reading the files as they grow, like `tail -F`, until Ctrl-C.
     ///
-    /// Starts at the end of each file (see --from-start); follows a file
-    /// renamed and recreated (logrotate) or truncated in place
-    /// (copytruncate), and a file that appears later. The files are
-    /// checked every 100 ms. Ctrl-C or SIGTERM prints the summary and
+    /// The files may be directories (every file under them, at any depth)
+    /// and globs ('/var/log/pods/*/*/*.log'): files that appear are read
+    /// from their start, files that go are read to their end and closed,
+    /// compressed ones are skipped. Starts at the end of the files there
+    /// are (see --from-start); follows a file renamed (logrotate, kubelet,
+    /// Docker: files are known by inode, not name) or truncated in place
+    /// (copytruncate), and a file that appears later. File-system events
+    /// wake errcat (see --poll). Ctrl-C or SIGTERM prints the summary and
     /// exits with the usual status.
     #[arg(short, long)]
     pub follow: bool,
+    /// With --follow: check the files every 100 ms instead of waiting for
+    /// file-system events (used anyway where events cannot be had).
+    #[arg(long, requires = "follow")]
+    pub poll: bool,
+    /// With --follow: the most files open at once; past it, the file read
+    /// least recently is closed, its position kept, and opened again when
+    /// it grows.
+    #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..), requires = "follow")]
+    pub max_open_files: u32,
+    /// With --follow: keep each file's identity and position in FILE, so
+    /// that a restart reads on where the last run stopped (written every
+    /// second and at exit, atomically).
+    #[arg(long, value_name = "FILE", requires = "follow")]
+    pub state: Option<PathBuf>,
     /// With --follow: report the lines already in the files too.
     #[arg(long, requires = "follow")]
     pub from_start: bool,
@@ -348,6 +366,16 @@ pub struct ScanArgs {
     /// stderr and counted in errcat_input_errors_total).
     #[arg(long, value_name = "ADDR", conflicts_with = "html")]
     pub metrics: Option<String>,
+    /// With --metrics: label match and line counts with these parts of
+    /// the workload a file is of (namespace, pod, container), read from
+    /// kubelet's and Docker's log paths.
+    #[arg(long, value_name = "PARTS", value_delimiter = ',', value_parser = origin_part, requires = "metrics")]
+    pub metrics_labels: Vec<crate::origin::Part>,
+    /// With --metrics-labels: the most workload-labelled series; past it,
+    /// counts go to the series without those labels and
+    /// errcat_series_dropped_total counts them.
+    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "metrics_labels")]
+    pub metrics_max_series: usize,
     /// How the lines are wrapped: auto (chosen for each input from its
     /// first lines), none, docker, cri, journald, syslog, logfmt, json,
     /// or json:KEY (the message under KEY).
@@ -373,6 +401,12 @@ impl ScanArgs {
 /// `--threads N`, else one per core.
 pub fn worker_threads(asked: Option<u16>) -> usize {
     asked.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from)
+}
+
+/// A part of a workload, as --metrics-labels names it.
+fn origin_part(name: &str) -> Result<crate::origin::Part, String> {
+    crate::origin::Part::from_name(name)
+        .ok_or_else(|| "not a part of a workload (namespace, pod, container)".to_owned())
 }
 
 /// A log level by any of its names (`ERR`, `error`, `WARNING`, ...).

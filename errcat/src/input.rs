@@ -159,8 +159,11 @@ pub fn open(path: &Path) -> Result<Input, String> {
 }
 
 /// An input reading `file` (already positioned) as it grows: `--follow`.
+/// Its reads go straight into the chunks' buffers (they ask for more than
+/// the reader's buffer holds), so the buffer is small: thousands of files
+/// followed take little memory.
 pub fn followed(label: String, file: File) -> Input {
-    let mut input = Input::new(label, Box::new(BufReader::with_capacity(64 << 10, file)), None, None);
+    let mut input = Input::new(label, Box::new(BufReader::with_capacity(4 << 10, file)), None, None);
     input.hold_unfinished_line = true;
     input
 }
@@ -223,6 +226,11 @@ impl Input {
     /// The envelope of the lines read so far.
     pub fn envelope(&self) -> &Envelope {
         &self.envelope
+    }
+
+    /// Whether the envelope is chosen (not still to be detected).
+    pub fn envelope_chosen(&self) -> bool {
+        !self.detecting
     }
 
     /// An input whose lines come in pieces (Docker, CRI) ends its chunks

@@ -12,6 +12,7 @@ mod explain;
 mod input;
 mod metrics;
 mod names;
+mod origin;
 mod pipeline;
 mod records;
 mod report;

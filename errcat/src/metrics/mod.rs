@@ -9,8 +9,13 @@
 //! of series is bounded by the catalog, and the encoder
 //! (`prometheus-client`) escapes every label value.
 //!
+//! With `--metrics-labels`, the workload a line came from (see
+//! [`crate::origin`]) labels the match and line counts too, on series made
+//! as workloads are met, up to a cap (see [`labelled`]).
+//!
 //! The counters are atomics that the scan adds to and a scrape reads: the
-//! scan never waits for a scrape.
+//! scan never waits for a scrape (the labelled ones are behind a lock held
+//! only to add or copy them).
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,8 +27,11 @@ use prometheus_client::metrics::gauge::ConstGauge;
 use prometheus_client::metrics::MetricType;
 use prometheus_client::registry::Unit;
 
+use self::labelled::{Family, Labelled};
+use crate::origin::{Origin, Part};
 use crate::pipeline::Event;
 
+mod labelled;
 pub mod server;
 
 /// The levels unmatched lines are counted by, and `none` for lines without one.
@@ -51,11 +59,19 @@ pub enum Problem {
     LineTooLong,
     /// A line is not UTF-8 (it is read with replacement characters).
     InvalidUtf8,
+    /// `--state` could not be written.
+    StateUnwritable,
 }
 
 impl Problem {
-    pub const ALL: [Problem; 5] =
-        [Problem::Unreadable, Problem::ReadError, Problem::NotFollowable, Problem::LineTooLong, Problem::InvalidUtf8];
+    pub const ALL: [Problem; 6] = [
+        Problem::Unreadable,
+        Problem::ReadError,
+        Problem::NotFollowable,
+        Problem::LineTooLong,
+        Problem::InvalidUtf8,
+        Problem::StateUnwritable,
+    ];
 
     /// The name metrics label it with.
     pub fn as_str(self) -> &'static str {
@@ -65,6 +81,7 @@ impl Problem {
             Problem::NotFollowable => "not_followable",
             Problem::LineTooLong => "line_too_long",
             Problem::InvalidUtf8 => "invalid_utf8",
+            Problem::StateUnwritable => "state_unwritable",
         }
     }
 }
@@ -84,11 +101,15 @@ pub struct Metrics {
     dataset_version: String,
     /// When the scan started, in seconds since the Unix epoch.
     start_time: f64,
+    /// The series labelled by workload, with `--metrics-labels`.
+    labelled: Option<Labelled>,
 }
 
 impl Metrics {
-    /// Zero counts for `catalog` and the inputs labelled `inputs`.
-    pub fn new(catalog: &Catalog, inputs: &[String]) -> Metrics {
+    /// Zero counts for `catalog` and the inputs labelled `inputs`; with
+    /// `parts`, match and line counts labelled by those parts of the
+    /// workload too, on at most `max_series` series.
+    pub fn new(catalog: &Catalog, inputs: &[String], parts: &[Part], max_series: usize) -> Metrics {
         let matches = (catalog.entries().iter().enumerate())
             .map(|(index, entry)| {
                 let [id, name, severity, repo] = record_labels(entry).map(|(_, value)| value);
@@ -105,17 +126,24 @@ impl Metrics {
             problems: Default::default(),
             dataset_version: dataset_version(catalog),
             start_time,
+            labelled: (!parts.is_empty()).then(|| Labelled::new(parts.to_vec(), max_series)),
         }
     }
 
-    /// Counts the events of `lines` lines read from input number `input`.
-    pub fn count(&self, input: usize, lines: u64, events: &[Event]) {
-        self.lines[input].1.fetch_add(lines, Ordering::Relaxed);
+    /// Counts the events of `lines` lines read from input number `input`,
+    /// of the workload `origin`.
+    pub fn count(&self, input: usize, origin: &Origin, lines: u64, events: &[Event]) {
+        let values = self.labelled.as_ref().and_then(|labelled| Some((labelled, labelled.values_of(origin)?)));
+        let labelled = |family, index, count| values.as_ref().is_some_and(|(l, v)| l.add(family, index, v, count));
+        if !labelled(Family::Lines, input, lines) {
+            self.lines[input].1.fetch_add(lines, Ordering::Relaxed);
+        }
         for event in events {
             match event {
-                Event::Found(Found { found, .. }) => {
+                Event::Found(Found { found, .. }) if !labelled(Family::Matches, found.index, 1) => {
                     self.matches[found.index].1.fetch_add(1, Ordering::Relaxed);
                 }
+                Event::Found(_) => {}
                 Event::Unmatched { level, .. } => {
                     let known = LogLevel::from_name(level).and_then(|level| LEVELS.iter().position(|l| *l == level));
                     self.unmatched[known.unwrap_or(LEVELS.len())].fetch_add(1, Ordering::Relaxed);
@@ -189,15 +217,43 @@ impl prometheus_client::collector::Collector for Metrics {
             None,
             MetricType::Counter,
         )?;
-        for (labels, count) in &self.matches {
-            let labels: [(&str, &str); 5] = std::array::from_fn(|i| (MATCH_LABELS[i], labels[i].as_str()));
-            counter(count).encode(family.encode_family(&labels)?)?;
+        let parts: &[Part] = self.labelled.as_ref().map_or(&[], |labelled| &labelled.parts);
+        let unlabelled = vec![String::new(); parts.len()];
+        let with_parts = |mut labels: Vec<(&'static str, String)>, values: &[String]| {
+            labels.extend(parts.iter().map(|part| part.name()).zip(values.iter().cloned()));
+            labels
+        };
+        let record_labels = |index: usize, values: &[String]| {
+            let labels = MATCH_LABELS.iter().zip(&self.matches[index].0).map(|(n, v)| (*n, v.clone())).collect();
+            with_parts(labels, values)
+        };
+        for (index, (_, count)) in self.matches.iter().enumerate() {
+            let count = count.load(Ordering::Relaxed);
+            ConstCounter::new(count).encode(family.encode_family(&record_labels(index, &unlabelled))?)?;
+        }
+        for (index, values, count) in self.labelled.iter().flat_map(|labelled| labelled.of(Family::Matches)) {
+            ConstCounter::new(count).encode(family.encode_family(&record_labels(index, &values))?)?;
         }
 
         let mut family =
             encoder.encode_descriptor("errcat_lines_read", "Lines read, by input", None, MetricType::Counter)?;
-        for (input, count) in &self.lines {
-            counter(count).encode(family.encode_family(&[("input", input.as_str())])?)?;
+        let input_labels =
+            |index: usize, values: &[String]| with_parts(vec![("input", self.lines[index].0.clone())], values);
+        for (index, (_, count)) in self.lines.iter().enumerate() {
+            let count = count.load(Ordering::Relaxed);
+            ConstCounter::new(count).encode(family.encode_family(&input_labels(index, &unlabelled))?)?;
+        }
+        for (index, values, count) in self.labelled.iter().flat_map(|labelled| labelled.of(Family::Lines)) {
+            ConstCounter::new(count).encode(family.encode_family(&input_labels(index, &values))?)?;
+        }
+        if let Some(labelled) = &self.labelled {
+            let family = encoder.encode_descriptor(
+                "errcat_series_dropped",
+                "Counts that would have made a workload-labelled series past --metrics-max-series (counted without those labels)",
+                None,
+                MetricType::Counter,
+            )?;
+            counter(&labelled.dropped).encode(family)?;
         }
 
         let mut family = encoder.encode_descriptor(
@@ -268,7 +324,7 @@ mod tests {
     #[test]
     fn every_record_has_a_series_at_zero_before_any_line() {
         let catalog = Catalog::from_entries(NatsServerError::entries().to_vec()).named("seeds");
-        let text = scrape(Metrics::new(&catalog, &["a.log".to_owned()]));
+        let text = scrape(Metrics::new(&catalog, &["a.log".to_owned()], &[], 0));
         let series = text.lines().filter(|line| line.starts_with("errcat_matches_total{")).count();
         assert_eq!(series, catalog.len());
         assert!(text.contains(
@@ -282,7 +338,7 @@ mod tests {
     #[test]
     fn counts_land_on_the_record_the_level_and_the_input() {
         let catalog = Catalog::from_entries(NatsServerError::entries().to_vec());
-        let metrics = Metrics::new(&catalog, &["in \"quotes\"\n".to_owned()]);
+        let metrics = Metrics::new(&catalog, &["in \"quotes\"\n".to_owned()], &[], 0);
         let found = catalog.find("unable to persist session \"a\" (seq=1): timeout").unwrap().into_owned();
         let index = found.index;
         let events = [
@@ -291,7 +347,7 @@ mod tests {
             Event::Unmatched { line: 3, level: NO_LEVEL.to_owned(), text: String::new() },
             Event::TooLong { line: 4 },
         ];
-        metrics.count(0, 4, &events);
+        metrics.count(0, &Origin::default(), 4, &events);
         assert_eq!(metrics.matches[index].1.load(Ordering::Relaxed), 1);
         let text = scrape(metrics);
         // The label value is escaped by the encoder: no line break, no early quote.
@@ -299,5 +355,31 @@ mod tests {
         assert!(text.contains("errcat_unmatched_lines_total{level=\"ERR\"} 1\n"));
         assert!(text.contains("errcat_unmatched_lines_total{level=\"none\"} 1\n"));
         assert!(text.contains("errcat_input_errors_total{reason=\"line_too_long\"} 1\n"));
+    }
+
+    #[test]
+    fn workload_labels_are_escaped_and_capped_without_losing_a_count() {
+        let catalog = Catalog::from_entries(NatsServerError::entries().to_vec());
+        let metrics = Metrics::new(&catalog, &["pods".to_owned()], &[Part::Namespace, Part::Container], 2);
+        let found = catalog.find("unable to persist session \"a\" (seq=1): timeout").unwrap().into_owned();
+        let index = found.index;
+        let events = [Event::Found(Found { line: 1, found, line_text: None, details: None })];
+        let origin = |namespace: &str| Origin {
+            namespace: Some(namespace.to_owned()),
+            pod: Some("p".to_owned()),
+            container: Some("c".to_owned()),
+        };
+        // Two series for the first workload (its lines and its match), none left for the second.
+        metrics.count(0, &origin("evil\"}\n"), 1, &events);
+        metrics.count(0, &origin("other"), 1, &events);
+        metrics.count(0, &Origin::default(), 1, &events);
+        assert_eq!(metrics.matches[index].1.load(Ordering::Relaxed), 2);
+        let text = scrape(metrics);
+        let id = catalog.entries()[index].record().id.to_string();
+        assert!(text.contains(",namespace=\"evil\\\"}\\n\",container=\"c\"} 1\n"), "{text}");
+        assert!(text.contains(&format!("errcat_matches_total{{id=\"{id}\",")), "{text}");
+        assert!(text.contains("errcat_lines_read_total{input=\"pods\",namespace=\"\",container=\"\"} 2\n"), "{text}");
+        assert!(text.contains("errcat_series_dropped_total 2\n"), "{text}");
+        assert!(!text.contains("other"), "{text}");
     }
 }

@@ -7,6 +7,7 @@
 //! the summary, the exit status) and, with `--metrics`, the counters that
 //! the HTTP server serves.
 
+use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,12 +15,13 @@ use std::sync::{mpsc, Arc};
 
 use error_catalog::{Catalog, ChunkClassifier, Envelope, LogLevel, ScanOptions};
 
-use super::follow::{Follower, Item, INTERVAL};
+use super::follow::{self, FileId, Follower, Item, INTERVAL};
 use super::{Report, Source};
 use crate::args::ScanArgs;
 use crate::exit::{FOUND, TROUBLE};
 use crate::input::{self, CHUNK};
 use crate::metrics::{server, Metrics, Problem};
+use crate::origin::Origin;
 use crate::pipeline::{Event, LevelOf};
 use crate::style::Out;
 
@@ -37,7 +39,10 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &ScanArgs, out: &mut O
     }
     let labels: Vec<String> =
         if stdin { vec!["<stdin>".to_owned()] } else { files.iter().map(|p| p.display().to_string()).collect() };
-    let metrics = options.metrics.as_ref().map(|_| Arc::new(Metrics::new(catalog, &labels)));
+    let metrics = options
+        .metrics
+        .as_ref()
+        .map(|_| Arc::new(Metrics::new(catalog, &labels, &options.metrics_labels, options.metrics_max_series)));
     let server = match (&options.metrics, &metrics) {
         (Some(address), Some(metrics)) => match server::start(address, Arc::clone(metrics)) {
             Ok(server) => {
@@ -58,24 +63,47 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &ScanArgs, out: &mut O
     let items: Box<dyn Iterator<Item = Item>> = if stdin {
         Box::new(piped(options.envelope.0.clone(), stop.clone()))
     } else {
-        Box::new(Follower::new(files, options.from_start, options.envelope.0.clone(), stop.clone()))
+        let follow_options = follow::Options {
+            from_start: options.from_start,
+            envelope: options.envelope.0.clone(),
+            poll: options.poll,
+            state: options.state.clone(),
+            max_open: options.max_open_files as usize,
+        };
+        match Follower::new(files, follow_options, stop.clone()) {
+            Ok(follower) => Box::new(follower),
+            Err(message) => {
+                eprintln!("errcat: {message}");
+                return Ok(TROUBLE);
+            }
+        }
     };
     let mut report = Report::new(catalog, options);
     let sinks = Sinks { catalog, options, metrics: metrics.as_deref() };
-    let mut sources: Vec<Source> = labels.iter().map(|label| Source::new(label)).collect();
-    let result = sinks.consume(items, &mut report, &mut sources, out);
+    let mut files = HashMap::new();
+    let result = sinks.consume(items, &mut report, &mut files, out);
     if let Some(server) = server {
         server.stop();
     }
     result?;
-    for source in &sources {
-        report.end_of(source, out)?;
+    let mut left: Vec<(FileId, Followed)> = files.into_iter().collect();
+    left.sort_by_key(|(id, _)| *id);
+    for (_, file) in &left {
+        report.end_of(&file.source, out)?;
     }
     let status = report.finish(out)?;
     // An exporter stopped by a signal has done its job (service managers
     // read another status as a failure): the problems it met were told on
     // stderr and counted in `errcat_input_errors_total`.
     Ok(if metrics.is_some() && stop.load(Ordering::Relaxed) { FOUND } else { status })
+}
+
+/// A file being read, as the sinks know it.
+struct Followed {
+    /// The argument that found it.
+    input: usize,
+    source: Source,
+    origin: Origin,
 }
 
 /// Where what is found goes.
@@ -90,7 +118,7 @@ impl Sinks<'_> {
         &self,
         items: impl Iterator<Item = Item>,
         report: &mut Report<'_>,
-        sources: &mut [Source],
+        files: &mut HashMap<FileId, Followed>,
         out: &mut Out,
     ) -> io::Result<()> {
         let levels = &self.options.unmatched;
@@ -103,15 +131,28 @@ impl Sinks<'_> {
         let mut classifier = ChunkClassifier::new(self.catalog, options);
         for item in items {
             match item {
-                Item::Lines { input, chunk, envelope } => {
+                Item::Opened { file, input, label, origin } => {
+                    let source = Source::of_workload(&label, &origin);
+                    files.insert(file, Followed { input, source, origin });
+                }
+                Item::Lines { file, chunk, envelope } => {
                     classifier.set_envelope(&envelope);
                     let classified = classifier.classify(&chunk.data, chunk.first_line);
                     let lines = classified.line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
-                    self.to_report(input, lines, classified.events, report, sources, out)?;
+                    if let Some(file) = files.get_mut(&file) {
+                        self.to_report(file, lines, classified.events, report, out)?;
+                    }
                 }
-                Item::TooLong { input, lines } => {
+                Item::TooLong { file, lines } => {
                     let events = lines.into_iter().map(|line| Event::TooLong { line }).collect();
-                    self.to_report(input, 0, events, report, sources, out)?;
+                    if let Some(file) = files.get_mut(&file) {
+                        self.to_report(file, 0, events, report, out)?;
+                    }
+                }
+                Item::Closed { file } => {
+                    if let Some(file) = files.remove(&file) {
+                        report.end_of(&file.source, out)?;
+                    }
                 }
                 Item::Problem { problem, message } => {
                     if let Some(metrics) = self.metrics {
@@ -125,19 +166,18 @@ impl Sinks<'_> {
         Ok(())
     }
 
-    /// Counts the events of `lines` lines of input `input`, then reports
-    /// them (an unmatched line only if its level was asked for).
+    /// Counts the events of `lines` lines of `file`, then reports them (an
+    /// unmatched line only if its level was asked for).
     fn to_report(
         &self,
-        input: usize,
+        file: &mut Followed,
         lines: u64,
         mut events: Vec<Event>,
         report: &mut Report<'_>,
-        sources: &mut [Source],
         out: &mut Out,
     ) -> io::Result<()> {
         if let Some(metrics) = self.metrics {
-            metrics.count(input, lines, &events);
+            metrics.count(file.input, &file.origin, lines, &events);
             let levels = &self.options.unmatched;
             events.retain(|event| match event {
                 Event::Unmatched { level, .. } => {
@@ -147,7 +187,7 @@ impl Sinks<'_> {
                 _ => true,
             });
         }
-        report.events(&mut sources[input], events, out)
+        report.events(&mut file.source, events, out)
     }
 }
 
@@ -166,18 +206,22 @@ fn piped(envelope: Option<Envelope>, stop: Arc<AtomicBool>) -> impl Iterator<Ite
             }
         };
         input.choose_envelope_when_read(envelope.as_ref());
+        let opened = Item::Opened { file: 0, input: 0, label: input.label.clone(), origin: Origin::default() };
+        if sender.send(opened).is_err() {
+            return;
+        }
         let (mut carry, mut next_line) = (Vec::new(), 1);
         loop {
             let items = match input.next_chunk(&mut carry, &mut next_line, CHUNK) {
                 Ok((chunk, skipped)) => {
-                    let too_long = (!skipped.is_empty()).then_some(Item::TooLong { input: 0, lines: skipped });
+                    let too_long = (!skipped.is_empty()).then_some(Item::TooLong { file: 0, lines: skipped });
                     let Some(chunk) = chunk else {
                         let _ = too_long.map(|item| sender.send(item));
                         return;
                     };
                     let caught_up = chunk.input_paused.then_some(Item::CaughtUp);
                     let envelope = input.envelope().clone();
-                    [too_long, Some(Item::Lines { input: 0, chunk, envelope }), caught_up]
+                    [too_long, Some(Item::Lines { file: 0, chunk, envelope }), caught_up]
                 }
                 Err(err) => {
                     let message = format!("{}: {}", input.label, input::io_message(&err));

@@ -120,11 +120,20 @@ pub struct Source {
     file: std::rc::Rc<str>,
     /// Lines read with replacement characters so far.
     invalid_utf8: u64,
+    /// The parts of the workload it is of that are known (`--json` gives them).
+    workload: Vec<(&'static str, String)>,
 }
 
 impl Source {
     pub fn new(label: &str) -> Source {
-        Source { label: label.to_owned(), file: label.into(), invalid_utf8: 0 }
+        Source { label: label.to_owned(), file: label.into(), invalid_utf8: 0, workload: Vec::new() }
+    }
+
+    /// An input of the workload `origin` (see [`crate::origin`]).
+    pub fn of_workload(label: &str, origin: &crate::origin::Origin) -> Source {
+        let parts = crate::origin::Part::ALL.into_iter();
+        let workload = parts.filter_map(|part| Some((part.name(), origin.get(part)?.to_owned()))).collect();
+        Source { workload, ..Source::new(label) }
     }
 }
 
@@ -154,7 +163,8 @@ impl<'a> Report<'a> {
 
     /// Prints and counts what was found in some lines of `source`.
     pub fn events(&mut self, source: &mut Source, events: Vec<Event>, out: &mut Out) -> io::Result<()> {
-        let (catalog, options, label) = (self.catalog, self.options, source.label.as_str());
+        let (catalog, options, label, workload) =
+            (self.catalog, self.options, source.label.as_str(), source.workload.as_slice());
         for event in events {
             match event {
                 Event::Found(Found { line, found, line_text, details }) => {
@@ -172,7 +182,7 @@ impl<'a> Report<'a> {
                     }
                     if !options.count {
                         let place = (label, line);
-                        print_match(catalog, place, &found, details.as_deref(), options.json, out)?;
+                        print_match(catalog, place, workload, &found, details.as_deref(), options.json, out)?;
                     }
                 }
                 Event::Note { line, note } => {
@@ -185,7 +195,7 @@ impl<'a> Report<'a> {
                         html.unmatched(line, &level, &text);
                     }
                     if !options.count {
-                        print_unmatched(label, line, &level, &text, options.json, out)?;
+                        print_unmatched((label, line), workload, &level, &text, options.json, out)?;
                     }
                 }
                 Event::InvalidUtf8 { line } => {
@@ -252,9 +262,13 @@ fn record(summary: &mut Summary, index: usize, place: Place) {
         .or_insert(Seen { count: 1, first: place.clone(), last: place });
 }
 
+/// The parts of the workload of a line's file, for `--json`.
+type Workload<'a> = &'a [(&'static str, String)];
+
 fn print_match(
     catalog: &Catalog,
     (file, line): (&str, u64),
+    workload: Workload<'_>,
     found: &Match<'_>,
     details: Option<&Details>,
     json: bool,
@@ -265,6 +279,7 @@ fn print_match(
         let mut object = error_catalog::match_object(catalog, found, details);
         object.insert("file".into(), json!(file));
         object.insert("line".into(), json!(line));
+        object.extend(workload.iter().map(|(part, value)| ((*part).to_owned(), json!(value))));
         return out.line(&serde_json::Value::Object(object).to_string());
     }
     let fields: Vec<String> =
@@ -272,9 +287,19 @@ fn print_match(
     out.line(&format!("{file}:{line}: {}({})", out.bold(&entry.name), fields.join(", ")))
 }
 
-fn print_unmatched(file: &str, line: u64, level: &str, text: &str, json: bool, out: &mut Out) -> io::Result<()> {
+fn print_unmatched(
+    (file, line): (&str, u64),
+    workload: Workload<'_>,
+    level: &str,
+    text: &str,
+    json: bool,
+    out: &mut Out,
+) -> io::Result<()> {
     if json {
-        let object = json!({ "file": file, "line": line, "unmatched": true, "level": level, "text": text });
+        let mut object = json!({ "file": file, "line": line, "unmatched": true, "level": level, "text": text });
+        if let Some(object) = object.as_object_mut() {
+            object.extend(workload.iter().map(|(part, value)| ((*part).to_owned(), json!(value))));
+        }
         return out.line(&object.to_string());
     }
     out.line(&format!("{file}:{line}: unmatched {level}: {text}"))

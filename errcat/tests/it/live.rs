@@ -30,7 +30,7 @@ const CACHE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/errcat-cache");
 
 /// A log line the embedded catalog knows (`UnableToPersistSession`), told
 /// apart from the others by its session id.
-fn persist_line(session: &str) -> String {
+pub(super) fn persist_line(session: &str) -> String {
     format!("{PREFIX}unable to persist session \"{session}\" (seq=3): nats: timeout")
 }
 
@@ -40,17 +40,17 @@ fn noise_line(n: usize) -> String {
 }
 
 /// A running `errcat` whose standard output is read line by line as it comes.
-struct Running {
-    child: Child,
+pub(super) struct Running {
+    pub(super) child: Child,
     stdin: Option<ChildStdin>,
-    stdout: Receiver<String>,
+    pub(super) stdout: Receiver<String>,
     stderr: Receiver<String>,
     /// Standard output lines received so far.
-    seen: Vec<String>,
+    pub(super) seen: Vec<String>,
 }
 
 /// The lines of `from`, sent on a channel by a thread of their own.
-fn lines_of(from: impl Read + Send + 'static) -> Receiver<String> {
+pub(super) fn lines_of(from: impl Read + Send + 'static) -> Receiver<String> {
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(from).lines() {
@@ -68,7 +68,7 @@ fn start(args: &[&str]) -> Running {
     start_in(Path::new(ROOT), args)
 }
 
-fn start_in(dir: &Path, args: &[&str]) -> Running {
+pub(super) fn start_in(dir: &Path, args: &[&str]) -> Running {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("errcat"))
         .current_dir(dir)
         .env("COLUMNS", "80")
@@ -116,7 +116,7 @@ impl Running {
     }
 
     /// Waits for a standard error line containing `wanted`.
-    fn expect_error_line(&mut self, wanted: &str) -> String {
+    pub(super) fn expect_error_line(&mut self, wanted: &str) -> String {
         let deadline = Instant::now() + PATIENCE;
         let mut seen = Vec::new();
         loop {
@@ -130,7 +130,7 @@ impl Running {
     }
 
     /// The standard error lines that have come so far.
-    fn stderr_now(&self) -> Vec<String> {
+    pub(super) fn stderr_now(&self) -> Vec<String> {
         self.stderr.try_iter().collect()
     }
 
@@ -141,7 +141,7 @@ impl Running {
         self.wait_for_exit()
     }
 
-    fn wait_for_exit(mut self) -> (Vec<String>, Vec<String>, i32) {
+    pub(super) fn wait_for_exit(mut self) -> (Vec<String>, Vec<String>, i32) {
         let deadline = Instant::now() + PATIENCE;
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -158,7 +158,7 @@ impl Running {
     }
 
     /// Sends `signal` (SIGINT, SIGTERM) to errcat.
-    fn signal(&self, signal: libc::c_int) {
+    pub(super) fn signal(&self, signal: libc::c_int) {
         let pid = libc::pid_t::try_from(self.child.id()).unwrap();
         // SAFETY: kill(2) on a child process this test started and has not reaped.
         assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
@@ -258,7 +258,7 @@ fn explain_without_input_says_so() {
 
 /// Appends `lines` to the file at `path` in one write, creating it if
 /// needed: a reader sees all of them or none.
-fn append(path: &Path, lines: &[String]) {
+pub(super) fn append(path: &Path, lines: &[String]) {
     let mut file = OpenOptions::new().create(true).append(true).open(path).unwrap();
     let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
     file.write_all(text.as_bytes()).unwrap();
@@ -371,7 +371,7 @@ fn docker_entry(log: &str, stream: &str) -> String {
 
 /// A CRI line (containerd, CRI-O) of `message`, tagged `P` (a piece of a
 /// longer line) or `F` (its last piece, or the whole line).
-fn cri_line(stream: &str, tag: &str, message: &str) -> String {
+pub(super) fn cri_line(stream: &str, tag: &str, message: &str) -> String {
     format!("2026-11-29T17:20:00.123456789Z {stream} {tag} {message}")
 }
 

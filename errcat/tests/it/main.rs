@@ -4,6 +4,7 @@
 //! of its own: it reads the peak memory of its children, which in this
 //! binary would include the browsers and servers of the other tests.
 
+mod agent;
 mod dataset_updates;
 mod draft;
 mod draft_real;

@@ -37,7 +37,7 @@ fn persist_line(session: &str) -> String {
 
 /// The Prometheus tool `name`, or `None` after saying loudly why the test
 /// is skipped; in CI a missing tool fails the test.
-fn tool_or_skip(name: &str, test: &str) -> Option<PathBuf> {
+pub(super) fn tool_or_skip(name: &str, test: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     if let Some(found) = std::env::split_paths(&path).map(|dir| dir.join(name)).find(|path| path.is_file()) {
         return Some(found);
@@ -64,7 +64,7 @@ fn nats_corpus_or_skip(test: &str) -> Option<PathBuf> {
     None
 }
 
-fn errcat_command() -> Command {
+pub(super) fn errcat_command() -> Command {
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("errcat"));
     command.current_dir(ROOT).env("ERRCAT_CACHE_DIR", CACHE);
     // The seed records, whose matches in the example log these tests know.
@@ -73,7 +73,7 @@ fn errcat_command() -> Command {
 }
 
 /// A running child process, killed if the test ends early.
-struct Running {
+pub(super) struct Running {
     child: Child,
     stderr: Receiver<String>,
     /// The stderr lines received so far.
@@ -81,7 +81,7 @@ struct Running {
 }
 
 impl Running {
-    fn start(mut command: Command) -> Running {
+    pub(super) fn start(mut command: Command) -> Running {
         let mut child =
             command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("it starts");
         let (sender, stderr) = mpsc::channel();
@@ -97,7 +97,7 @@ impl Running {
     }
 
     /// Waits for a stderr line containing `wanted`.
-    fn expect_error_line(&mut self, wanted: &str) -> String {
+    pub(super) fn expect_error_line(&mut self, wanted: &str) -> String {
         let deadline = Instant::now() + PATIENCE;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -110,7 +110,7 @@ impl Running {
     }
 
     /// errcat's metrics address, from its first line on stderr.
-    fn metrics_address(&mut self) -> String {
+    pub(super) fn metrics_address(&mut self) -> String {
         let line = self.expect_error_line("serving metrics on http://");
         let address = line.split("http://").nth(1).unwrap();
         address.strip_suffix("/metrics").unwrap().to_owned()
@@ -118,7 +118,7 @@ impl Running {
 
     /// Sends SIGTERM (with kill(1): no unsafe code in tests either) and
     /// waits for the exit: the exit code and the whole standard output.
-    fn terminate(mut self) -> (i32, String) {
+    pub(super) fn terminate(mut self) -> (i32, String) {
         let killed = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().unwrap();
         assert!(killed.success());
         let deadline = Instant::now() + PATIENCE;
@@ -143,7 +143,7 @@ impl Drop for Running {
 }
 
 /// `GET http://ADDRESS/PATH` with `accept`: the status, content type and body.
-fn get(address: &str, path: &str, accept: &str) -> (u16, String, String) {
+pub(super) fn get(address: &str, path: &str, accept: &str) -> (u16, String, String) {
     let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
     let mut response = agent.get(format!("http://{address}{path}")).header("Accept", accept).call().unwrap();
     let content_type = response.headers().get("content-type").map(|v| v.to_str().unwrap().to_owned());
@@ -151,7 +151,7 @@ fn get(address: &str, path: &str, accept: &str) -> (u16, String, String) {
     (response.status().as_u16(), content_type.unwrap_or_default(), body)
 }
 
-fn scrape(address: &str) -> String {
+pub(super) fn scrape(address: &str) -> String {
     let (status, content_type, body) = get(address, "/metrics", "text/plain;version=0.0.4");
     assert_eq!(status, 200, "{body}");
     assert_eq!(content_type, "text/plain; version=0.0.4; charset=utf-8");
@@ -429,7 +429,7 @@ fn free_port() -> u16 {
 }
 
 /// The one value of an instant PromQL query, once Prometheus has one.
-fn query(prometheus: &str, expr: &str) -> Option<f64> {
+pub(super) fn query(prometheus: &str, expr: &str) -> Option<f64> {
     let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
     let mut response = agent.get(format!("http://{prometheus}/api/v1/query")).query("query", expr).call().ok()?;
     let body: serde_json::Value = serde_json::from_str(&response.body_mut().read_to_string().ok()?).ok()?;
@@ -438,7 +438,7 @@ fn query(prometheus: &str, expr: &str) -> Option<f64> {
 }
 
 /// Waits until `expr` has the value `wanted` in Prometheus.
-fn wait_for(prometheus: &str, expr: &str, wanted: f64) {
+pub(super) fn wait_for(prometheus: &str, expr: &str, wanted: f64) {
     let deadline = Instant::now() + PATIENCE;
     let mut last = None;
     while Instant::now() < deadline {
@@ -449,6 +449,24 @@ fn wait_for(prometheus: &str, expr: &str, wanted: f64) {
         std::thread::sleep(Duration::from_millis(200));
     }
     panic!("{expr} is {last:?} in Prometheus after {PATIENCE:?}, not {wanted}");
+}
+
+/// A Prometheus server in `dir` scraping `exporter` every second: it, and
+/// the address of its API.
+pub(super) fn start_prometheus(prometheus: &Path, dir: &Path, exporter: &str) -> (Running, String) {
+    let config = dir.join("prometheus.yml");
+    let scrape_config = format!(
+        "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n  - job_name: errcat\n    static_configs:\n      - targets: [\"{exporter}\"]\n"
+    );
+    fs::write(&config, scrape_config).unwrap();
+    let web = format!("127.0.0.1:{}", free_port());
+    let mut command = Command::new(prometheus);
+    command
+        .arg(format!("--config.file={}", config.display()))
+        .arg(format!("--storage.tsdb.path={}", dir.join("tsdb").display()))
+        .arg(format!("--web.listen-address={web}"))
+        .current_dir(dir);
+    (Running::start(command), web)
 }
 
 /// A real Prometheus scrapes errcat every second (in OpenMetrics, which it
@@ -469,19 +487,7 @@ fn prometheus_scrapes_the_counts_through_a_rotation() {
     let exporter = errcat.metrics_address();
     errcat.expect_error_line("from line 2");
 
-    let config = dir.path().join("prometheus.yml");
-    let scrape_config = format!(
-        "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n  - job_name: errcat\n    static_configs:\n      - targets: [\"{exporter}\"]\n"
-    );
-    fs::write(&config, scrape_config).unwrap();
-    let web = format!("127.0.0.1:{}", free_port());
-    let mut command = Command::new(prometheus_path);
-    command
-        .arg(format!("--config.file={}", config.display()))
-        .arg(format!("--storage.tsdb.path={}", dir.path().join("tsdb").display()))
-        .arg(format!("--web.listen-address={web}"))
-        .current_dir(dir.path());
-    let _prometheus = Running::start(command);
+    let (_prometheus, web) = start_prometheus(&prometheus_path, dir.path(), &exporter);
 
     let records = errcat_command().arg("--data").arg(&corpus).args(["list", "--json"]).output().unwrap();
     let records = String::from_utf8(records.stdout).unwrap().lines().count() as f64;
