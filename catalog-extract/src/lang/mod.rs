@@ -1,0 +1,1 @@
+//! The extractors, one module per source language.
