@@ -7,6 +7,7 @@
 //! identifier, a number or one punctuation character.
 
 use crate::found::{Extractor, Found};
+use crate::lang::tokens::{matching_close, text_between, wrapping, Kind, Tok};
 use crate::lang::{escape_pattern, literal_alnum_count, source_lines, Language};
 
 /// The Go extractor.
@@ -55,42 +56,6 @@ const KEYWORDS: [&str; 25] = [
 const MIN_ALNUM: usize = 8;
 /// `sourceCode` is cut to this many lines.
 const MAX_SOURCE_LINES: u32 = 4;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Ident,
-    Num,
-    Str,
-    Raw,
-    Char,
-    Op,
-}
-
-#[derive(Clone, Debug)]
-struct Tok<'a> {
-    kind: Kind,
-    text: &'a str,
-    start: usize,
-    end: usize,
-    line: u32,
-    end_line: u32,
-    /// The first thing on its line, at column 0.
-    bol: bool,
-}
-
-impl Tok<'_> {
-    fn is(&self, text: &str) -> bool {
-        self.text == text
-    }
-
-    fn is_op(&self, ops: &str) -> bool {
-        self.kind == Kind::Op && ops.contains(self.text)
-    }
-
-    fn is_literal(&self) -> bool {
-        matches!(self.kind, Kind::Str | Kind::Raw)
-    }
-}
 
 fn is_keyword(text: &str) -> bool {
     KEYWORDS.contains(&text)
@@ -288,38 +253,6 @@ fn literal_parts(parts: &[Part]) -> impl Iterator<Item = &str> {
         Part::Literal(text) => Some(text.as_str()),
         Part::Verb => None,
     })
-}
-
-/// The source text from token `a` to token `b`, whitespace collapsed.
-fn text_between(src: &str, toks: &[Tok], a: usize, b: usize) -> String {
-    if a > b {
-        return String::new();
-    }
-    src[toks[a].start..toks[b].end].split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The index of the token closing the bracket at `toks[i]`.
-fn matching_close(toks: &[Tok], i: usize) -> usize {
-    let (open, close) = match toks[i].text {
-        "(" => ("(", ")"),
-        "[" => ("[", "]"),
-        _ => ("{", "}"),
-    };
-    let mut depth = 0i32;
-    for (j, t) in toks.iter().enumerate().skip(i) {
-        if t.kind != Kind::Op {
-            continue;
-        }
-        if t.is(open) {
-            depth += 1;
-        } else if t.is(close) {
-            depth -= 1;
-            if depth == 0 {
-                return j;
-            }
-        }
-    }
-    toks.len() - 1
 }
 
 /// The name of the function a column-0 `func` at `toks[k]` declares:
@@ -555,11 +488,6 @@ fn value_use(toks: &[Tok], k: usize) -> (Use, Option<String>) {
         }
     }
     (Use::Other, wrapper)
-}
-
-/// `i + delta`, counted from the end when below 0 (as the original script's indexing does).
-fn wrapping(i: usize, delta: isize, len: usize) -> usize {
-    (i as isize + delta).rem_euclid(len as isize) as usize
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -2,10 +2,13 @@
 //! builder asks of each.
 
 pub mod go;
+pub mod rust;
+mod tokens;
 
 use crate::found::{Extractor, Found};
 
 pub use go::Go;
+pub use rust::Rust;
 
 /// A source language: its extractor, which files it reads, and the record
 /// fields whose rules are its own.
@@ -34,7 +37,7 @@ pub trait Language: Extractor + Sync {
 
 /// Every language `errcat extract` knows.
 pub fn languages() -> Vec<&'static dyn Language> {
-    vec![&Go]
+    vec![&Go, &Rust]
 }
 
 /// The language named `name`, if there is one.
