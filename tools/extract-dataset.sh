@@ -16,11 +16,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:?usage: tools/extract-dataset.sh NAME}
 
 case $name in
-nats-server) lang=go repo=nats-io/nats-server sha=1787eee035cf0253c201fa0f05afad92b6f296dc ;;
-cargo) lang=rust repo=rust-lang/cargo sha=af373f761aa4e42b093c2e453078fd73c8ce54dd ;;
-kafka) lang=java repo=apache/kafka sha=1eb7644349cb07139d6a3c1ad1986979647cac99 ;;
-django) lang=python repo=django/django sha=5.2.19 ;;
-nodejs-node) lang=javascript repo=nodejs/node sha= ;;
+# The stamp is each dataset's `analyzedAt`: kept, so that unchanged records stay byte for byte.
+nats-server) lang=go repo=nats-io/nats-server sha=1787eee035cf0253c201fa0f05afad92b6f296dc stamp=2026-11-29T00:00:00.000Z ;;
+cargo) lang=rust repo=rust-lang/cargo sha=af373f761aa4e42b093c2e453078fd73c8ce54dd stamp=2026-11-30T00:00:00.000Z ;;
+kafka) lang=java repo=apache/kafka sha=1eb7644349cb07139d6a3c1ad1986979647cac99 stamp=2026-11-30T00:00:00.000Z ;;
+django) lang=python repo=django/django sha=5.2.19 stamp=2026-11-30T00:00:00.000Z ;;
+nodejs-node) lang=javascript repo=nodejs/node sha= stamp=2026-11-30T00:00:00.000Z ;;
 *)
     echo "unknown dataset $name (known: nats-server, cargo, kafka, django, nodejs-node)" >&2
     exit 2
@@ -57,7 +58,8 @@ if [ -z "${ERRCAT:-}" ]; then
     cargo build -q --release --manifest-path "$root/Cargo.toml" -p errcat
     ERRCAT=$root/target/release/errcat
 fi
-"$ERRCAT" extract --lang "$lang" --src "$src" --repo "$repo" --sha "$sha" --out "$scratch/out" --name "$name"
+"$ERRCAT" extract --lang "$lang" --src "$src" --repo "$repo" --sha "$sha" --out "$scratch/out" --name "$name" \
+    --stamp "$stamp"
 "$ERRCAT" check "$scratch/out/$name" >/dev/null || {
     echo "the new records do not pass errcat check; datasets/$name is unchanged" >&2
     exit 1

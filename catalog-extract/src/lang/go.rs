@@ -8,7 +8,7 @@
 
 use crate::found::{Extractor, Found};
 use crate::lang::tokens::{matching_close, text_between, wrapping, Kind, Tok};
-use crate::lang::{escape_pattern, literal_alnum_count, source_lines, Language};
+use crate::lang::{escape_pattern, pattern_of, Call as Message, Keep, Language, Part};
 
 /// The Go extractor.
 pub struct Go;
@@ -51,9 +51,6 @@ const KEYWORDS: [&str; 25] = [
     "var",
 ];
 
-/// A message needs this many letters and digits outside its verbs to be a
-/// record (`"%s: %v"` is not one).
-const MIN_ALNUM: usize = 8;
 /// `sourceCode` is cut to this many lines.
 const MAX_SOURCE_LINES: u32 = 4;
 
@@ -196,17 +193,11 @@ fn decode_string(tok: &Tok) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// A part of a Go format string.
-enum Part {
-    Literal(String),
-    /// A verb (`%v`, `%+v`, `%5.2f`, `%[1]s`, ...).
-    Verb,
-}
-
 const VERBS: &str = "vTtbcdoOqxXUeEfFgGspw";
 
-/// Splits a format string into literal text and verbs: `%%` is a literal
-/// percent, and a `%` that starts no valid verb is kept as it is.
+/// Splits a format string into literal text and verbs (`%v`, `%+v`,
+/// `%5.2f`, `%[1]s`, ...; never empty): `%%` is a literal percent, and a
+/// `%` that starts no valid verb is kept as it is.
 fn split_format(format: &str) -> Vec<Part> {
     static VERB: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?s)^%[+\-# 0]*(?:\[\d+\])?(?:\d+|\*)?(?:\.(?:\d+|\*)?)?(?:\[\d+\])?(.)?")
@@ -233,7 +224,7 @@ fn split_format(format: &str) -> Vec<Part> {
                 if !literal.is_empty() {
                     parts.push(Part::Literal(std::mem::take(&mut literal)));
                 }
-                parts.push(Part::Verb);
+                parts.push(Part::Placeholder { may_be_empty: false });
                 i = end;
             }
             _ => {
@@ -246,13 +237,6 @@ fn split_format(format: &str) -> Vec<Part> {
         parts.push(Part::Literal(literal));
     }
     parts
-}
-
-fn literal_parts(parts: &[Part]) -> impl Iterator<Item = &str> {
-    parts.iter().filter_map(|part| match part {
-        Part::Literal(text) => Some(text.as_str()),
-        Part::Verb => None,
-    })
 }
 
 /// The name of the function a column-0 `func` at `toks[k]` declares:
@@ -664,7 +648,7 @@ impl Extractor for Go {
         let toks = tokenize(text);
         let st = Structure::new(text, &toks);
         let lines: Vec<&str> = text.split('\n').collect();
-        let mut seen = std::collections::HashSet::new();
+        let mut keep = Keep::default();
         let mut found = Vec::new();
         for call in find_calls(&toks) {
             let parts = if call.kind == CallKind::ErrorsNew {
@@ -672,30 +656,31 @@ impl Extractor for Go {
             } else {
                 split_format(&call.message)
             };
-            if literal_alnum_count(literal_parts(&parts)) < MIN_ALNUM
-                || !seen.insert((call.literal_line, call.message.clone()))
-            {
+            if !keep.keep(call.literal_line, &call.message, &parts) {
                 continue;
             }
-            let (start, end) = (call.start_line, call.end_line.min(call.start_line + MAX_SOURCE_LINES - 1));
+            let call_lines = (call.start_line, call.end_line.min(call.start_line + MAX_SOURCE_LINES - 1));
             let (error_type, severity) = match call.kind {
                 CallKind::Log(level) => ("log", LOG_METHODS[level].1),
                 _ => ("exception", "error"),
             };
             let (function, sentence) = documentation(&call, &st, &toks, file);
-            found.push(Found {
-                file: file.to_string(),
-                line: call.literal_line,
-                call_lines: (start, end),
-                error_type: error_type.to_string(),
-                error_class: None,
-                error_code: None,
-                severity: severity.to_string(),
-                function,
-                source: source_lines(&lines, start, end),
-                context: Some(sentence),
-                message: call.message,
-            });
+            let (line, message) = (call.literal_line, call.message);
+            found.push(
+                Message {
+                    file,
+                    lines: &lines,
+                    line,
+                    call_lines,
+                    message,
+                    error_type,
+                    severity,
+                    error_class: None,
+                    function,
+                    sentence,
+                }
+                .found(),
+            );
         }
         found
     }
@@ -727,9 +712,6 @@ impl Language for Go {
         file.starts_with("server/") && file.ends_with(".go") && !file.ends_with("_test.go")
     }
 
-    /// Literal text with regex metacharacters escaped; each verb (`%v`,
-    /// `%+v`, `%5.2f`, `%[1]s`, ...) a lazy group; `%%` a percent. An
-    /// `errors.New` message is literal text throughout.
     fn describe(&self) -> &'static str {
         "Each record is a call in a non-test file under `server/` whose first argument is a string\n\
          literal (or literals joined with `+`): `fmt.Errorf(...)` and `errors.New(...)` (`errorType`\n\
@@ -744,13 +726,7 @@ impl Language for Go {
         if is_errors_new(found) {
             return escape_pattern(&found.message);
         }
-        split_format(&found.message)
-            .iter()
-            .map(|part| match part {
-                Part::Literal(text) => escape_pattern(text),
-                Part::Verb => "(.+?)".to_string(),
-            })
-            .collect()
+        pattern_of(&split_format(&found.message))
     }
 }
 
@@ -772,7 +748,7 @@ mod tests {
             .iter()
             .map(|p| match p {
                 Part::Literal(t) => format!("L{t}"),
-                Part::Verb => "V".to_string(),
+                Part::Placeholder { .. } => "V".to_string(),
             })
             .collect();
         assert_eq!(shown, ["L100% of ", "V", "L: ", "V", "L %z"]);

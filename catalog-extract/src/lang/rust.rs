@@ -13,13 +13,11 @@ use regex::Regex;
 
 use crate::found::{Extractor, Found};
 use crate::lang::tokens::{matching_close, wrapping, Kind, Tok};
-use crate::lang::{escape_pattern, literal_alnum_count, source_lines, Language};
+use crate::lang::{pattern_of, Call as Message, Keep, Language, Part};
 
 /// The Rust extractor.
 pub struct Rust;
 
-/// A message needs this many letters and digits outside its placeholders.
-const MIN_ALNUM: usize = 8;
 /// Crates that only exist to test cargo.
 const SKIP_CRATES: [&str; 4] = ["cargo-test-support", "cargo-test-macro", "resolver-tests", "build-rs-test-lib"];
 const SKIP_DIRS: [&str; 4] = ["tests", "benches", "examples", "fixtures"];
@@ -207,16 +205,6 @@ fn decode_string(tok: &Tok) -> String {
         }
     }
     out
-}
-
-/// A part of a Rust format string.
-enum Part {
-    Literal(String),
-    /// A placeholder, and whether its rendering can be empty (plain
-    /// Display with no type, width, sign or zero flag).
-    Placeholder {
-        may_be_empty: bool,
-    },
 }
 
 /// `fill align sign # 0 width .precision type` after a placeholder's `:`,
@@ -740,16 +728,11 @@ impl Extractor for Rust {
         let toks = tokenize(text);
         let st = Structure::new(text, &toks);
         let lines: Vec<&str> = text.split('\n').collect();
-        let mut seen = std::collections::HashSet::new();
+        let mut keep = Keep::default();
         let mut found = Vec::new();
         for call in find_calls(&toks, &st) {
-            let Some(parts) = parts_of(&call.message, call.is_format) else { continue };
-            let literals = parts.iter().filter_map(|p| match p {
-                Part::Literal(text) => Some(text.as_str()),
-                Part::Placeholder { .. } => None,
-            });
             let line = toks[call.literal].line;
-            if literal_alnum_count(literals) < MIN_ALNUM || !seen.insert((line, call.message.clone())) {
+            if !parts_of(&call.message, call.is_format).is_some_and(|parts| keep.keep(line, &call.message, &parts)) {
                 continue;
             }
             let (error_type, severity) = match call.kind {
@@ -757,19 +740,23 @@ impl Extractor for Rust {
                 CallKind::Shell(false) => ("log", "error"),
                 _ => ("exception", "error"),
             };
-            found.push(Found {
-                file: file.to_string(),
-                line,
-                call_lines: (call.start, call.end),
-                error_type: error_type.to_string(),
-                error_class: call.class.clone(),
-                error_code: None,
-                severity: severity.to_string(),
-                function: st.place(call.tok),
-                source: source_lines(&lines, call.start, call.end),
-                context: Some(documentation(&call, &st, file)),
-                message: call.message,
-            });
+            let (function, sentence) = (st.place(call.tok), documentation(&call, &st, file));
+            let (call_lines, error_class) = ((call.start, call.end), call.class);
+            found.push(
+                Message {
+                    file,
+                    lines: &lines,
+                    line,
+                    call_lines,
+                    message: call.message,
+                    error_type,
+                    severity,
+                    error_class,
+                    function,
+                    sentence,
+                }
+                .found(),
+            );
         }
         found
     }
@@ -819,15 +806,7 @@ impl Language for Rust {
     }
 
     fn message_pattern(&self, found: &Found) -> String {
-        let parts =
-            parts_of(&found.message, is_format(found)).unwrap_or_else(|| vec![Part::Literal(found.message.clone())]);
-        parts
-            .iter()
-            .map(|part| match part {
-                Part::Literal(text) => escape_pattern(text),
-                Part::Placeholder { may_be_empty: true } => "(.*?)".to_string(),
-                Part::Placeholder { may_be_empty: false } => "(.+?)".to_string(),
-            })
-            .collect()
+        let parts = parts_of(&found.message, is_format(found));
+        pattern_of(&parts.unwrap_or_else(|| vec![Part::Literal(found.message.clone())]))
     }
 }

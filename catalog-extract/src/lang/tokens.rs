@@ -70,6 +70,31 @@ pub(crate) fn matching_close(toks: &[Tok], i: usize) -> usize {
     toks.len() - 1
 }
 
+/// The index of the token opening the bracket closed at `toks[j]`.
+pub(crate) fn matching_open(toks: &[Tok], j: usize) -> usize {
+    let (close, open) = match toks[j].text {
+        ")" => (")", "("),
+        "]" => ("]", "["),
+        _ => ("}", "{"),
+    };
+    let mut depth = 0i32;
+    for k in (0..=j).rev() {
+        let t = &toks[k];
+        if t.kind != Kind::Op {
+            continue;
+        }
+        if t.is(close) {
+            depth += 1;
+        } else if t.is(open) {
+            depth -= 1;
+            if depth == 0 {
+                return k;
+            }
+        }
+    }
+    0
+}
+
 /// `i + delta`, counted from the end when below 0 (as the original script's indexing does).
 pub(crate) fn wrapping(i: usize, delta: isize, len: usize) -> usize {
     (i as isize + delta).rem_euclid(len as isize) as usize
