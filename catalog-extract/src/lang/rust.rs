@@ -7,6 +7,8 @@
 //! The tokenizer drops comments (nested block comments too) and keeps
 //! string, raw string, byte and character literals whole.
 
+mod built;
+
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -545,6 +547,8 @@ enum CallKind {
     WithContext,
     /// `shell.warn` (true) or `shell.error`.
     Shell(bool),
+    /// Built into a binding first (see [`built`]).
+    Built(built::Sink),
 }
 
 struct Call {
@@ -556,6 +560,8 @@ struct Call {
     start: u32,
     end: u32,
     class: Option<String>,
+    /// The binding a built message is built into.
+    binding: Option<String>,
 }
 
 fn find_calls(toks: &[Tok], st: &Structure) -> Vec<Call> {
@@ -588,6 +594,7 @@ fn find_calls(toks: &[Tok], st: &Structure) -> Vec<Call> {
                         start,
                         end,
                         class: None,
+                        binding: None,
                     });
                 }
                 continue;
@@ -625,6 +632,7 @@ fn find_calls(toks: &[Tok], st: &Structure) -> Vec<Call> {
                 start,
                 end,
                 class: Some(class),
+                binding: None,
             });
             continue;
         }
@@ -690,7 +698,33 @@ fn find_calls(toks: &[Tok], st: &Structure) -> Vec<Call> {
         if toks[literal].line.saturating_sub(start) > 10 {
             start = toks[i - 1].line;
         }
-        calls.push(Call { kind, message, is_format, literal, tok: i, start, end: toks[close].end_line, class: None });
+        calls.push(Call {
+            kind,
+            message,
+            is_format,
+            literal,
+            tok: i,
+            start,
+            end: toks[close].end_line,
+            class: None,
+            binding: None,
+        });
+    }
+    // After the shapes above, which keep a line's message if both find it.
+    for found in built::built_messages(toks, st) {
+        let (start, end) = (toks[found.first].line, toks[found.last].end_line);
+        let (kind, tok, binding) = (found.kind(), found.first, Some(found.binding));
+        calls.push(Call {
+            kind,
+            message: found.message,
+            is_format: true,
+            literal: found.literal,
+            tok,
+            start,
+            end,
+            class: None,
+            binding,
+        });
     }
     calls
 }
@@ -711,6 +745,11 @@ fn documentation(call: &Call, st: &Structure, file: &str) -> String {
         CallKind::Shell(warn) => {
             let level = if warn { "a warning" } else { "an error" };
             format!("Printed as {level} on the shell by {place} in {file}{cond}.")
+        }
+        CallKind::Built(sink) => {
+            let what = if sink == built::Sink::Warning { "a warning" } else { "an error" };
+            let binding = call.binding.as_deref().unwrap_or("a message");
+            format!("Built into `{binding}` by {place} in {file}, which becomes {what}{cond}.")
         }
     }
 }
@@ -738,6 +777,7 @@ impl Extractor for Rust {
             let (error_type, severity) = match call.kind {
                 CallKind::Shell(true) => ("log", "warning"),
                 CallKind::Shell(false) => ("log", "error"),
+                CallKind::Built(built::Sink::Warning) => ("log", "warning"),
                 _ => ("exception", "error"),
             };
             let (function, sentence) = (st.place(call.tok), documentation(&call, &st, file));
@@ -762,8 +802,8 @@ impl Extractor for Rust {
     }
 }
 
-/// Is the message of `found` a format string (a macro's or `#[error]`'s
-/// literal), not plain text (`.context("...")`)? Read again from its source.
+/// Is the message of `found` a format string (a macro's, `#[error]`'s or
+/// `write!(&mut msg, ..)`'s literal), not plain text (`.context("...")`)? Read again from its source.
 fn is_format(found: &Found) -> bool {
     let toks = tokenize(&found.source);
     let line = found.line + 1 - found.call_lines.0;
@@ -771,10 +811,14 @@ fn is_format(found: &Found) -> bool {
     let literal = toks.iter().position(|t| t.is_literal() && t.line == line && decode_string(t) == found.message);
     // `name!(`, `name! {` or `#[error(` before the literal.
     let opens = |j: usize| ["(", "[", "{"].contains(&text(j));
+    let written =
+        |p: usize| p >= 7 && text(p - 1) == "," && text(p - 3) == "mut" && text(p - 4) == "&" && text(p - 6) == "!";
     literal.is_some_and(|p| {
-        p >= 2
-            && opens(p - 1)
-            && (text(p - 2) == "!" || (text(p - 1) == "(" && text(p - 2) == "error" && p >= 3 && text(p - 3) == "["))
+        written(p)
+            || (p >= 2
+                && opens(p - 1)
+                && (text(p - 2) == "!"
+                    || (text(p - 1) == "(" && text(p - 2) == "error" && p >= 3 && text(p - 3) == "[")))
     })
 }
 
@@ -802,7 +846,10 @@ impl Language for Rust {
          `#[error(\"...\")]` (`errorClass` the type or `Enum::Variant`), all `errorType`\n\
          \"exception\"; and `shell.warn(...)` / `.shell().error(...)` (`errorType` \"log\").\n\
          A placeholder becomes `(.*?)` in `messagePattern` when its rendering can be empty (plain\n\
-         `{}`), else `(.+?)`; a `.context(\"...\")` message is literal text.\n\n"
+         `{}`), else `(.+?)`; a `.context(\"...\")` message is literal text. Messages built first are\n\
+         records too: `let msg = format!(\"...\", ..)` and `write!(&mut msg, \"...\", ..)` when `msg`\n\
+         then reaches `bail!` / `anyhow!` / `format_err!` / `.context` / `Err` (an error) or\n\
+         `warnings.push` / `.warn` (`errorType` \"log\", a warning), and the literal starts a line.\n\n"
     }
 
     fn message_pattern(&self, found: &Found) -> String {
