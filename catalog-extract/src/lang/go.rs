@@ -528,7 +528,7 @@ fn find_calls(toks: &[Tok]) -> Vec<Call> {
             literals.push(&toks[j + 1]);
             j += 2;
         }
-        if !(toks[j].is(",") || toks[j].is(")")) {
+        if !toks.get(j).is_some_and(|t| t.is(",") || t.is(")")) {
             continue;
         }
         let expr_tok = receiver_start(toks, i);

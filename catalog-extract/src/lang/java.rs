@@ -424,7 +424,7 @@ fn log_message(toks: &[Tok], j: usize, close: usize) -> Option<(String, usize, S
     }
     match string_format_arg(toks, j) {
         Some(Run::Literal(value, first, after)) => {
-            return (toks[after].is(",") || toks[after].is(")")).then_some((value, first, Style::Printf));
+            return toks.get(after).is_some_and(|t| t.is(",") || t.is(")")).then_some((value, first, Style::Printf));
         }
         Some(_) => return None,
         None => {}
@@ -514,7 +514,9 @@ fn find_calls(toks: &[Tok]) -> Vec<Call> {
             let (message, literal, style) = match literal_run(toks, j + 1) {
                 Run::Literal(value, first, _) => (value, first, Style::Plain),
                 Run::None => match string_format_arg(toks, j + 1) {
-                    Some(Run::Literal(value, first, after)) if toks[after].is(",") || toks[after].is(")") => {
+                    Some(Run::Literal(value, first, after))
+                        if toks.get(after).is_some_and(|t| t.is(",") || t.is(")")) =>
+                    {
                         (value, first, Style::Printf)
                     }
                     _ => continue,
