@@ -13,7 +13,10 @@ pub use java::Java;
 pub use rust::Rust;
 
 /// A source language: its extractor, which files it reads, and the record
-/// fields whose rules are its own.
+/// fields whose rules are its own. Its extractor puts the whole
+/// documentation sentence of a message in `Found::context` (what the call
+/// does, where, under which condition), and the enclosing function in
+/// `Found::function`.
 pub trait Language: Extractor + Sync {
     /// The name `errcat extract --lang` takes.
     fn name(&self) -> &'static str;
