@@ -849,7 +849,8 @@ impl Language for Rust {
          `{}`), else `(.+?)`; a `.context(\"...\")` message is literal text. Messages built first are\n\
          records too: `let msg = format!(\"...\", ..)` and `write!(&mut msg, \"...\", ..)` when `msg`\n\
          then reaches `bail!` / `anyhow!` / `format_err!` / `.context` / `Err` (an error) or\n\
-         `warnings.push` / `.warn` (`errorType` \"log\", a warning), and the literal starts with a letter.\n\n"
+         `warnings.push` / `.warn` (`errorType` \"log\", a warning), and the literal starts with a letter\n\
+         and does not end with a line break.\n\n"
     }
 
     fn message_pattern(&self, found: &Found) -> String {

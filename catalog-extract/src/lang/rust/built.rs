@@ -60,9 +60,10 @@ pub(super) fn built_messages(toks: &[Tok], st: &Structure) -> Vec<Built> {
             None
         };
         let Some((name, literal_at, close)) = candidate else { continue };
-        // A piece that continues a message (`"\nhelp: ..."`, `"{}: ..."`) is not one.
-        let Some((message, literal)) =
-            literal_arg(toks, literal_at).filter(|(message, _)| message.starts_with(|c: char| c.is_ascii_alphabetic()))
+        // A piece that continues a message (`"\nhelp: ..."`, `"{}: ..."`) or
+        // that a next piece continues (`"...\n\n"`) is not one.
+        let Some((message, literal)) = literal_arg(toks, literal_at)
+            .filter(|(message, _)| message.starts_with(|c: char| c.is_ascii_alphabetic()) && !message.ends_with('\n'))
         else {
             continue;
         };
