@@ -47,10 +47,11 @@ CASES = [
     ("missing package spec", {"Cargo.toml": PKG.format(name="x"), "src/lib.rs": ""},
      ["check", "-p", "nosuchpkg"], ["49b6a01730fe5168"]),  # package ID specification did not match
     ("unknown command", {}, ["nosuchcommand"], ["d796d8da6f28042f"]),  # no such command: `{cmd}`{did_you_mean}
-    # `no matching package named` is not a record of the corpus.
     ("offline resolution", {
         "Cargo.toml": PKG.format(name="x") + '[dependencies]\nserde = "1"\n', "src/lib.rs": "",
-    }, ["metadata", "--format-version", "1", "--offline"], []),
+    }, ["metadata", "--format-version", "1", "--offline"],
+     # no matching package named `{}` found; location searched: {}; required by {} (built into `msg`)
+     ["a00adcab1724ac45", "5a8749d0f9cf4f9a", "ffe5bcfacd96d464"]),
     ("missing package name", {"Cargo.toml": '[package]\nversion = "0.1.0"\n'}, ["metadata", "--format-version", "1"],
      ["3b80a9da1497235a", "b65d49035bbe4884"]),  # missing field `package.name`
     ("bad package name", {"Cargo.toml": PKG.format(name="1bad"), "src/lib.rs": ""},
@@ -78,7 +79,7 @@ CASES = [
      ["17358229f94e3e30"]),  # current package believes it's in a workspace when it's not
     # A warning (`unused manifest key`), which no record of the corpus holds.
     ("unknown key", {"Cargo.toml": PKG.format(name="x") + 'colour = "blue"\n', "src/lib.rs": ""},
-     ["check", "--offline"], []),
+     ["check", "--offline"], ["634b430eec746953"]),  # unused manifest key: {}
 ]
 
 

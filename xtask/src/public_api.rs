@@ -16,7 +16,11 @@ use std::process::Command;
 use serde_json::Value;
 
 /// The library crates whose API is a promise: (package, crate name).
-pub const CRATES: [(&str, &str); 2] = [("catalog-runtime", "catalog_runtime"), ("error-catalog", "error_catalog")];
+pub const CRATES: [(&str, &str); 3] = [
+    ("catalog-extract", "catalog_extract"),
+    ("catalog-runtime", "catalog_runtime"),
+    ("error-catalog", "error_catalog"),
+];
 
 /// The workspace root (xtask's parent).
 pub fn workspace_root() -> PathBuf {

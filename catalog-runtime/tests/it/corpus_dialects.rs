@@ -54,7 +54,7 @@ fn cargo_records_are_rust_format_or_plain() {
     let Some(counts) = dialects("cargo", "cargo_records_are_rust_format_or_plain") else {
         return;
     };
-    expect(&counts, &[(Dialect::Rust, 833), (Dialect::Plain, 101)]);
+    expect(&counts, &[(Dialect::Rust, 868), (Dialect::Plain, 101)]);
 }
 
 #[test]
