@@ -160,12 +160,12 @@ struct ReadmeDoctests;
 /// (`std::error::Error` needs `Debug`).
 pub use catalog_macros::Catalog;
 pub use catalog_runtime::{
-    build, default_cache_dir, edit_distance, load_bytes, load_dir, match_object, typo_distance, ByteString, Catalog,
-    CatalogEnum, ChunkClassifier, ChunkPath, Classified, Count, Details, Diagnostic, Dialect, Entry, Envelope,
-    EnvelopeKind, ErrorType, Field, FieldValue, Filter, Flags, FormatError, Found, HandlingStrategy, Level, LevelOf,
-    LineRole, LoadError, Loaded, LogLevel, LogLine, Match, Matcher, MultiLine, Names, NoMatch, Origin, PartialLines,
-    Piece, Pin, PinnedField, Record, RenderError, ScanEvent, ScanOptions, Severity, SourcedRecord, Spec, Template,
-    Text, TextList, Value, ValueKind, ENVELOPE_NAMES, MAX_LINE, NAMES_FILE,
+    build, default_cache_dir, edit_distance, event_object, load_bytes, load_dir, match_object, typo_distance,
+    ByteString, Catalog, CatalogEnum, ChunkClassifier, ChunkPath, Classified, Count, Details, Diagnostic, Dialect,
+    Entry, Envelope, EnvelopeKind, ErrorType, EventParts, Field, FieldValue, Filter, Flags, FormatError, Found,
+    HandlingStrategy, Level, LevelOf, LineRole, LoadError, Loaded, LogLevel, LogLine, Match, Matcher, MultiLine, Names,
+    NoMatch, Origin, Part, PartialLines, Piece, Pin, PinnedField, Record, RenderError, ScanEvent, ScanOptions,
+    Severity, SourcedRecord, Spec, Template, Text, TextList, Value, ValueKind, ENVELOPE_NAMES, MAX_LINE, NAMES_FILE,
 };
 
 // Generated code's only door into the runtime; see `catalog_runtime`.

@@ -18,7 +18,7 @@
 //! | matching (`matcher`) | [`Matcher`], [`Match`], [`LogLevel`] |
 //! | log lines in envelopes (`envelope`) | [`Envelope`], [`EnvelopeKind`], [`LogLine`], [`PartialLines`], [`MultiLine`], [`LineRole`], [`ENVELOPE_NAMES`] |
 //! | the run-time catalog (`catalog`) | [`Catalog`], [`LoadError`] (and its on-disk cache, feature `cache`; its default place: [`default_cache_dir`]) |
-//! | classifying chunks of log lines (`scan`) | [`ChunkClassifier`], [`ScanOptions`], [`ChunkPath`], [`Classified`], [`ScanEvent`], [`Found`], [`Details`], [`LevelOf`], [`match_object`], [`MAX_LINE`] |
+//! | classifying chunks of log lines (`scan`) | [`ChunkClassifier`], [`ScanOptions`], [`ChunkPath`], [`Classified`], [`ScanEvent`], [`Found`], [`Details`], [`LevelOf`], [`EventParts`], [`Part`], [`match_object`], [`event_object`], [`MAX_LINE`] |
 //! | generated code (`codegen`) | [`CatalogEnum`], [`NoMatch`] |
 //! | problems | [`Diagnostic`], [`Level`] |
 //! | suggestions for a mistyped key (`suggest`) | [`edit_distance`], [`typo_distance`] |
@@ -66,7 +66,8 @@ pub use format::{Count, Dialect, Field, Flags, FormatError, Piece, RenderError, 
 pub use matcher::{LogLevel, Match, Matcher};
 pub use model::{ByteString, ErrorType, FieldValue, HandlingStrategy, Record, Severity, Text, TextList, Value};
 pub use scan::{
-    match_object, ChunkClassifier, ChunkPath, Classified, Details, Found, LevelOf, ScanEvent, ScanOptions, MAX_LINE,
+    event_object, match_object, ChunkClassifier, ChunkPath, Classified, Details, EventParts, Found, LevelOf, Part,
+    ScanEvent, ScanOptions, MAX_LINE,
 };
 pub use suggest::{edit_distance, typo_distance};
 

@@ -256,6 +256,11 @@ impl<'a> LogLine<'a> {
         LogLine { text, level: None, span_in_input, context: None, envelope, stream: None, ends_line: true, note: None }
     }
 
+    /// This line with `level` as its envelope's level.
+    pub(crate) fn with_level(self, level: LogLevel) -> LogLine<'a> {
+        LogLine { level: Some(level), ..self }
+    }
+
     /// The message as the program wrote it, unescaped: what the catalog
     /// matches (spans of matches are in it).
     pub fn text(&self) -> &str {

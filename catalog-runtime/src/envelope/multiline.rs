@@ -6,6 +6,12 @@
 //! exception, the `panic:`), which the caller has classified already: the
 //! lines after it only add context. A Python traceback's message is its last
 //! line (`ValueError: …`), so its lines are held until that line comes.
+//! Python's chained tracebacks (an exception raised while handling another,
+//! or `raise … from …`) are one event: the tracebacks after the first, from
+//! the `During handling of the above exception…` or `The above exception was
+//! the direct cause…` line on, end with a [`LineRole::Chained`] message.
+
+use crate::LogLevel;
 
 /// What a line is to the event around it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +32,17 @@ pub enum LineRole {
         /// The number of the event's first line.
         first_line: u64,
     },
+    /// The message ending a traceback chained to the event before it (an
+    /// exception raised while handling that one's, or from it): classify it
+    /// with this context (the lines held since that event's message, the
+    /// separator's first); the event before it is its cause, and they are
+    /// one event.
+    Chained {
+        /// The lines between the cause's message and this one, joined with `\n`.
+        context: String,
+        /// The number of the first of them.
+        first_line: u64,
+    },
 }
 
 /// Which kind of event is open.
@@ -40,6 +57,9 @@ enum Open {
     Go,
     /// Within a Python traceback, lines held.
     Python,
+    /// After a Python traceback's message: blank lines are held, as a
+    /// chain's separator may follow them.
+    PythonEnded,
 }
 
 /// The most lines held for one Python traceback; past this the held lines
@@ -70,6 +90,8 @@ pub struct MultiLine {
     open: Open,
     held: Vec<String>,
     first_held: u64,
+    /// Whether the lines held follow a chain's separator.
+    chained: bool,
 }
 
 impl Default for MultiLine {
@@ -81,22 +103,49 @@ impl Default for MultiLine {
 impl MultiLine {
     /// No event open.
     pub fn new() -> Self {
-        MultiLine { open: Open::None, held: Vec::new(), first_held: 0 }
+        MultiLine { open: Open::None, held: Vec::new(), first_held: 0, chained: false }
     }
 
     /// The role of the message `text` of line `number`, given the lines before it.
     pub fn role(&mut self, number: u64, text: &str) -> LineRole {
+        if self.open == Open::PythonEnded {
+            if text.trim().is_empty() && self.held.len() < MAX_HELD {
+                if self.held.is_empty() {
+                    self.first_held = number;
+                }
+                self.held.push(text.to_owned());
+                return LineRole::Held;
+            }
+            if chain_separator(text) {
+                if self.held.is_empty() {
+                    self.first_held = number;
+                }
+                self.held.push(text.to_owned());
+                (self.open, self.chained) = (Open::Python, true);
+                return LineRole::Held;
+            }
+            // No chain: the blank lines held are nobody's.
+            self.held.clear();
+            self.open = Open::AfterLine;
+        }
         if self.open == Open::Python {
             if python_continues(text) && self.held.len() < MAX_HELD {
                 self.held.push(text.to_owned());
                 return LineRole::Held;
             }
             let context = std::mem::take(&mut self.held).join("\n");
+            let chained = std::mem::take(&mut self.chained);
             self.open = Open::AfterLine;
             if context.is_empty() || text.trim().is_empty() {
                 return LineRole::Line;
             }
-            return LineRole::Message { context, first_line: self.first_held };
+            self.open = Open::PythonEnded;
+            let first_line = self.first_held;
+            return if chained {
+                LineRole::Chained { context, first_line }
+            } else {
+                LineRole::Message { context, first_line }
+            };
         }
         if text.starts_with(PYTHON_START) {
             self.open = Open::Python;
@@ -118,7 +167,7 @@ impl MultiLine {
             }
             Open::Java => java_continues(text),
             Open::Go => go_continues(text),
-            Open::None | Open::Python => false,
+            Open::None | Open::Python | Open::PythonEnded => false,
         };
         if continues {
             return LineRole::Context;
@@ -150,13 +199,51 @@ impl MultiLine {
     /// Ends the input: the lines held, if any, as context without a message
     /// (with the number of the first).
     pub fn finish(&mut self) -> Option<(u64, String)> {
-        self.open = Open::None;
-        (!self.held.is_empty()).then(|| (self.first_held, std::mem::take(&mut self.held).join("\n")))
+        let held = std::mem::take(&mut self.held);
+        let ended = std::mem::replace(&mut self.open, Open::None) == Open::PythonEnded;
+        self.chained = false;
+        // Blank lines after a message are held for a chain, not for a message.
+        (!held.is_empty() && !ended).then(|| (self.first_held, held.join("\n")))
+    }
+
+    /// Whether a line of level `level` may introduce the trace that follows
+    /// it: a log line of a warning or worse (`logger.exception(…)`,
+    /// Django's `Internal Server Error: …`, logback's `ERROR … failed`),
+    /// which the program wrote with the exception's trace after it.
+    pub(crate) fn may_introduce(level: Option<LogLevel>) -> bool {
+        matches!(level, Some(LogLevel::Warning | LogLevel::Error | LogLevel::Fatal))
+    }
+
+    /// Whether the first line of a Java trace, `text`, may follow a line
+    /// that introduced it: it has no level of its own (a logger writes the
+    /// exception's line bare after its message) and is not the JVM's own
+    /// `Exception in thread "…" …`, which no log line introduces.
+    pub(crate) fn may_be_introduced(text: &str) -> bool {
+        !text.starts_with("Exception in thread ") && LogLevel::find_in(text).is_none()
+    }
+
+    /// Whether `text` is the first line of a Python traceback.
+    pub(crate) fn starts_traceback(text: &str) -> bool {
+        text.starts_with(PYTHON_START)
+    }
+
+    /// Whether the lines held follow a chain's separator (see
+    /// [`LineRole::Chained`]): a `Traceback …` line then goes on with the
+    /// event before it rather than opening one.
+    pub(crate) fn holds_a_chain(&self) -> bool {
+        self.chained
     }
 }
 
 /// The first line of a Python traceback.
 const PYTHON_START: &str = "Traceback (most recent call last):";
+
+/// The line between two chained Python tracebacks (CPython's
+/// `Lib/traceback.py`: `_cause_message`, `_context_message`).
+fn chain_separator(text: &str) -> bool {
+    text.starts_with("During handling of the above exception")
+        || text.starts_with("The above exception was the direct cause")
+}
 
 /// The first line of a Go panic, after which Go's runtime writes the
 /// goroutines.
@@ -204,9 +291,8 @@ fn python_continues(text: &str) -> bool {
     text.starts_with(' ')
         || text.starts_with('\t')
         || text.is_empty()
-        || text.starts_with("During handling of the above exception")
-        || text.starts_with("The above exception was the direct cause")
-        || text.starts_with("Traceback (most recent call last):")
+        || chain_separator(text)
+        || text.starts_with(PYTHON_START)
 }
 
 #[cfg(test)]
@@ -234,6 +320,50 @@ mod tests {
             roles(&lines),
             [held.clone(), held.clone(), held, LineRole::Message { context, first_line: 1 }, LineRole::Line]
         );
+    }
+
+    #[test]
+    fn a_chained_traceback_ends_with_a_chained_message() {
+        // As CPython writes `raise … from …` (and, with the other separator,
+        // an exception raised while handling another).
+        let lines = [
+            "Traceback (most recent call last):",
+            "  File \"app.py\", line 3, in load",
+            "KeyError: 'a'",
+            "",
+            "The above exception was the direct cause of the following exception:",
+            "",
+            "Traceback (most recent call last):",
+            "  File \"app.py\", line 5, in <module>",
+            "LookupError: no a",
+            "",
+            "next",
+        ];
+        let held = LineRole::Held;
+        let first = LineRole::Message { context: lines[..2].join("\n"), first_line: 1 };
+        let chained = LineRole::Chained { context: lines[3..8].join("\n"), first_line: 4 };
+        let mut expected = vec![held.clone(), held.clone(), first];
+        expected.extend([held.clone(), held.clone(), held.clone(), held.clone(), held.clone(), chained]);
+        // A blank line after a message, held for a chain that does not come.
+        expected.extend([held, LineRole::Line]);
+        assert_eq!(roles(&lines), expected);
+        // Without a separator, the next traceback is an event of its own.
+        let lines = [
+            "Traceback (most recent call last):",
+            "  x",
+            "KeyError: 'a'",
+            "",
+            "Traceback (most recent call last):",
+            "  y",
+            "OSError: b",
+        ];
+        let roles = roles(&lines);
+        assert_eq!(roles[6], LineRole::Message { context: lines[4..6].join("\n"), first_line: 5 });
+        let mut events = MultiLine::new();
+        for (at, line) in lines[..4].iter().enumerate() {
+            events.role(at as u64 + 1, line);
+        }
+        assert_eq!(events.finish(), None, "blank lines after a message are no event");
     }
 
     #[test]

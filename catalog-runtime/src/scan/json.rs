@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value as Json};
 
-use super::Details;
+use super::{Details, EventParts, Part};
 use crate::envelope::EnvelopeKind;
 use crate::format::Piece;
 use crate::matcher::Match;
@@ -13,8 +13,9 @@ use crate::Catalog;
 /// `severity`, `dataset` (its name, `null` when none), `span`, `fields` (by name), `args` (the values in
 /// placeholder order: a value rendered twice appears twice); with
 /// `details`, `field_spans` (by name, `null` when not known; the whole
-/// object `null` when none is) and `context` when there is a trace, and in
-/// an envelope `envelope` and `message_span`. Spans are `[start, end]` in
+/// object `null` when none is) and `context` when there is a trace, in an
+/// envelope `envelope` and `message_span`, and for an event of several
+/// lines the keys of [`event_object`]. Spans are `[start, end]` in
 /// bytes of the line as read (see [`Details`]).
 pub fn match_object(catalog: &Catalog, found: &Match<'_>, details: Option<&Details>) -> Map<String, Json> {
     let entry = &catalog.entries()[found.index];
@@ -56,6 +57,42 @@ pub fn match_object(catalog: &Catalog, found: &Match<'_>, details: Option<&Detai
         if let Some(context) = &details.context {
             object.insert("context".into(), json!(context));
         }
+        if let Some(event) = &details.event {
+            object.extend(event_object(catalog, event));
+        }
     }
     object
+}
+
+/// `event` as the keys `errcat scan --json` adds to the object of an event
+/// of several lines (a match's or an unmatched event's): `start_line` and
+/// `end_line`, `intro` when a log line introduced the trace, `causes` (the
+/// nearest first) when there are any. A part is an object of `line` and
+/// `text`, with the keys of its match but `span` (`id`, `slug`, `name`,
+/// `severity`, `dataset`, `fields`, `args`) when a record explains it.
+pub fn event_object(catalog: &Catalog, event: &EventParts) -> Map<String, Json> {
+    let mut object = Map::new();
+    object.insert("start_line".into(), json!(event.start_line));
+    object.insert("end_line".into(), json!(event.end_line));
+    if let Some(intro) = &event.intro {
+        object.insert("intro".into(), part_object(catalog, intro));
+    }
+    if !event.causes.is_empty() {
+        let causes = event.causes.iter().map(|cause| part_object(catalog, cause)).collect();
+        object.insert("causes".into(), Json::Array(causes));
+    }
+    object
+}
+
+fn part_object(catalog: &Catalog, part: &Part) -> Json {
+    let mut object = Map::new();
+    object.insert("line".into(), json!(part.line));
+    object.insert("text".into(), json!(part.text));
+    if let Some(found) = &part.found {
+        let mut matched = match_object(catalog, found, None);
+        // Its span is in `text`, not in a line as read: left out.
+        matched.remove("span");
+        object.extend(matched);
+    }
+    Json::Object(object)
 }

@@ -32,12 +32,14 @@ use crate::envelope::{Envelope, EnvelopeKind, LogLine};
 use crate::matcher::Match;
 use crate::Catalog;
 
+mod event;
 mod json;
 mod lines;
 mod spanning;
 mod spans;
 
-pub use json::match_object;
+pub use event::{EventParts, Part};
+pub use json::{event_object, match_object};
 
 /// The longest line classified (16 MiB): longer lines are skipped and
 /// reported, by `errcat scan` and Python's `Catalog.classify` alike.
@@ -126,8 +128,12 @@ pub struct Details {
     /// the matcher's first (see `resplit`), a count that is not rendered.
     pub field_spans: Option<Vec<Option<Range<usize>>>>,
     /// The trace that came with the line: carried by the envelope, or the
-    /// lines after it (a Java or Go trace) or before it (a Python traceback).
+    /// lines after it (a Java or Go trace) or before it (a Python traceback,
+    /// the tracebacks of a chain), the line that introduced it left out.
     pub context: Option<String>,
+    /// When the match is the message of an event of several lines: its
+    /// lines, the line that introduced it and the causes.
+    pub event: Option<Box<EventParts>>,
 }
 
 /// Something found in a chunk, in line order.
@@ -136,14 +142,20 @@ pub struct Details {
 pub enum ScanEvent {
     /// A line matched a record.
     Found(Found),
-    /// A line of a wanted level matched nothing (see [`ScanOptions::unmatched`]).
+    /// A line of a wanted level matched nothing (see [`ScanOptions::unmatched`]),
+    /// or an event of several lines that no record explains: neither its
+    /// exception (a trace's message) nor the line that introduced it. An
+    /// event's level is that of the line that introduced it; a trace no log
+    /// line introduced (an uncaught exception, a panic) is an error.
     Unmatched {
-        /// The line's number.
+        /// The line's number (an event's: its message's).
         line: u64,
         /// Its level, as the `unmatched` function gave it.
         level: String,
-        /// Its message.
+        /// Its message (an event's: the exception's line).
         text: String,
+        /// The event, when the line is the message of one of several lines.
+        event: Option<Box<EventParts>>,
     },
     /// A line is not UTF-8: it was read with replacement characters.
     InvalidUtf8 {
@@ -309,6 +321,7 @@ impl<'c> ChunkClassifier<'c> {
                 message_span: placed.message_span.clone(),
                 field_spans: placed.field_spans,
                 context: unwrapped.context().map(str::to_owned),
+                event: None,
             })
         });
         Found {

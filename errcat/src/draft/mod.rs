@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use error_catalog::{Catalog, ChunkClassifier, Dialect, LogLevel, LogLine, Matcher, ScanOptions, Template};
+use error_catalog::{Catalog, ChunkClassifier, Dialect, EventParts, LogLevel, LogLine, Matcher, ScanOptions, Template};
 
 use crate::exit::{FOUND, NOT_FOUND, TROUBLE};
 use crate::input;
@@ -87,6 +87,19 @@ impl Miner {
         let level = LogLevel::find_in(&text[..start]).or_else(|| LogLevel::find_in(text)).map(|(level, _)| level);
         let input = self.inputs.len().saturating_sub(1) as u32;
         self.keys.add(message, keys::Place { input, line }, level);
+    }
+
+    /// Counts what no record explains of an unmatched line or event of
+    /// several lines (`text` its message, of line `line`): the message, and
+    /// an event's introducing line and causes no record explains; the lines
+    /// of its trace are not messages.
+    pub fn add_unmatched(&mut self, line: u64, text: &str, event: Option<&EventParts>) {
+        let Some(event) = event else { return self.add_line(line, text) };
+        let unexplained = event.intro.iter().chain(event.causes.iter().rev()).filter(|part| part.found.is_none());
+        for part in unexplained {
+            self.add_line(part.line, &part.text);
+        }
+        self.add_line(line, text);
     }
 
     /// The groups' drafts, most lines first.
@@ -162,7 +175,9 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
             if let Delivery::Events(events) = delivery {
                 for event in events {
                     match event {
-                        Event::Unmatched { line, text, .. } => miner.add_line(line, &text),
+                        Event::Unmatched { line, text, event, .. } => {
+                            miner.add_unmatched(line, &text, event.as_deref())
+                        }
                         Event::InvalidUtf8 { line } => {
                             if invalid == 0 {
                                 eprintln!("errcat: {label}:{line}: invalid UTF-8 (read with replacement characters)");

@@ -343,8 +343,8 @@ mod tests {
         let index = found.index;
         let events = [
             Event::Found(Found { line: 1, found, line_text: None, details: None }),
-            Event::Unmatched { line: 2, level: "error".to_owned(), text: String::new() },
-            Event::Unmatched { line: 3, level: NO_LEVEL.to_owned(), text: String::new() },
+            Event::Unmatched { line: 2, level: "error".to_owned(), text: String::new(), event: None },
+            Event::Unmatched { line: 3, level: NO_LEVEL.to_owned(), text: String::new(), event: None },
             Event::TooLong { line: 4 },
         ];
         metrics.count(0, &Origin::default(), 4, &events);

@@ -19,7 +19,7 @@ use std::io;
 use std::ops::Range;
 use std::path::Path;
 
-use error_catalog::{Catalog, Details, Match};
+use error_catalog::{Catalog, Details, EventParts, Match};
 
 use record::{match_parts, value_text, RecordView};
 use timeline::Timeline;
@@ -206,18 +206,20 @@ impl HtmlReport {
 
     /// A line of the current input at one of the `--unmatched` levels that
     /// matches no record.
-    pub fn unmatched(&mut self, line: u64, level: &str, text: &str) {
+    /// Counts an unmatched line, or an event of several lines (`text` its
+    /// message), shown whole among the examples.
+    pub fn unmatched(&mut self, line: u64, level: &str, text: &str, event: Option<&EventParts>) {
         let time = self.time_of(text, text.len());
         match time {
             Some(time) => self.timeline.add(Lane::Unmatched, time.micros),
             None => self.unmatched.untimed += 1,
         }
         self.unmatched.count += 1;
-        self.drafts.add_line(line, text);
+        self.drafts.add_unmatched(line, text, event);
         *self.unmatched.by_level.entry(shorten(level, 16).into_owned()).or_default() += 1;
         if self.unmatched.examples.len() < UNMATCHED_EXAMPLES {
             let place = Place { input: self.inputs.len().saturating_sub(1), line, time };
-            self.unmatched.examples.push(example(place, text));
+            self.unmatched.examples.push(example(place, event.map_or(text, |event| &event.lines)));
         }
     }
 

@@ -4,7 +4,9 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
 
-use error_catalog::{Catalog, ChunkClassifier, Details, Found, LogLevel, LogLine, Match, ScanOptions};
+use error_catalog::{
+    event_object, Catalog, ChunkClassifier, Details, EventParts, Found, LogLevel, LogLine, Match, ScanOptions,
+};
 use serde_json::json;
 
 use crate::args::ScanArgs;
@@ -189,13 +191,14 @@ impl<'a> Report<'a> {
                     out.flush()?;
                     eprintln!("errcat: {label}:{line}: {note}");
                 }
-                Event::Unmatched { line, level, text } => {
+                Event::Unmatched { line, level, text, event } => {
                     self.summary.unmatched += 1;
                     if let Some(html) = &mut self.html {
-                        html.unmatched(line, &level, &text);
+                        html.unmatched(line, &level, &text, event.as_deref());
                     }
                     if !options.count {
-                        print_unmatched((label, line), workload, &level, &text, options.json, out)?;
+                        let unmatched = Unmatched { line, level: &level, text: &text, event: event.as_deref() };
+                        print_unmatched(catalog, label, workload, &unmatched, options.json, out)?;
                     }
                 }
                 Event::InvalidUtf8 { line } => {
@@ -287,22 +290,43 @@ fn print_match(
     out.line(&format!("{file}:{line}: {}({})", out.bold(&entry.name), fields.join(", ")))
 }
 
+/// A line, or an event of several lines, that no record explains.
+struct Unmatched<'e> {
+    line: u64,
+    level: &'e str,
+    text: &'e str,
+    event: Option<&'e EventParts>,
+}
+
+/// Prints an unmatched line: `FILE:LINE: unmatched LEVEL: TEXT`; an event
+/// of several lines with its lines after it, indented (with `--json`, the
+/// keys of [`event_object`] and `event_text`, the event's lines).
 fn print_unmatched(
-    (file, line): (&str, u64),
+    catalog: &Catalog,
+    file: &str,
     workload: Workload<'_>,
-    level: &str,
-    text: &str,
+    unmatched: &Unmatched<'_>,
     json: bool,
     out: &mut Out,
 ) -> io::Result<()> {
+    let Unmatched { line, level, text, event } = *unmatched;
     if json {
         let mut object = json!({ "file": file, "line": line, "unmatched": true, "level": level, "text": text });
         if let Some(object) = object.as_object_mut() {
             object.extend(workload.iter().map(|(part, value)| ((*part).to_owned(), json!(value))));
+            if let Some(event) = event {
+                object.extend(event_object(catalog, event));
+                object.insert("event_text".into(), json!(event.lines));
+            }
         }
         return out.line(&object.to_string());
     }
-    out.line(&format!("{file}:{line}: unmatched {level}: {text}"))
+    let Some(event) = event else { return out.line(&format!("{file}:{line}: unmatched {level}: {text}")) };
+    out.line(&format!("{file}:{line}: unmatched {level}: {text} (lines {}-{})", event.start_line, event.end_line))?;
+    for line in event.lines.lines() {
+        out.line(format!("    {line}").trim_end())?;
+    }
+    Ok(())
 }
 
 /// The level of a line when it is one of `levels` (`--unmatched`; `ERR`

@@ -12,6 +12,7 @@ mod embedded;
 mod envelope_fixtures;
 mod envelopes;
 mod errcat;
+mod events;
 mod extract;
 mod html_report;
 mod live;

@@ -1,8 +1,8 @@
 //! `errcat scan` on messages written over several lines (cargo's error
 //! chains, Django's SQL debug log, Kafka's assignment reports): the line
 //! that starts one is one event with the lines its record takes, plain and
-//! in an envelope, in `--json` and `--count`; lines that only look like a
-//! start stay lines of their own.
+//! in an envelope, in `--json` (with the lines where it starts and ends) and
+//! `--count`; lines that only look like a start stay lines of their own.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -54,11 +54,15 @@ fn a_message_of_two_lines_is_one_event_plain_and_in_an_envelope() {
     let (ids, matches) = found("cargo", CARGO_STDERR);
     assert_eq!(ids, [(1, WORKSPACE_MEMBER.to_owned()), (5, READ_MANIFEST.to_owned())]);
     assert_eq!(matches[0]["fields"]["root_manifest_path_display"], "ws/Cargo.toml", "the value on the second line");
+    let lines = |m: &Json| (m["start_line"].as_u64(), m["end_line"].as_u64());
+    assert_eq!(lines(&matches[0]), (Some(1), Some(2)), "where the event ends");
+    assert_eq!(lines(&matches[1]), (None, None), "a line of its own");
     let cri: String =
         CARGO_STDERR.lines().map(|line| format!("2026-11-29T17:20:35.000001234Z stderr F {line}\n")).collect();
     let (wrapped, matches) = found("cargo", &cri);
     assert_eq!(wrapped, ids);
     assert_eq!(matches[0]["envelope"], "cri");
+    assert_eq!(matches[0]["end_line"], 2);
     let count = scan("cargo", &["--count"], CARGO_STDERR);
     assert!(count.contains("2 matching line(s), 2 distinct error(s)"), "{count}");
 }
@@ -71,6 +75,7 @@ fn a_value_holding_line_breaks_takes_the_indented_lines_after_it() {
         2026-12-01 10:00:01,000 DEBUG [django.db.backends] (0.002) SELECT 1; args=None; alias=other\n";
     let (ids, matches) = found("django", log);
     assert_eq!(ids.iter().map(|(line, _)| *line).collect::<Vec<_>>(), [1, 4], "{ids:?}");
+    assert_eq!((&matches[0]["start_line"], &matches[0]["end_line"]), (&Json::from(1), &Json::from(3)));
     let sql = matches[0]["args"][1].as_str().unwrap();
     assert_eq!(sql, "\n            SELECT name FROM sqlite_master\n            ORDER BY name");
     assert_eq!(matches[0]["args"][3], "default");
