@@ -210,7 +210,7 @@ fn level_end(bytes: &[u8], at: usize) -> Option<usize> {
     if !bytes.get(at)?.is_ascii_uppercase() {
         return None;
     }
-    level_spellings().find_map(|name| {
+    level_spellings().iter().find_map(|name| {
         let end = at + name.len();
         if name.as_bytes()[0] != bytes[at] || bytes.get(at..end)? != name.as_bytes() {
             return None;
@@ -221,10 +221,11 @@ fn level_end(bytes: &[u8], at: usize) -> Option<usize> {
     })
 }
 
-/// Every spelling of every level: the tags, then the words.
-fn level_spellings() -> impl Iterator<Item = &'static str> {
-    let tags = SPELLINGS.iter().map(|(_, tag, _)| *tag);
-    tags.chain(SPELLINGS.iter().flat_map(|(_, _, words)| words.iter().copied()))
+/// Every spelling of every level: the tags, then the words (listed once:
+/// walking the chained lists cost a third of the prefix's reading).
+fn level_spellings() -> &'static [&'static str] {
+    static SPELLED: OnceLock<Vec<&'static str>> = OnceLock::new();
+    SPELLED.get_or_init(|| tags().into_iter().chain(words()).collect())
 }
 
 fn expect(bytes: &[u8], at: usize, byte: u8) -> Option<usize> {
@@ -304,7 +305,7 @@ mod tests {
             ][..]), 0..16)
         ) {
             let line = parts.concat();
-            let levels = level_spellings().collect::<Vec<_>>().join("|");
+            let levels = level_spellings().join("|");
             let regex = Regex::new(&PREFIX.replace("TIME", TIME).replace("LEVELS", &levels)).unwrap();
             proptest::prop_assert_eq!(log_prefix_len(&line), regex.find(&line).map_or(0, |m| m.end()), "{:?}", line);
         }

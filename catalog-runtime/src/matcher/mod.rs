@@ -210,8 +210,8 @@ impl<I: AsRef<Template>> Matcher<I> {
     /// computed before (by a build script, for a catalog compiled into a
     /// program: half of the start-up of 9,829 templates, measured).
     pub(crate) fn with_index(items: Vec<I>, index: Index) -> Self {
-        // One of other items (not a build's own) is made anew.
-        let index = if index.rank.len() == items.len() { index } else { Index::of(&items) };
+        // One that is not of these items (damaged bytes, another build's) is made anew.
+        let index = if index.is_sound_for(items.len()) { index } else { Index::of(&items) };
         Matcher {
             searchers: (0..items.len()).map(|_| OnceLock::new()).collect(),
             index,
@@ -376,7 +376,8 @@ impl<I: AsRef<Template>> Matcher<I> {
         };
         after(frame.start).or_else(|| frame.before_level.and_then(after_shorter_prefix)).or_else(|| {
             let starts_with_value = matches!(template.pieces.first(), Some(Piece::Value { .. }));
-            (frame.start > 0 && starts_with_value).then(|| after(0)).flatten()
+            let retry = frame.start > 0 && starts_with_value && may_begin_within(template, line, 0..frame.start);
+            retry.then(|| after(0)).flatten()
         })
     }
 
@@ -491,7 +492,8 @@ impl<I: AsRef<Template>> Matcher<I> {
                 spans[placed_last].end = last.end;
             }
         }
-        match values_of(template, texts(&spans)) {
+        // The spans' room holds their texts (a collect in place: no allocation).
+        match values_of(template, spans.into_iter().map(|s| &rest[s]).collect()) {
             Some(values) => Some((span, values)),
             None => self.resplit(index, rest, span.start),
         }
@@ -869,6 +871,38 @@ impl Index {
         Ok(Index { literal_bytes: bytes_of(&index.literal_text), ..index })
     }
 
+    /// Whether the index can be one of `templates` templates: every number
+    /// in it in range, every group inside its list, every literal long
+    /// enough for the prefilter and cut at character boundaries. An index
+    /// read from bytes is used only so, so that no bytes make a lookup
+    /// panic; one that passes is of the templates when the bytes are (their
+    /// checksum tells).
+    fn is_sound_for(&self, templates: usize) -> bool {
+        let in_range = |numbers: &[u32], bound: usize| numbers.iter().all(|&number| (number as usize) < bound);
+        let groups_end_at = |ends: &[u32], len: usize| {
+            ends.windows(2).all(|pair| pair[0] <= pair[1]) && ends.last().map_or(0, |&end| end as usize) == len
+        };
+        let literals = self.literal_ends.len();
+        let mut start = 0;
+        let literals_sound = self.literal_ends.iter().all(|&end| {
+            let (from, end) = (start, end as usize);
+            start = end;
+            end >= from + prefilter::MIN_LITERAL && self.literal_text.get(from..end).is_some()
+        });
+        self.rank.len() == templates
+            && in_range(&self.rank, templates)
+            && in_range(&self.owners, templates)
+            && in_range(&self.unfiltered, templates)
+            && in_range(&self.opaque, templates)
+            && literals_sound
+            && start == self.literal_text.len()
+            && self.owner_ends.len() == literals
+            && groups_end_at(&self.owner_ends, self.owners.len())
+            && self.by_prefix.len() == literals
+            && self.by_prefix.windows(2).all(|pair| pair[0] <= pair[1])
+            && self.by_prefix.iter().all(|&entry| ((entry & u64::from(u32::MAX)) as usize) < literals)
+    }
+
     /// Prefilter literal `literal`.
     fn literal(&self, literal: usize) -> &str {
         &self.literal_text[groups::range(&self.literal_ends, literal)]
@@ -1065,23 +1099,37 @@ impl LineFrame {
 }
 
 /// Whether a match of `template` in `line` may begin at a position in
-/// `starts`. After the whole log prefix, a message that begins with literal
-/// text was looked for everywhere: the search after the shorter prefix
-/// finds another only where that text begins within the level (a record's
-/// `ERROR: disk full` in `... ERROR: disk full`), which a few comparisons
-/// tell (it cost as much as the rest of the matching on a plain log). A
-/// message that begins with a value is anchored where it starts, so it may.
-fn may_begin_within(template: &Template, line: &str, starts: Range<usize>) -> bool {
-    let first = match template.pieces.first() {
-        Some(Piece::Literal(text)) if template.dialect != Dialect::Pattern => text.as_bytes(),
-        _ => return true,
-    };
-    // The text up to its first line break, which the line does not hold.
-    let begins_at = |at: usize| {
-        let mut rest = line.as_bytes()[at..].iter();
-        first.iter().take_while(|&&b| b != b'\n' && b != b'\r').all(|b| rest.next() == Some(b))
-    };
-    matches!(first.first(), None | Some(b'\n' | b'\r')) || starts.into_iter().any(begins_at)
+/// `starts`, which end where the whole log prefix does. After the whole log
+/// prefix, a message that begins with literal text was looked for
+/// everywhere: the search after the shorter prefix finds another only where
+/// that text begins within the level (a record's `ERROR: disk full` in `...
+/// ERROR: disk full`), which a few comparisons tell (it cost as much as the
+/// rest of the matching on a plain log). A message that begins with a value
+/// is anchored where it starts: it reads otherwise than after the whole
+/// prefix only when the literal after that value begins within the prefix
+/// (a level's `TRC` as the value of `{} Failed to send record`, a timestamp
+/// as that of `%s couldn’t be interpreted`); beginning later, it gives the
+/// split the search after the whole prefix tried, with the prefix's text
+/// added to the value.
+fn may_begin_within<'t>(template: &'t Template, line: &str, starts: Range<usize>) -> bool {
+    if template.dialect == Dialect::Pattern {
+        return true;
+    }
+    // A piece's text up to its first line break, which the line does not hold.
+    let first_line = |text: &'t str| text.split(['\n', '\r']).next().unwrap_or_default().as_bytes();
+    match &template.pieces[..] {
+        [Piece::Literal(text), ..] => {
+            let first = first_line(text);
+            let begins_at = |at: usize| line.as_bytes()[at..].starts_with(first);
+            first.is_empty() || starts.into_iter().any(begins_at)
+        }
+        [Piece::Value { .. }, Piece::Literal(text), ..] => {
+            let next = first_line(text);
+            let window = line.as_bytes().get(starts.start..(starts.end + next.len()).min(line.len()));
+            next.is_empty() || window.is_some_and(|window| memchr::memmem::find(window, next).is_some())
+        }
+        _ => true,
+    }
 }
 
 /// Typed values from the capture groups (one per value piece). An argument
@@ -1094,16 +1142,17 @@ fn extract<'h>(template: &Template, captures: &regex::Captures<'h>) -> Option<Ve
 /// Typed values from the text of each value piece, in order.
 pub(crate) fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<Vec<Value<'h>>> {
     let mut values: Vec<Option<Value<'h>>> = vec![None; template.fields.len()];
-    let placeholders: Vec<(usize, &Spec)> = (template.pieces.iter())
-        .filter_map(|piece| match piece {
+    // Walked again rather than collected: this runs for every match.
+    let placeholders = || {
+        template.pieces.iter().filter_map(|piece| match piece {
             Piece::Value { field, spec } => Some((usize::from(*field), spec)),
             Piece::Literal(_) => None,
         })
-        .collect();
-    if texts.len() != placeholders.len() {
+    };
+    if texts.len() != placeholders().count() {
         return None;
     }
-    for (&(field, spec), &text) in placeholders.iter().zip(&texts) {
+    for ((field, spec), &text) in placeholders().zip(&texts) {
         match &values[field] {
             // Rendered again: a value read once must write the same text
             // with every verb that renders it (`%[1]d ... %[1]x`).
@@ -1130,7 +1179,7 @@ pub(crate) fn values_of<'h>(template: &Template, texts: Vec<&'h str>) -> Option<
     // its own reading does: a width read from text it does not pad is only
     // a bound (found by fuzzing).
     let mut readings: Vec<(usize, &Spec, usize, Value<'h>)> = Vec::new();
-    for (&(field, spec), &text) in placeholders.iter().zip(&texts) {
+    for ((field, spec), &text) in placeholders().zip(&texts) {
         let (width, precision) = format::star_fields(template, field, spec);
         for (star, is_width) in [(width, true), (precision, false)] {
             if let Some(star) = star {
@@ -1378,6 +1427,33 @@ mod tests {
         assert_eq!(index.owners_of(0), [0, 2]);
         assert_eq!(index.owners_of(1), [1]);
         assert_eq!(index.unfiltered, [3]);
+    }
+
+    #[test]
+    fn an_index_with_a_number_or_group_out_of_range_is_not_sound() {
+        let messages = ["stream %s nöt found", "disk full: %v", "%v: stream %s nöt found", "%v: %v"];
+        let templates: Vec<Template> = messages.iter().map(|m| compile(m, Dialect::Go).unwrap()).collect();
+        let sound = || Index::of(&templates);
+        assert!(sound().is_sound_for(4));
+        assert!(!sound().is_sound_for(3));
+        let damages: [fn(&mut Index); 8] = [
+            |index| index.owners[0] = 4,
+            |index| index.unfiltered[0] = 9,
+            |index| index.rank[1] = 4,
+            |index| index.literal_ends[1] += 1,
+            |index| index.literal_ends[0] = 2,
+            |index| index.owner_ends[1] += 1,
+            |index| index.by_prefix[0] |= 7,
+            |index| index.by_prefix.reverse(),
+        ];
+        for (number, damage) in damages.iter().enumerate() {
+            let mut index = sound();
+            damage(&mut index);
+            assert!(!index.is_sound_for(4), "damage {number}");
+            // A matcher given it computes its own.
+            let matcher = Matcher::with_index(templates.clone(), index);
+            assert_eq!(matcher.find("x: stream a nöt found").map(|found| found.index), Some(2), "damage {number}");
+        }
     }
 
     /// The literals `matcher` finds in `text` through the index's table
