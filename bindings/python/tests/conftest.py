@@ -77,14 +77,19 @@ def corpus() -> Path:
     return CORPUS
 
 
-def errcat_scan(errcat: Path, log: Path, data: Path = None, cache_dir: Path = None) -> dict:
+def errcat_scan(errcat: Path, log: Path, data: Path = None, cache_dir: Path = None, dataset="seeds") -> dict:
     """`errcat scan --json` on `log`: its objects by line number. With no
-    `data`, errcat's seed records: the catalog of `Catalog()` (errcat's own
-    default is every dataset it embeds)."""
+    `data`, the embedded `dataset` (by default the seed records, the
+    catalog of `Catalog.default()`); `dataset=None`: errcat's default, every
+    dataset it embeds (`Catalog.embedded()`)."""
     command = [str(errcat)]
-    command += ["--data", str(data)] if data is not None else ["--dataset", "seeds"]
+    if data is not None:
+        command += ["--data", str(data)]
+    elif dataset is not None:
+        command += ["--dataset", dataset]
     command += ["scan", "--json", str(log)]
     env = dict(os.environ)
+    env.pop("ERRCAT_DATASET", None)
     if cache_dir is not None:
         env["ERRCAT_CACHE_DIR"] = str(cache_dir)
     run = subprocess.run(command, capture_output=True, env=env)
@@ -115,8 +120,7 @@ def as_errcat(row) -> dict:
 
 def assert_equals_errcat(rows, lines_count: int, expected: dict, what: str):
     """`rows` (classify's, one per line) against errcat's objects by line:
-    every key errcat writes but `file`, `line` and `dataset` (which of its
-    datasets the record is from; a Python catalog is one dataset)."""
+    every key errcat writes but `file` and `line`."""
     assert len(rows) == lines_count
     for number, row in enumerate(rows, start=1):
         want = expected.get(number)
@@ -125,5 +129,5 @@ def assert_equals_errcat(rows, lines_count: int, expected: dict, what: str):
             assert got is None, f"{what}:{number}: classify found {got}, errcat nothing"
         else:
             assert got is not None, f"{what}:{number}: errcat found {want['name']}, classify nothing"
-            want = {key: value for key, value in want.items() if key not in ("file", "line", "dataset")}
+            want = {key: value for key, value in want.items() if key not in ("file", "line")}
             assert got == want, f"{what}:{number}"
