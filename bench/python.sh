@@ -11,8 +11,10 @@
 #  - error_catalog.spark.classify in Spark local mode with 1 and 2 cores,
 #    against a chain of regexp_extract over the 20 records most found and a
 #    Python UDF with `re` over every record's pattern (on a sample; bench/spark_classify.py).
-# Prints each table: rows/s, rows/s per core, MB/s, and the ratio of rows/s
-# to errcat's with one thread (Spark: to the `re` UDF's with one core).
+# Prints each table: rows/s, rows/s per core, MB/s, the ratio of rows/s
+# to errcat's with one thread (Spark: to the `re` UDF's with one core), and
+# for Python the CPU seconds of all threads (what a busy machine inflates
+# least: threads that scale cut the seconds, not the CPU seconds).
 #
 #   bench/python.sh                              # LINES=2000000 lines, SPARK=1000000, UDF_LINES=5000
 #   LINES=200000 SPARK=200000 bench/python.sh    # a quicker run
@@ -50,11 +52,11 @@ head -n "$udf_lines" "$work/spark.log" > "$work/spark-sample.log"
 python3 -c "import error_catalog, sys; error_catalog.Catalog.load(sys.argv[1])" "$corpus"
 
 mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1e6 }'; }
-header() { printf "%-52s %7s %8s %11s %14s %8s %8s %8s\n" "$1" threads seconds "rows/s" "rows/s/core" "MB/s" "x $2" matched; }
-# NAME THREADS SECONDS ROWS MB_PER_ROW BASE_RATE MATCHED
+header() { printf "%-52s %7s %8s %11s %14s %8s %8s %8s %8s\n" "$1" threads seconds "rows/s" "rows/s/core" "MB/s" "x $2" matched "cpu s"; }
+# NAME THREADS SECONDS ROWS MB_PER_ROW BASE_RATE MATCHED [CPU_SECONDS]
 row() {
-    awk -v n="$1" -v t="$2" -v s="$3" -v r="$4" -v m="$5" -v base="$6" -v hit="$7" 'BEGIN {
-        rate = r / s; printf "%-52s %7d %8.3f %11.0f %14.0f %8.1f %8.2f %8d\n", n, t, s, rate, rate / t, rate * m, rate / base, hit }'
+    awk -v n="$1" -v t="$2" -v s="$3" -v r="$4" -v m="$5" -v base="$6" -v hit="$7" -v cpu="${8:--}" 'BEGIN {
+        rate = r / s; printf "%-52s %7d %8.3f %11.0f %14.0f %8.1f %8.2f %8d %8s\n", n, t, s, rate, rate / t, rate * m, rate / base, hit, cpu }'
 }
 
 log_file=$work/sparse.log
@@ -66,7 +68,7 @@ echo "== Python: $log_file ($size MB, $count lines), $(nproc) cores; medians of 
 header method "errcat-1"
 python3 "$root/bench/python_classify.py" "$corpus" "$log_file" "$errcat" 1 2 > "$work/python.out"
 base=$(awk '$2 == "errcat_1" { print $5 / $4 }' "$work/python.out")
-while read -r kind name threads seconds rows found; do
+while read -r kind name threads seconds rows found cpu; do
     [ "$kind" = RESULT ] || continue
     case $name in
         errcat_*) label="errcat --data corpus scan --count (whole process)" ;;
@@ -76,7 +78,7 @@ while read -r kind name threads seconds rows found; do
         read+*) label="read file into arrow + classify (all cores)" ;;
         *) label=${name//_/ } ;;
     esac
-    row "$label" "$threads" "$seconds" "$rows" "$per_row" "$base" "$found"
+    row "$label" "$threads" "$seconds" "$rows" "$per_row" "$base" "$found" "$cpu"
 done < "$work/python.out"
 
 spark_log=$work/spark.log

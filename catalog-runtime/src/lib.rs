@@ -42,6 +42,8 @@ mod catalog;
 mod codegen;
 mod dataset;
 mod diagnostic;
+#[cfg(feature = "cache")]
+pub mod embed;
 mod entry;
 mod envelope;
 mod format;

@@ -1,19 +1,8 @@
 //! The datasets compiled into errcat by `build.rs`: what it uses when no
 //! `--data` is given.
 
+use catalog_runtime::embed::EmbeddedDataset;
 use error_catalog::Catalog;
-
-/// A dataset compiled into errcat.
-pub struct EmbeddedDataset {
-    /// What `--dataset` and the `dataset` field and label call it.
-    pub name: &'static str,
-    pub records: usize,
-    /// The source project most of its records name (`repo`).
-    pub project: &'static str,
-    /// The commit or release most of its records were extracted from
-    /// (`analyzedSha`).
-    pub version: &'static str,
-}
 
 /// The embedded datasets, in catalog order (see `build.rs`).
 pub const DATASETS: &[EmbeddedDataset] = include!(concat!(env!("OUT_DIR"), "/embedded-datasets.rs"));

@@ -54,6 +54,29 @@ impl<O: Offset> Strings<O> {
     }
 }
 
+/// An arrow string column that may have nulls: a clear bit of `validity`.
+pub struct Nullable<O> {
+    pub strings: Strings<O>,
+    pub validity: Vec<u8>,
+    pub nulls: usize,
+}
+
+impl<O: Offset> Nullable<O> {
+    fn with_rows(rows: usize) -> Self {
+        Nullable { strings: Strings::with_rows(rows), validity: vec![0; rows.div_ceil(8)], nulls: rows }
+    }
+
+    /// Row `row`'s text (the rows before it empty), or null.
+    fn push(&mut self, row: usize, text: Option<&[u8]>) {
+        self.strings.empty_until(row);
+        self.strings.push(text.unwrap_or_default());
+        if text.is_some() {
+            self.validity[row / 8] |= 1 << (row % 8);
+            self.nulls -= 1;
+        }
+    }
+}
+
 /// The result columns, in arrow's layout.
 pub struct Assembled<O> {
     pub len: usize,
@@ -72,14 +95,14 @@ pub struct Assembled<O> {
     pub field_spans: Strings<O>,
     pub message_span: Strings<O>,
     pub envelope: Strings<O>,
-    /// The trace of the event: null (an unset bit) when there is none.
-    pub context: Strings<O>,
-    pub context_validity: Vec<u8>,
-    pub context_nulls: usize,
+    /// The trace of the event, or null.
+    pub context: Nullable<O>,
+    /// The name of the record's dataset, or null.
+    pub dataset: Nullable<O>,
 }
 
 impl<O: Offset> Assembled<O> {
-    fn texts(&mut self) -> [&mut Strings<O>; 10] {
+    fn texts(&mut self) -> [&mut Strings<O>; 11] {
         [
             &mut self.id,
             &mut self.slug,
@@ -90,7 +113,8 @@ impl<O: Offset> Assembled<O> {
             &mut self.field_spans,
             &mut self.message_span,
             &mut self.envelope,
-            &mut self.context,
+            &mut self.context.strings,
+            &mut self.dataset.strings,
         ]
     }
 }
@@ -107,6 +131,7 @@ pub fn needs_large(catalog: &Catalog, results: &[ChunkResult]) -> bool {
             total +=
                 record.id.len() + record.slug.len() + entry.name.len() + record.severity_or_default().as_str().len();
             total += hit.envelope.len() + hit.context.as_ref().map_or(0, String::len);
+            total += catalog.dataset(hit.index).map_or(0, str::len);
         }
     }
     total > i32::MAX as usize
@@ -128,9 +153,8 @@ pub fn assemble<O: Offset>(catalog: &Catalog, len: usize, results: &[ChunkResult
         field_spans: Strings::with_rows(len),
         message_span: Strings::with_rows(len),
         envelope: Strings::with_rows(len),
-        context: Strings::with_rows(len),
-        context_validity: vec![0; len.div_ceil(8)],
-        context_nulls: len,
+        context: Nullable::with_rows(len),
+        dataset: Nullable::with_rows(len),
     };
     let severities: Vec<String> =
         catalog.entries().iter().map(|entry| entry.record().severity_or_default().as_str().to_owned()).collect();
@@ -151,11 +175,8 @@ pub fn assemble<O: Offset>(catalog: &Catalog, len: usize, results: &[ChunkResult
             out.field_spans.push(&result.json[field_spans.clone()]);
             out.message_span.push(&result.json[message_span.clone()]);
             out.envelope.push(hit.envelope.as_bytes());
-            out.context.push(hit.context.as_deref().unwrap_or_default().as_bytes());
-            if hit.context.is_some() {
-                out.context_validity[row / 8] |= 1 << (row % 8);
-                out.context_nulls -= 1;
-            }
+            out.context.push(row, hit.context.as_deref().map(str::as_bytes));
+            out.dataset.push(row, catalog.dataset(hit.index).map(str::as_bytes));
             out.span[2 * row..2 * row + 2].copy_from_slice(&[hit.span.start as i64, hit.span.end as i64]);
             out.validity[row / 8] |= 1 << (row % 8);
             out.null_count -= 1;

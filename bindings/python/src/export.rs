@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
 use crate::arrow::{FfiArray, FfiSchema};
-use crate::columns::{Assembled, Offset, Strings};
+use crate::columns::{Assembled, Nullable, Offset, Strings};
 
 /// `ARROW_FLAG_NULLABLE`: every field of the result may be null.
 const NULLABLE: i64 = 2;
@@ -65,6 +65,10 @@ impl Node {
         node.vec(column.offsets);
         node.vec(column.data);
         node
+    }
+
+    fn nullable<O: Offset>(name: &'static str, column: Nullable<O>, len: usize) -> Node {
+        Node::strings(name, column.strings, len, &Validity::new(column.validity, column.nulls))
     }
 
     /// The C structs of the node and its children, which own them.
@@ -205,7 +209,8 @@ impl<T: Releasable> Drop for Exported<T> {
 
 /// `out` as an arrow struct array: `id`, `slug`, `name`, `severity`
 /// (strings), `span` (a list of two int64), `fields`, `args`,
-/// `field_spans`, `message_span`, `envelope`, `context` (strings); a row
+/// `field_spans`, `message_span`, `envelope`, `context`, `dataset`
+/// (strings); a row
 /// null where nothing matched. An error when the span column's 32-bit
 /// list offsets cannot count its values (over 2**30 rows).
 pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>, Exported<FfiArray>), String> {
@@ -220,7 +225,6 @@ pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>
     let mut span_values = Node::new("l", "item", len * 2, &Validity::NONE);
     span_values.vec(out.span);
     span.children.push(span_values);
-    let context = Validity::new(out.context_validity, out.context_nulls);
     root.children = vec![
         Node::strings("id", out.id, len, &rows),
         Node::strings("slug", out.slug, len, &rows),
@@ -232,7 +236,8 @@ pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>
         Node::strings("field_spans", out.field_spans, len, &rows),
         Node::strings("message_span", out.message_span, len, &rows),
         Node::strings("envelope", out.envelope, len, &rows),
-        Node::strings("context", out.context, len, &context),
+        Node::nullable("context", out.context, len),
+        Node::nullable("dataset", out.dataset, len),
     ];
     let (schema, array) = root.into_ffi();
     Ok((Exported(schema), Exported(array)))

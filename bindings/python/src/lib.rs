@@ -17,6 +17,7 @@ use pyo3::IntoPyObjectExt;
 mod arrow;
 mod classify;
 mod columns;
+mod embedded;
 mod export;
 mod list;
 
@@ -236,6 +237,13 @@ impl Entry {
             })
             .collect()
     }
+    /// The name of the dataset the record is from (`errcat scan --json`'s
+    /// `dataset`): an embedded one's, or the folder's name for `Catalog.load`;
+    /// None for a catalog of bytes written without one.
+    #[getter]
+    fn dataset(&self) -> Option<&str> {
+        self.catalog.dataset(self.index)
+    }
     /// The record file, line and column it was read from, or None (the
     /// embedded catalog).
     #[getter]
@@ -299,6 +307,11 @@ impl Match {
     fn severity(&self) -> String {
         self.entry.get().severity()
     }
+    /// The name of the record's dataset, or None (see `Entry.dataset`).
+    #[getter]
+    fn dataset(&self) -> Option<String> {
+        self.entry.get().dataset().map(str::to_owned)
+    }
     /// The captured fields by name, typed (int, float, bool or str). A copy.
     #[getter]
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -310,14 +323,15 @@ impl Match {
     fn args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         self.args.bind(py).get_slice(0, usize::MAX).into_pyobject(py).map_err(Into::into)
     }
-    /// The match as a dict: id, slug, name, severity, span (UTF-8 bytes, as
-    /// errcat's), fields, args: the keys of `errcat scan --json`.
+    /// The match as a dict: id, slug, name, severity, dataset, span (UTF-8
+    /// bytes, as errcat's), fields, args: the keys of `errcat scan --json`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("id", self.id())?;
         dict.set_item("slug", self.slug())?;
         dict.set_item("name", self.name())?;
         dict.set_item("severity", self.severity())?;
+        dict.set_item("dataset", self.dataset())?;
         dict.set_item("span", [self.byte_span.0, self.byte_span.1])?;
         dict.set_item("fields", self.fields(py)?)?;
         dict.set_item("args", self.args(py)?)?;
@@ -366,11 +380,14 @@ struct Catalog {
     engine: Arc<Engine>,
     /// The entries' Python objects, made on first use.
     entries: std::sync::OnceLock<Vec<Py<Entry>>>,
+    /// The names of its datasets when it is the embedded ones (`embedded()`):
+    /// `error_catalog.spark` sends the names, not the compiled bytes.
+    embedded: Option<Vec<String>>,
 }
 
 impl Catalog {
     fn new(engine: Engine) -> Self {
-        Catalog { engine: Arc::new(engine), entries: std::sync::OnceLock::new() }
+        Catalog { engine: Arc::new(engine), entries: std::sync::OnceLock::new(), embedded: None }
     }
 
     fn entry_objects(&self, py: Python<'_>) -> PyResult<&Vec<Py<Entry>>> {
@@ -440,6 +457,9 @@ impl Catalog {
             None => Engine::load_filtered(&dir, &Filter::default()),
         });
         let (engine, warnings) = loaded.map_err(|error| load_error(py, &error))?;
+        // Named as `errcat --data DIR` names it: the `dataset` of its matches.
+        let name = dir.file_name().map_or_else(|| dir.display().to_string(), |name| name.to_string_lossy().into());
+        let engine = engine.named(name);
         for warning in &warnings {
             let category = py.get_type::<CatalogWarning>();
             PyErr::warn(py, &category, &std::ffi::CString::new(warning.to_string()).unwrap_or_default(), 1)?;
@@ -447,12 +467,46 @@ impl Catalog {
         Ok(Catalog::new(engine))
     }
 
-    /// The catalog embedded in the package: the records of error-catalog's
-    /// `data/` (the Rust enum `error_catalog::nats_server::NatsServerError`),
-    /// the default catalog of `errcat`.
+    /// The seed records of error-catalog's `data/` (the Rust enum
+    /// `error_catalog::nats_server::NatsServerError`), the dataset `seeds`:
+    /// the catalog of `errcat --dataset seeds`.
     #[staticmethod]
     fn default() -> Catalog {
-        Catalog::new(Engine::from_entries(error_catalog::nats_server::NatsServerError::entries().to_vec()))
+        let seeds = Engine::from_entries(error_catalog::nats_server::NatsServerError::entries().to_vec());
+        Catalog::new(seeds.named(embedded::DATASETS[0].name))
+    }
+
+    /// The datasets compiled into the package (`error_catalog.datasets()`
+    /// lists them), as errcat embeds them: all of them when `datasets` is
+    /// None (errcat's default catalog), else those named (a name, or a list
+    /// of names, as `errcat --dataset` takes them), in catalog order. The
+    /// records are compiled already: no record file is read. Raises
+    /// `ValueError` for a name that is no dataset's.
+    #[staticmethod]
+    #[pyo3(signature = (datasets = None))]
+    fn embedded(py: Python<'_>, datasets: Option<&Bound<'_, PyAny>>) -> PyResult<Catalog> {
+        let chosen: Option<Vec<String>> = match datasets {
+            None => None,
+            Some(one) if one.is_instance_of::<PyString>() => Some(vec![one.extract()?]),
+            Some(many) => Some(
+                many.try_iter()
+                    .map_err(|_| {
+                        PyTypeError::new_err(format!("datasets= takes a str or a list of str, not {}", type_name(many)))
+                    })?
+                    .map(|name| name.and_then(|name| name.extract::<String>()))
+                    .collect::<PyResult<_>>()?,
+            ),
+        };
+        let engine = py.detach(|| embedded::catalog(chosen.as_deref())).map_err(PyValueError::new_err)?;
+        let names = embedded::DATASETS.iter().map(|dataset| dataset.name.to_owned());
+        let names = names.filter(|name| chosen.as_ref().is_none_or(|chosen| chosen.contains(name))).collect();
+        Ok(Catalog { embedded: Some(names), ..Catalog::new(engine) })
+    }
+
+    /// The names of the datasets of a catalog `embedded()` gave, in catalog
+    /// order, else None (for `error_catalog.spark`).
+    fn _embedded_datasets(&self) -> Option<Vec<String>> {
+        self.embedded.clone()
     }
 
     /// The compiled catalog as bytes, for `Catalog.from_bytes` in another
@@ -545,8 +599,9 @@ impl Catalog {
     /// elements give null. Returns a pyarrow `StructArray`, one row per line:
     /// null when nothing matched, else `id`, `slug`, `name`, `severity`,
     /// `span` (UTF-8 byte offsets in the line), `fields`, `args`,
-    /// `field_spans`, `message_span` (JSON texts), `envelope` and `context`
-    /// (a multi-line event's trace, or null): what `errcat scan --json`
+    /// `field_spans`, `message_span` (JSON texts), `envelope`, `context`
+    /// (a multi-line event's trace, or null) and `dataset` (the name of the
+    /// record's dataset, or null): what `errcat scan --json`
     /// prints for that line, from the same chunk classifier. The elements
     /// are read where they are (a str's UTF-8 buffer, an arrow array's
     /// buffers) and the result's buffers handed to pyarrow as built, through
@@ -661,6 +716,23 @@ impl Catalog {
     }
 }
 
+/// The datasets compiled into the package, in catalog order: a dict each
+/// with `name`, `records`, `project` and `version`, as `errcat datasets
+/// --json` lists them.
+#[pyfunction]
+fn datasets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for dataset in embedded::DATASETS {
+        let dict = PyDict::new(py);
+        dict.set_item("name", dataset.name)?;
+        dict.set_item("records", dataset.records)?;
+        dict.set_item("project", dataset.project)?;
+        dict.set_item("version", dataset.version)?;
+        list.append(dict)?;
+    }
+    Ok(list)
+}
+
 /// The package's version (the Rust crate's).
 #[pyfunction]
 fn version() -> &'static str {
@@ -678,5 +750,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CatalogLoadError", py.get_type::<CatalogLoadError>())?;
     m.add("CatalogWarning", py.get_type::<CatalogWarning>())?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(datasets, m)?)?;
     Ok(())
 }

@@ -77,14 +77,19 @@ def corpus() -> Path:
     return CORPUS
 
 
-def errcat_scan(errcat: Path, log: Path, data: Path = None, cache_dir: Path = None) -> dict:
+def errcat_scan(errcat: Path, log: Path, data: Path = None, cache_dir: Path = None, dataset="seeds") -> dict:
     """`errcat scan --json` on `log`: its objects by line number. With no
-    `data`, errcat's seed records: the catalog of `Catalog()` (errcat's own
-    default is every dataset it embeds)."""
+    `data`, the embedded `dataset` (by default the seed records, the
+    catalog of `Catalog.default()`); `dataset=None`: errcat's default, every
+    dataset it embeds (`Catalog.embedded()`)."""
     command = [str(errcat)]
-    command += ["--data", str(data)] if data is not None else ["--dataset", "seeds"]
+    if data is not None:
+        command += ["--data", str(data)]
+    elif dataset is not None:
+        command += ["--dataset", dataset]
     command += ["scan", "--json", str(log)]
     env = dict(os.environ)
+    env.pop("ERRCAT_DATASET", None)
     if cache_dir is not None:
         env["ERRCAT_CACHE_DIR"] = str(cache_dir)
     run = subprocess.run(command, capture_output=True, env=env)
@@ -114,15 +119,14 @@ def as_errcat(row) -> dict:
 
 
 # errcat's keys that classify()'s rows do not have.
-NOT_IN_ROWS = ("file", "line", "dataset", "start_line", "end_line", "intro", "causes")
+NOT_IN_ROWS = ("file", "line", "start_line", "end_line", "intro", "causes")
 
 
 def assert_equals_errcat(rows, lines_count: int, expected: dict, what: str):
     """`rows` (classify's, one per line) against errcat's objects by line:
-    every key errcat writes but `file`, `line` and `dataset` (which of its
-    datasets the record is from; a Python catalog is one dataset) and those
-    of an event of several lines that classify's rows do not carry
-    (`start_line`, `end_line`, `intro`, `causes`: the rows are per line)."""
+    every key errcat writes but `file`, `line` and those of an event of
+    several lines that classify's rows do not carry (`start_line`,
+    `end_line`, `intro`, `causes`: the rows are per line)."""
     assert len(rows) == lines_count
     for number, row in enumerate(rows, start=1):
         want = expected.get(number)

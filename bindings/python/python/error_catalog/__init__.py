@@ -7,7 +7,7 @@ without a regex), so a line gets the same match here as from
 
     from error_catalog import Catalog
 
-    catalog = Catalog.default()                      # the embedded catalog
+    catalog = Catalog.embedded()                     # errcat's default: every embedded dataset
     m = catalog.find('[1] 2026/11/29 17:20:00.123456 [ERR] unable to persist '
                      'session "s1" (seq=3): nats: timeout')
     m.name, m.fields        # ('UnableToPersistSession', {'ps_id': 's1', ...})
@@ -25,6 +25,7 @@ from ._native import (
     Diagnostic,
     Entry,
     Match,
+    datasets,
     version,
 )
 
@@ -39,4 +40,5 @@ __all__ = [
     "Entry",
     "Match",
     "__version__",
+    "datasets",
 ]

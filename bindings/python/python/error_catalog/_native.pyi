@@ -1,7 +1,7 @@
 """Type stubs of the compiled module (the Rust engine behind errcat)."""
 
 from os import PathLike
-from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 import pyarrow
 
@@ -77,6 +77,9 @@ class Entry:
     def fields(self) -> List[Tuple[str, str]]:
         """``(name, type)`` in order; type is ``"int"``, ``"float"``, ``"bool"`` or ``"str"``."""
     @property
+    def dataset(self) -> Optional[str]:
+        """The name of the record's dataset (errcat's ``dataset``), or None."""
+    @property
     def origin(self) -> Optional[Tuple[str, int, int]]:
         """The record file, line and column, or None for the embedded catalog."""
     def record(self) -> dict:
@@ -96,6 +99,8 @@ class Match:
     @property
     def severity(self) -> str: ...
     @property
+    def dataset(self) -> Optional[str]: ...
+    @property
     def span(self) -> Tuple[int, int]:
         """The message's place in the line in str indices: ``line[start:end]``."""
     @property
@@ -108,7 +113,7 @@ class Match:
     def args(self) -> List[Union[int, float, bool, str, bytes]]:
         """The captured values in placeholder order (errcat's ``args``)."""
     def to_dict(self) -> dict[str, Any]:
-        """id, slug, name, severity, span (bytes), fields, args: errcat's --json keys."""
+        """id, slug, name, severity, dataset, span (bytes), fields, args: errcat's --json keys."""
 
 class Catalog:
     """The compiled catalog of errors."""
@@ -121,7 +126,10 @@ class Catalog:
         Raises CatalogLoadError."""
     @staticmethod
     def default() -> Catalog:
-        """The catalog embedded in the package (errcat's default)."""
+        """The seed records (the dataset ``seeds``: ``errcat --dataset seeds``)."""
+    @staticmethod
+    def embedded(datasets: Union[None, str, Iterable[str]] = None) -> Catalog:
+        """The datasets compiled into the package: all (errcat's default) or those named."""
     def to_bytes(self) -> bytes:
         """The compiled catalog as bytes, for ``from_bytes`` elsewhere."""
     @staticmethod
@@ -152,10 +160,13 @@ class Catalog:
     def classify(self, lines: Any, *, threads: Optional[int] = None, envelope: str = "auto") -> Any:
         """One row per line: null, or id, slug, name, severity, span (bytes of
         the line), fields, args, field_spans, message_span (JSON), envelope
-        and context (a trace, or null), as ``errcat scan --json``; the lines
+        context (a trace, or null) and dataset, as ``errcat scan --json``; the lines
         of a trace give null, their event's row carries them. All cores, GIL
         released.
         ``envelope``: auto, none, docker, cri, journald, syslog, logfmt, json
         or json:KEY, as ``errcat scan --envelope``."""
+
+def datasets() -> List[Dict[str, Any]]:
+    """The embedded datasets: name, records, project, version (``errcat datasets --json``)."""
 
 def version() -> str: ...
