@@ -1,0 +1,5 @@
+//! One module per source language.
+
+pub mod javascript;
+mod parts;
+pub mod python;

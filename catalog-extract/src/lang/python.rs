@@ -1,0 +1,408 @@
+//! Python: `raise X(<message>, …)` and `logger.<level>(<message>, *args)`,
+//! as `corpus-tools/extract_py.py` finds them with the `ast` module. A
+//! message is a string literal, `"…" % …`, `"…".format(…)`, an f-string, or
+//! one of these inside a gettext call (`_`, `gettext_lazy`, `pgettext` …).
+
+mod expr;
+mod strings;
+mod structure;
+mod tokens;
+mod unparse;
+
+use crate::lang::parts::{literal_alnum, pattern_of, push_lit, Part, MIN_LITERAL_ALNUM};
+use crate::{Extractor, Found};
+use expr::{Arg, Expr, Parser};
+use strings::{fstring_message, split_format, split_percent, Literal};
+use structure::{Condition, Structure};
+use tokens::{Kind, Token};
+use unparse::Unparser;
+
+/// The Python extractor.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Python;
+
+/// A message with what its record needs beyond [`Found`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub found: Found,
+    /// `messagePattern`: `%s` and `{}` fields as groups where Python fills
+    /// them in, literal elsewhere.
+    pub pattern: String,
+    /// The record's one generated sentence: who raises or logs it, where,
+    /// and under which `if`.
+    pub documentation: String,
+}
+
+impl Extractor for Python {
+    fn extract_file(&self, file: &str, text: &str) -> Vec<Found> {
+        messages(file, text).into_iter().map(|m| m.found).collect()
+    }
+}
+
+/// Whether a file is left out: tests, migrations.
+pub fn skip_path(file: &str) -> bool {
+    let parts: Vec<&str> = file.split('/').collect();
+    let name = parts.last().copied().unwrap_or("");
+    parts.contains(&"migrations")
+        || parts.contains(&"tests")
+        || parts[..parts.len().saturating_sub(1)].contains(&"test")
+        || name.starts_with("test_")
+        || name.ends_with("_tests.py")
+        || name == "tests.py"
+}
+
+/// `logger.<method>` and the severity it logs at.
+fn log_severity(method: &str) -> Option<&'static str> {
+    Some(match method {
+        "debug" => "debug",
+        "info" => "info",
+        "warning" | "warn" => "warning",
+        "error" | "exception" => "error",
+        "critical" => "fatal",
+        _ => return None,
+    })
+}
+
+/// A message argument understood: its text, parts and the line of its first
+/// string literal.
+struct Classified {
+    message: String,
+    parts: Vec<Part>,
+    line: u32,
+}
+
+struct File<'a> {
+    src: &'a str,
+    tokens: Vec<Token>,
+}
+
+impl<'a> File<'a> {
+    fn text(&self, i: usize) -> &'a str {
+        self.tokens.get(i).map_or("", |t| &self.src[t.start..t.end])
+    }
+
+    fn is_op(&self, i: usize, op: &str) -> bool {
+        self.tokens.get(i).is_some_and(|t| t.kind == Kind::Op) && self.text(i) == op
+    }
+
+    /// The plain string value of an expression made of string literals (and
+    /// `+`), as `ast` folds nothing but Python's own rules allow.
+    fn literal_concat(&self, expr: &Expr) -> Option<String> {
+        match expr {
+            Expr::Str(tokens) => {
+                let literals: Vec<Literal> = tokens.iter().map(|&t| Literal::parse(self.text(t))).collect();
+                if literals.iter().any(|l| l.is_fstring() || l.is_bytes()) {
+                    return None;
+                }
+                Some(literals.iter().map(Literal::value).collect())
+            }
+            Expr::BinOp(left, "+", right) => Some(self.literal_concat(left)? + &self.literal_concat(right)?),
+            _ => None,
+        }
+    }
+
+    /// The first token of a literal expression.
+    fn first_line(&self, expr: &Expr) -> u32 {
+        match expr {
+            Expr::Str(tokens) => self.tokens[tokens[0]].line,
+            Expr::BinOp(left, _, _) => self.first_line(left),
+            _ => 0,
+        }
+    }
+
+    /// The message of a call's first argument, as `classify` in
+    /// `extract_py.py`; `None` when it is not built from literals.
+    fn classify(&self, arg: &Expr, has_log_args: bool) -> Option<Classified> {
+        let node = unwrap_gettext(arg)?;
+        let literal = |value: Expr, parts: fn(&str) -> Option<Vec<Part>>| {
+            let message = self.literal_concat(&value)?;
+            let parts = parts(&message)?;
+            Some(Classified { parts, line: self.first_line(&value), message })
+        };
+        match node {
+            Expr::BinOp(left, "%", _) => literal(unwrap_gettext(left)?.clone(), |m| Some(split_percent(m))),
+            Expr::Call(func, _) if matches!(&**func, Expr::Attribute(_, attr) if attr == "format") => {
+                let Expr::Attribute(base, _) = &**func else { unreachable!() };
+                literal(unwrap_gettext(base)?.clone(), split_format)
+            }
+            Expr::Str(tokens) if tokens.iter().any(|&t| Literal::parse(self.text(t)).is_fstring()) => {
+                let literals: Vec<Literal> = tokens.iter().map(|&t| Literal::parse(self.text(t))).collect();
+                let (message, mut parts) = fstring_message(&literals).ok()?;
+                if has_log_args {
+                    // logger.x(f"… %s", arg): logging applies `%` to the evaluated f-string.
+                    parts = parts
+                        .into_iter()
+                        .flat_map(|p| match p {
+                            Part::Lit(text) => split_percent(&text),
+                            value => vec![value],
+                        })
+                        .fold(Vec::new(), |mut acc, p| {
+                            match p {
+                                Part::Lit(text) => push_lit(&mut acc, &text),
+                                value => acc.push(value),
+                            }
+                            acc
+                        });
+                }
+                Some(Classified { message, parts, line: self.tokens[tokens[0]].line })
+            }
+            _ if has_log_args => literal(node.clone(), |m| Some(split_percent(m))),
+            _ => literal(node.clone(), |m| Some(vec![Part::Lit(m.to_string())])),
+        }
+    }
+
+    /// The token index where the primary expression ending just before `dot`
+    /// starts (`self.logger` in `self.logger.info(`).
+    fn chain_start(&self, dot: usize) -> usize {
+        let mut pos = dot;
+        loop {
+            let Some(mut j) = pos.checked_sub(1) else { return pos };
+            while self.is_op(j, ")") || self.is_op(j, "]") {
+                let Some(open) = self.matching_open(j) else { return pos };
+                match open.checked_sub(1) {
+                    Some(before) if self.ends_primary(before) => j = before,
+                    _ => return open,
+                }
+            }
+            if !matches!(self.tokens[j].kind, Kind::Name | Kind::Str | Kind::Number) {
+                return pos;
+            }
+            match j.checked_sub(1) {
+                Some(before) if self.is_op(before, ".") => pos = before,
+                _ => return j,
+            }
+        }
+    }
+
+    fn ends_primary(&self, i: usize) -> bool {
+        let token = self.tokens[i];
+        (token.kind == Kind::Name && !is_statement_keyword(self.text(i))) || self.is_op(i, ")") || self.is_op(i, "]")
+    }
+
+    fn matching_open(&self, close: usize) -> Option<usize> {
+        let mut depth = 0;
+        for i in (0..=close).rev() {
+            if self.tokens[i].kind != Kind::Op {
+                continue;
+            }
+            match self.text(i) {
+                ")" | "]" | "}" => depth += 1,
+                "(" | "[" | "{" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Whether `logger.<level>` at `method` is called on a logger: a name
+    /// `logging` or ending in `logger`, an attribute ending in `logger`, or
+    /// `….getLogger(…)`.
+    fn is_logger_receiver(&self, method: usize) -> bool {
+        let Some(end) = method.checked_sub(2) else { return false };
+        if self.is_op(end, ")") {
+            return self
+                .matching_open(end)
+                .is_some_and(|open| open >= 2 && self.text(open - 1) == "getLogger" && self.is_op(open - 2, "."));
+        }
+        if self.tokens[end].kind != Kind::Name {
+            return false;
+        }
+        let name = self.text(end);
+        let is_attribute = end >= 1 && self.is_op(end - 1, ".");
+        name.to_lowercase().ends_with("logger") || (!is_attribute && name == "logging")
+    }
+}
+
+/// `_("…")` → `"…"`; `None` for a plural (`ngettext`) message.
+fn unwrap_gettext(expr: &Expr) -> Option<&Expr> {
+    let Expr::Call(func, args) = expr else { return Some(expr) };
+    let Expr::Name(name) = &**func else { return Some(expr) };
+    let positional: Vec<&Expr> = args
+        .iter()
+        .filter_map(|a| match a {
+            Arg::Positional(e) => Some(e),
+            Arg::Keyword(..) => None,
+        })
+        .collect();
+    match name.as_str() {
+        "_" | "gettext" | "gettext_lazy" | "gettext_noop" | "ugettext" | "ugettext_lazy" if !positional.is_empty() => {
+            Some(positional[0])
+        }
+        "pgettext" | "pgettext_lazy" if positional.len() >= 2 => Some(positional[1]),
+        "ngettext" | "ngettext_lazy" | "npgettext" | "npgettext_lazy" => None,
+        _ => Some(expr),
+    }
+}
+
+fn is_statement_keyword(name: &str) -> bool {
+    matches!(name, "return" | "not" | "and" | "or" | "in" | "is" | "if" | "else" | "await" | "yield" | "lambda")
+}
+
+/// The called name when it is capitalised (`ImproperlyConfigured`,
+/// `exceptions.FieldError` → `FieldError`).
+fn class_name(func: &Expr) -> Option<String> {
+    let name = match func {
+        Expr::Name(name) => name,
+        Expr::Attribute(_, attr) => attr,
+        _ => return None,
+    };
+    name.chars().next().is_some_and(char::is_uppercase).then(|| name.clone())
+}
+
+/// What one call site gives before it becomes a [`Message`].
+struct Site {
+    /// Token where the statement or call starts (orders the sites as the
+    /// `ast` walk meets them).
+    order: usize,
+    call_lines: (u32, u32),
+    classified: Classified,
+    error_type: &'static str,
+    error_class: Option<String>,
+    severity: &'static str,
+    /// The logger method, for a log record.
+    method: Option<String>,
+    /// The token whose enclosing function and condition apply.
+    anchor: usize,
+}
+
+/// Every message of one Python file.
+pub fn messages(file: &str, src: &str) -> Vec<Message> {
+    let file_tokens = File { src, tokens: tokens::tokenize(src) };
+    let structure = Structure::new(src, &file_tokens.tokens);
+    let mut sites = Vec::new();
+    for (i, token) in file_tokens.tokens.iter().enumerate() {
+        if token.kind != Kind::Name {
+            continue;
+        }
+        let site = match file_tokens.text(i) {
+            "raise" => raise_site(&file_tokens, i),
+            method if file_tokens.is_op(i.wrapping_sub(1), ".") && file_tokens.is_op(i + 1, "(") => {
+                log_severity(method)
+                    .filter(|_| file_tokens.is_logger_receiver(i))
+                    .and_then(|severity| log_site(&file_tokens, i, severity))
+            }
+            _ => None,
+        };
+        sites.extend(site);
+    }
+    sites.sort_by_key(|s| s.order);
+    let lines: Vec<&str> = src.split('\n').collect();
+    let token_text = |i: usize| file_tokens.text(i);
+    let unparser = Unparser { token_text: &token_text };
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for site in sites {
+        if literal_alnum(&site.classified.parts) < MIN_LITERAL_ALNUM {
+            continue;
+        }
+        if !seen.insert((site.classified.line, site.classified.message.clone())) {
+            continue;
+        }
+        let (function, condition) = structure.context(site.anchor);
+        let context = condition.and_then(|c| condition_phrase(&unparser, src, &file_tokens.tokens, c));
+        let (start, end) = site.call_lines;
+        let source = lines[start as usize - 1..(end as usize).min(lines.len())].join("\n");
+        let found = Found {
+            file: file.to_string(),
+            line: site.classified.line,
+            call_lines: site.call_lines,
+            message: site.classified.message,
+            error_type: site.error_type.to_string(),
+            error_class: site.error_class,
+            error_code: None,
+            severity: site.severity.to_string(),
+            function,
+            source,
+            context,
+        };
+        let where_ = found.function.as_deref().unwrap_or("module-level code");
+        let when = found.context.as_deref().map_or(String::new(), |c| format!(" when {c}"));
+        let documentation = match &site.method {
+            Some(method) => {
+                let level = if method == "warn" { "warning" } else { method };
+                format!("Logged at {level} level by {where_} in {file}{when}.")
+            }
+            None => format!("Raised by {where_} in {file}{when}."),
+        };
+        out.push(Message { pattern: pattern_of(&site.classified.parts), documentation, found });
+    }
+    out
+}
+
+/// What the documentation quotes of an `if`: `` `cond` `` under its body,
+/// `` `cond` is false `` under its `else`, when short enough to read.
+fn condition_phrase(unparser: &Unparser, src: &str, tokens: &[Token], condition: Condition) -> Option<String> {
+    let (range, negated) = match condition {
+        Condition::If(range) => (range, false),
+        Condition::Else(range) => (range, true),
+    };
+    let mut parser = Parser::new(src, &tokens[..range.1], range.0);
+    let expr = parser.named().ok()?;
+    if parser.pos != range.1 {
+        return None;
+    }
+    let text = unparser.unparse(&expr).ok()?;
+    let limit = if negated { 80 } else { 90 };
+    if text.chars().count() > limit || text.contains('`') {
+        return None;
+    }
+    Some(if negated { format!("`{text}` is false") } else { format!("`{text}`") })
+}
+
+fn positional(args: &[Arg]) -> Vec<&Expr> {
+    args.iter()
+        .filter_map(|a| match a {
+            Arg::Positional(e) => Some(e),
+            Arg::Keyword(..) => None,
+        })
+        .collect()
+}
+
+/// `raise X(<message>, …)` at the `raise` token.
+fn raise_site(file: &File, at: usize) -> Option<Site> {
+    let mut parser = Parser::new(file.src, &file.tokens, at + 1);
+    let Expr::Call(func, args) = parser.test().ok()? else { return None };
+    let first = *positional(&args).first()?;
+    // ValidationError(msg, params={…}) fills msg in with `%` itself.
+    let lazy = args.iter().any(|a| matches!(a, Arg::Keyword(Some(name), _) if name == "params"));
+    let classified = file.classify(first, lazy)?;
+    // The statement runs to its `;` or the end of the logical line.
+    let mut end = parser.pos;
+    while end < file.tokens.len() && file.tokens[end].kind != Kind::Newline && !file.is_op(end, ";") {
+        end += 1;
+    }
+    Some(Site {
+        order: at,
+        call_lines: (file.tokens[at].line, file.tokens[end - 1].end_line),
+        classified,
+        error_type: "exception",
+        error_class: class_name(&func),
+        severity: "error",
+        method: None,
+        anchor: at,
+    })
+}
+
+/// `logger.<method>(<message>, *args)` at the method's token.
+fn log_site(file: &File, method: usize, severity: &'static str) -> Option<Site> {
+    let mut parser = Parser::new(file.src, &file.tokens, method + 2);
+    let args = parser.arguments().ok()?;
+    let positional = positional(&args);
+    let classified = file.classify(positional.first()?, positional.len() > 1)?;
+    let start = file.chain_start(method - 1);
+    Some(Site {
+        order: start,
+        call_lines: (file.tokens[start].line, file.tokens[parser.pos - 1].end_line),
+        classified,
+        error_type: "log",
+        error_class: None,
+        severity,
+        method: Some(file.text(method).to_string()),
+        anchor: method,
+    })
+}
