@@ -1,1 +1,368 @@
-//! JavaScript.
+//! JavaScript: Node's `E('ERR_…', <message>, Base)` definitions (in
+//! `lib/internal/errors.js`) and `new XError(<message>, …)` anywhere, as
+//! `corpus-tools/extract_js.py` finds them. A message is a string literal, a
+//! template literal, or literals joined with `+`; an `E()` message is a
+//! `util.format` string.
+
+mod structure;
+mod tokens;
+
+use crate::lang::message::{
+    literal_alnum, pattern_of, push_lit, Message, Part, GROUP_ANY, GROUP_SOME, MIN_LITERAL_ALNUM,
+};
+use crate::{Extractor, Found};
+use structure::Structure;
+use tokens::{cook, Kind, TemplatePart, Token};
+
+/// The JavaScript extractor.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JavaScript;
+
+impl Extractor for JavaScript {
+    fn extract_file(&self, file: &str, text: &str) -> Vec<Found> {
+        messages(file, text).into_iter().map(|m| m.found).collect()
+    }
+}
+
+/// The file that defines Node's error codes with `E()`.
+pub const ERRORS_FILE: &str = "lib/internal/errors.js";
+
+/// Whether a file under the source root is left out: vendored dependencies
+/// and tests.
+pub fn skip_path(file: &str) -> bool {
+    file.contains("internal/deps/") || file.starts_with("lib/test/")
+}
+
+/// A message's literal text and `${}` expressions, as written.
+struct Literals {
+    message: String,
+    parts: Vec<Piece>,
+    /// Line of the first literal.
+    line: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    Expr,
+}
+
+/// One call found, before it becomes a [`Message`].
+struct Call {
+    literals: Literals,
+    first_token: usize,
+    last_token: usize,
+    kind: CallKind,
+}
+
+enum CallKind {
+    /// `E(code, message, bases…)`.
+    Define { code: String, bases: Vec<String> },
+    /// `new Class(message…)`, thrown or not, with the `new` token.
+    New { class: String, thrown: bool, new_token: usize },
+}
+
+/// Every message of one JavaScript file under the source root (`lib/…`).
+pub fn messages(file: &str, src: &str) -> Vec<Message> {
+    let mut tokens = tokens::tokenize(src);
+    let line_count = src.split('\n').count() as u32;
+    // Sentinels, so that looking a few tokens ahead never runs out.
+    for _ in 0..3 {
+        tokens.push(Token {
+            kind: Kind::Op,
+            start: src.len(),
+            end: src.len(),
+            line: line_count,
+            end_line: line_count,
+            parts: Vec::new(),
+        });
+    }
+    let structure = Structure::new(src, &tokens);
+    let mut calls = Vec::new();
+    if file == ERRORS_FILE {
+        calls.extend(define_calls(&structure));
+    }
+    calls.extend(new_calls(&structure));
+    let lines: Vec<&str> = src.split('\n').collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for call in calls {
+        let Literals { message, parts, line } = call.literals;
+        let (parts, error_class, error_code, documentation) = match call.kind {
+            CallKind::Define { code, bases } => {
+                if bases.first().is_some_and(|b| b == "SystemError") {
+                    // Its message is only a prefix of what Node writes.
+                    continue;
+                }
+                let class = bases.first().cloned();
+                let shown = class.as_deref().unwrap_or("None");
+                let article = if shown.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+                let documentation = format!(
+                    "Defined by E('{code}') in {file}; Node throws it as {article} {shown} with code {code} where the code does `new {code}(...)`."
+                );
+                (util_format_parts(&message), class, Some(code), documentation)
+            }
+            CallKind::New { class, thrown, new_token } => {
+                let function = structure.function(new_token);
+                let condition = braceless_if(&structure, call.first_token).or_else(|| structure.condition(new_token));
+                let when = condition
+                    .filter(|c| c.chars().count() <= 90 && !c.contains('`'))
+                    .map_or(String::new(), |c| format!(" when `{c}`"));
+                let verb = if thrown { "Thrown" } else { "Created" };
+                let where_ = function.as_deref().unwrap_or("module-level code");
+                let documentation = format!("{verb} by {where_} in {file}{when}.");
+                let parts = parts
+                    .iter()
+                    .map(|p| match p {
+                        Piece::Text(text) => Part::Lit(text.clone()),
+                        Piece::Expr => Part::Value(GROUP_ANY),
+                    })
+                    .collect();
+                (parts, Some(class), None, documentation)
+            }
+        };
+        if literal_alnum(&parts) < MIN_LITERAL_ALNUM || !seen.insert((line, message.clone())) {
+            continue;
+        }
+        let start = tokens[call.first_token].line;
+        let end = tokens[call.last_token].end_line;
+        let source = lines[start as usize - 1..(end as usize).min(lines.len())].join("\n");
+        let found = Found {
+            file: file.to_string(),
+            line,
+            call_lines: (start, end),
+            message,
+            error_type: "exception".to_string(),
+            error_class,
+            error_code,
+            severity: "error".to_string(),
+            function: None,
+            source,
+            context: None,
+        };
+        out.push(Message { found, pattern: pattern_of(&parts), documentation });
+    }
+    out
+}
+
+/// The parts of a message Node's `getMessage()` passes to `util.format`:
+/// with no `%d %f %i %j %o %O %s` it is used verbatim (`%%` stays `%%`).
+fn util_format_parts(message: &str) -> Vec<Part> {
+    let bytes = message.as_bytes();
+    let formats = bytes.windows(2).any(|w| w[0] == b'%' && b"dfijoOs".contains(&w[1]));
+    if !formats {
+        return vec![Part::Lit(message.to_string())];
+    }
+    let mut parts = Vec::new();
+    let (mut i, mut text_start) = (0, 0);
+    while i + 1 < bytes.len() {
+        if bytes[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let conversion = bytes[i + 1];
+        if conversion == b'%' || b"sdifjoOc".contains(&conversion) {
+            push_lit(&mut parts, &message[text_start..i]);
+            match conversion {
+                b'%' => push_lit(&mut parts, "%"),
+                // `%c` takes an argument and writes nothing.
+                b'c' => {}
+                b's' => parts.push(Part::Value(GROUP_ANY)),
+                _ => parts.push(Part::Value(GROUP_SOME)),
+            }
+            i += 2;
+            text_start = i;
+        } else {
+            i += 1;
+        }
+    }
+    push_lit(&mut parts, &message[text_start..]);
+    parts
+}
+
+/// The condition of an `if (cond) throw …` without braces whose statement
+/// starts at token `k`.
+fn braceless_if(s: &Structure, k: usize) -> Option<String> {
+    if k > 0 && s.is_op(k - 1, ")") {
+        let p = s.matching_back(k - 1);
+        if p > 0 && s.text(p - 1) == "if" {
+            return Some(s.source_text(p + 1, k - 2));
+        }
+    }
+    None
+}
+
+/// If an argument made only of string and template literals joined by `+`
+/// starts at token `j`: the literals and the token after them.
+fn literal_arg(s: &Structure, mut j: usize) -> Option<(Vec<usize>, usize)> {
+    let is_literal = |i: usize| s.tokens.get(i).is_some_and(|t| matches!(t.kind, Kind::Str | Kind::Template));
+    if !is_literal(j) {
+        return None;
+    }
+    let mut literals = vec![j];
+    j += 1;
+    while s.text(j) == "+" && is_literal(j + 1) {
+        literals.push(j + 1);
+        j += 2;
+    }
+    Some((literals, j))
+}
+
+/// The literals' message (a template's `${expr}` kept as written) and parts.
+fn join_literals(s: &Structure, literals: &[usize]) -> Literals {
+    let mut message = String::new();
+    let mut parts = Vec::new();
+    for &i in literals {
+        let token = &s.tokens[i];
+        if token.kind == Kind::Str {
+            let text = s.text(i);
+            let value = cook(text.get(1..text.len().saturating_sub(1)).unwrap_or(""));
+            message.push_str(&value);
+            push_piece(&mut parts, Piece::Text(value));
+            continue;
+        }
+        for part in &token.parts {
+            match part {
+                TemplatePart::Text(raw) => {
+                    let value = cook(&raw.replace("\r\n", "\n").replace('\r', "\n"));
+                    message.push_str(&value);
+                    if !value.is_empty() {
+                        push_piece(&mut parts, Piece::Text(value));
+                    }
+                }
+                TemplatePart::Expr(expr) => {
+                    message.push_str("${");
+                    message.push_str(expr);
+                    message.push('}');
+                    parts.push(Piece::Expr);
+                }
+            }
+        }
+    }
+    Literals { message, parts, line: s.tokens[literals[0]].line }
+}
+
+fn push_piece(parts: &mut Vec<Piece>, piece: Piece) {
+    match (parts.last_mut(), piece) {
+        (Some(Piece::Text(last)), Piece::Text(text)) => last.push_str(&text),
+        (_, piece) => parts.push(piece),
+    }
+}
+
+/// The `,` or `)` ending the argument that starts at token `j`.
+fn argument_end(s: &Structure, mut j: usize) -> usize {
+    let mut depth = 0;
+    while j < s.tokens.len() {
+        if s.tokens[j].kind == Kind::Op {
+            match s.text(j) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" if depth == 0 => return j,
+                ")" | "]" | "}" => depth -= 1,
+                "," if depth == 0 => return j,
+                _ => {}
+            }
+        }
+        j += 1;
+    }
+    j
+}
+
+/// `E('ERR_X', 'message' (+ 'more')*, Base, …)` with a literal message.
+fn define_calls(s: &Structure) -> Vec<Call> {
+    let mut out = Vec::new();
+    for i in 0..s.tokens.len().saturating_sub(3) {
+        if !(s.tokens[i].kind == Kind::Ident && s.text(i) == "E" && s.text(i + 1) == "(") {
+            continue;
+        }
+        if i > 0 && (s.text(i - 1) == "." || s.text(i - 1) == "function") {
+            continue;
+        }
+        if s.tokens[i + 2].kind != Kind::Str || s.text(i + 3) != "," {
+            continue;
+        }
+        let quoted = s.text(i + 2);
+        let code = cook(&quoted[1..quoted.len() - 1]);
+        if !code.starts_with("ERR_") {
+            continue;
+        }
+        let close = s.matching(i + 1);
+        let end = argument_end(s, i + 4);
+        let Some((literals, after)) = literal_arg(s, i + 4) else { continue };
+        if after != end {
+            continue;
+        }
+        let literals = join_literals(s, &literals);
+        if literals.parts.contains(&Piece::Expr) {
+            continue;
+        }
+        let mut bases = Vec::new();
+        let mut k = end + 1;
+        while k < close {
+            let arg_end = argument_end(s, k);
+            bases.push(s.source_text(k, arg_end - 1));
+            k = arg_end + 1;
+        }
+        let last_token = close + usize::from(s.text(close + 1) == ";");
+        out.push(Call { literals, first_token: i, last_token, kind: CallKind::Define { code, bases } });
+    }
+    out
+}
+
+/// Whether `new <name>(…)` makes an error whose first argument is its message.
+fn is_message_class(name: &str) -> bool {
+    let is_error = name == "DOMException"
+        || name.strip_suffix("Error").is_some_and(|head| {
+            head.is_empty()
+                || (head.starts_with(|c: char| c.is_ascii_uppercase())
+                    && head.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+        });
+    is_error && !["SystemError", "AggregateError", "NodeAggregateError", "AssertionError"].contains(&name)
+}
+
+/// `new XError('message' …)` (X…Error or DOMException), thrown or not.
+fn new_calls(s: &Structure) -> Vec<Call> {
+    let mut out = Vec::new();
+    let n = s.tokens.len();
+    for i in 0..n.saturating_sub(3) {
+        if !(s.tokens[i].kind == Kind::Ident && s.text(i) == "new") {
+            continue;
+        }
+        let mut j = i + 1;
+        let mut names = Vec::new();
+        while j < n && s.tokens[j].kind == Kind::Ident {
+            names.push(s.text(j));
+            if s.text(j + 1) == "." {
+                j += 2;
+            } else {
+                j += 1;
+                break;
+            }
+        }
+        let Some(&class) = names.last() else { continue };
+        if j >= n || s.text(j) != "(" || !is_message_class(class) {
+            continue;
+        }
+        // `new ERR_X.HideStackFramesError(args)`: the arguments of an E() message.
+        if names[..names.len() - 1].iter().any(|name| name.starts_with("ERR_")) {
+            continue;
+        }
+        let close = s.matching(j);
+        if close == j + 1 {
+            continue;
+        }
+        let Some((literals, after)) = literal_arg(s, j + 1) else { continue };
+        if after != argument_end(s, j + 1) {
+            continue;
+        }
+        let thrown = i > 0 && s.text(i - 1) == "throw";
+        let first_token = if thrown { i - 1 } else { i };
+        let last_token = close + usize::from(thrown && s.text(close + 1) == ";");
+        out.push(Call {
+            literals: join_literals(s, &literals),
+            first_token,
+            last_token,
+            kind: CallKind::New { class: class.to_string(), thrown, new_token: i },
+        });
+    }
+    out
+}

@@ -1,5 +1,7 @@
 //! One module per source language.
 
 pub mod javascript;
-mod parts;
+mod message;
 pub mod python;
+
+pub use message::Message;

@@ -9,7 +9,7 @@ mod structure;
 mod tokens;
 mod unparse;
 
-use crate::lang::parts::{literal_alnum, pattern_of, push_lit, Part, MIN_LITERAL_ALNUM};
+use crate::lang::message::{literal_alnum, pattern_of, push_lit, Message, Part, MIN_LITERAL_ALNUM};
 use crate::{Extractor, Found};
 use expr::{Arg, Expr, Parser};
 use strings::{fstring_message, split_format, split_percent, Literal};
@@ -20,18 +20,6 @@ use unparse::Unparser;
 /// The Python extractor.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Python;
-
-/// A message with what its record needs beyond [`Found`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    pub found: Found,
-    /// `messagePattern`: `%s` and `{}` fields as groups where Python fills
-    /// them in, literal elsewhere.
-    pub pattern: String,
-    /// The record's one generated sentence: who raises or logs it, where,
-    /// and under which `if`.
-    pub documentation: String,
-}
 
 impl Extractor for Python {
     fn extract_file(&self, file: &str, text: &str) -> Vec<Found> {

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use catalog_extract::lang::Message;
 use sha2::{Digest, Sha256};
 
 /// The fields of one record that an extractor decides.
@@ -66,6 +67,42 @@ pub fn dataset(name: &str) -> BTreeMap<String, Expected> {
     out
 }
 
+/// The records one language's `messages` gives for the `.{ext}` files under
+/// `root` whose path starts with `prefix` and that `skip` keeps.
+pub fn extract_tree(
+    root: &Path,
+    repo: &str,
+    (ext, prefix): (&str, &str),
+    skip: fn(&str) -> bool,
+    messages: fn(&str, &str) -> Vec<Message>,
+) -> Vec<Expected> {
+    let mut out = Vec::new();
+    for file in source_files(root, ext) {
+        if !file.starts_with(prefix) || skip(&file) {
+            continue;
+        }
+        let text = std::fs::read_to_string(root.join(&file)).unwrap();
+        for m in messages(&file, &text) {
+            let f = m.found;
+            out.push(Expected {
+                id: record_id(repo, &f.file, f.line, &f.message),
+                file: f.file,
+                line: f.line,
+                call_lines: f.call_lines,
+                message: f.message,
+                pattern: m.pattern,
+                error_type: f.error_type,
+                error_class: f.error_class,
+                error_code: f.error_code,
+                severity: f.severity,
+                source: f.source,
+                documentation: m.documentation,
+            });
+        }
+    }
+    out
+}
+
 /// Every `.{ext}` file under `root`, relative and `/`-separated, sorted.
 pub fn source_files(root: &Path, ext: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -122,4 +159,30 @@ pub fn describe(c: &Comparison) -> String {
         s += &format!("CHANGED {}:{}\n  want {want:?}\n  got  {got:?}\n", want.file, want.line);
     }
     s
+}
+
+/// The fixture files under `tests/fixtures/<dir>` give exactly the records
+/// of `datasets/<name>` that come from those files.
+pub fn assert_fixtures_give_dataset(dir: &str, name: &str, extract: fn(&Path) -> Vec<Expected>, ext: &str) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(dir);
+    let files = source_files(&root, ext);
+    assert!(files.len() >= 3, "fixtures missing under {}", root.display());
+    let mut want = dataset(name);
+    want.retain(|_, r| files.contains(&r.file));
+    assert!(want.len() >= 40, "the fixtures hold {} dataset records", want.len());
+    assert_same(&compare(&extract(&root), &want));
+}
+
+/// The source tree named by the environment variable `var` gives exactly
+/// `datasets/<name>`; without it, the test says it is skipped.
+pub fn assert_tree_gives_dataset(var: &str, what: &str, name: &str, extract: fn(&Path) -> Vec<Expected>) {
+    let Some(root) = std::env::var_os(var) else {
+        eprintln!("SKIPPED: set {var} to {what} to compare the whole of datasets/{name}");
+        return;
+    };
+    assert_same(&compare(&extract(Path::new(&root)), &dataset(name)));
+}
+
+fn assert_same(c: &Comparison) {
+    assert!(c.removed.is_empty() && c.changed.is_empty() && c.added.is_empty(), "{}", describe(c));
 }

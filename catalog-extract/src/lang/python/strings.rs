@@ -1,7 +1,7 @@
 //! Python string literals: their value, and the placeholders of the three
 //! ways Python fills a message in (`%`, `str.format`, f-strings).
 
-use crate::lang::parts::{push_lit, Part, GROUP_ANY, GROUP_SOME};
+use crate::lang::message::{push_lit, Part, GROUP_ANY, GROUP_SOME};
 
 /// A string literal token taken apart.
 pub struct Literal<'a> {

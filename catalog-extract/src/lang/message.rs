@@ -1,6 +1,20 @@
-//! A message split into literal text and placeholders, as the extractors of
-//! `corpus-tools/` split it: the literal alphanumerics decide whether a
-//! message is specific enough to keep, and the parts give its pattern.
+//! A message as an extractor hands it on: its [`Found`], and its parts —
+//! literal text and placeholders, as the extractors of `corpus-tools/` split
+//! it: the literal alphanumerics decide whether a message is specific enough
+//! to keep, and the parts give its pattern.
+
+use crate::Found;
+
+/// A message with what its record needs beyond [`Found`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub found: Found,
+    /// `messagePattern`: literal text escaped, each placeholder a group.
+    pub pattern: String,
+    /// The record's one generated sentence: what raises, logs or defines
+    /// it, where, and under which condition.
+    pub documentation: String,
+}
 
 /// A placeholder whose value may render as an empty string.
 pub const GROUP_ANY: &str = "(.*?)";
