@@ -4,11 +4,20 @@ mod common;
 
 use std::path::Path;
 
-use catalog_extract::lang::javascript::{messages, skip_path};
-use common::{assert_fixtures_give_dataset, assert_tree_gives_dataset, extract_tree, Expected};
+use catalog_extract::lang::javascript::{skip_path, JavaScript};
+use common::{assert_fixtures_give_dataset, assert_tree_gives_dataset, expected, sources, Expected};
+
+/// Where Node's repository keeps libuv's header, whose error map the
+/// system errors are built from.
+const UV_HEADER: &str = "deps/uv/include/uv.h";
 
 fn extract(root: &Path) -> Vec<Expected> {
-    extract_tree(root, "nodejs/node", ("js", "lib/"), skip_path, messages)
+    let sources = sources(root, ("js", "lib/"), skip_path);
+    let header = std::fs::read_to_string(root.join(UV_HEADER)).unwrap_or_else(|e| panic!("{UV_HEADER}: {e}"));
+    let javascript = JavaScript::for_sources(
+        sources.iter().map(|(f, t)| (f.as_str(), t.as_str())).chain([(UV_HEADER, header.as_str())]),
+    );
+    expected("nodejs/node", sources.iter().flat_map(|(f, t)| javascript.messages(f, t)).collect())
 }
 
 /// Whole files of Node's `lib/` (MIT, see `fixtures/javascript/LICENSE`)

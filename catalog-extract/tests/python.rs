@@ -4,11 +4,13 @@ mod common;
 
 use std::path::Path;
 
-use catalog_extract::lang::python::{messages, skip_path};
-use common::{assert_fixtures_give_dataset, assert_tree_gives_dataset, extract_tree, Expected};
+use catalog_extract::lang::python::{skip_path, Python};
+use common::{assert_fixtures_give_dataset, assert_tree_gives_dataset, expected, sources, Expected};
 
 fn extract(root: &Path) -> Vec<Expected> {
-    extract_tree(root, "django/django", ("py", "django/"), skip_path, messages)
+    let sources = sources(root, ("py", "django/"), skip_path);
+    let python = Python::for_sources(sources.iter().map(|(f, t)| (f.as_str(), t.as_str())));
+    expected("django/django", sources.iter().flat_map(|(f, t)| python.messages(f, t)).collect())
 }
 
 /// Whole Django files (BSD-3-Clause, see `fixtures/python/LICENSE`) give

@@ -4,6 +4,8 @@
 //! template literal, or literals joined with `+`; an `E()` message is a
 //! `util.format` string.
 
+mod evaluate;
+mod shapes;
 mod structure;
 mod tokens;
 
@@ -11,16 +13,39 @@ use crate::lang::message::{
     literal_alnum, pattern_of, push_lit, Message, Part, GROUP_ANY, GROUP_SOME, MIN_LITERAL_ALNUM,
 };
 use crate::{Extractor, Found};
+use evaluate::Piece;
 use structure::Structure;
 use tokens::{cook, Kind, TemplatePart, Token};
 
-/// The JavaScript extractor.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct JavaScript;
+/// The JavaScript extractor. [`JavaScript::for_sources`] first reads the
+/// libuv error names and descriptions from a `uv.h` in the tree (Node's
+/// `deps/uv/include/uv.h`), for the system errors Node builds from them.
+#[derive(Clone, Debug, Default)]
+pub struct JavaScript {
+    uv_errors: Vec<(String, String)>,
+}
+
+impl JavaScript {
+    /// The extractor for a source tree: `sources` are its files (path,
+    /// text); a `uv.h` among them gives the libuv errors.
+    pub fn for_sources<'a>(sources: impl IntoIterator<Item = (&'a str, &'a str)>) -> JavaScript {
+        let uv_errors = sources
+            .into_iter()
+            .filter(|(path, _)| path.rsplit('/').next() == Some("uv.h"))
+            .flat_map(|(_, text)| shapes::uv_errno_map(text))
+            .collect();
+        JavaScript { uv_errors }
+    }
+
+    /// Every message of one JavaScript file under the source root (`lib/…`).
+    pub fn messages(&self, file: &str, src: &str) -> Vec<Message> {
+        messages_with(file, src, &self.uv_errors)
+    }
+}
 
 impl Extractor for JavaScript {
     fn extract_file(&self, file: &str, text: &str) -> Vec<Found> {
-        messages(file, text).into_iter().map(|m| m.found).collect()
+        self.messages(file, text).into_iter().map(|m| m.found).collect()
     }
 }
 
@@ -41,10 +66,10 @@ struct Literals {
     line: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Piece {
-    Text(String),
-    Expr,
+impl Literals {
+    fn of_shape(shape: &evaluate::Shape, line: u32) -> Literals {
+        Literals { message: evaluate::render(shape), parts: shape.clone(), line }
+    }
 }
 
 /// One call found, before it becomes a [`Message`].
@@ -60,10 +85,26 @@ enum CallKind {
     Define { code: String, bases: Vec<String> },
     /// `new Class(message…)`, thrown or not, with the `new` token.
     New { class: String, thrown: bool, new_token: usize },
+    /// A message built by code, with all its record says of it.
+    Built(Described),
 }
 
-/// Every message of one JavaScript file under the source root (`lib/…`).
+/// What a record of a built message says besides the message.
+struct Described {
+    error_type: &'static str,
+    error_class: Option<String>,
+    error_code: Option<String>,
+    severity: &'static str,
+    documentation: String,
+}
+
+/// Every message of one JavaScript file under the source root (`lib/…`),
+/// without the libuv errors.
 pub fn messages(file: &str, src: &str) -> Vec<Message> {
+    messages_with(file, src, &[])
+}
+
+fn messages_with(file: &str, src: &str, uv_errors: &[(String, String)]) -> Vec<Message> {
     let mut tokens = tokens::tokenize(src);
     let line_count = src.split('\n').count() as u32;
     // Sentinels, so that looking a few tokens ahead never runs out.
@@ -83,12 +124,26 @@ pub fn messages(file: &str, src: &str) -> Vec<Message> {
         calls.extend(define_calls(&structure));
     }
     calls.extend(new_calls(&structure));
+    if file == ERRORS_FILE {
+        calls.extend(shapes::built_definitions(&structure));
+        calls.extend(shapes::system_errors(&structure, uv_errors));
+    }
+    calls.extend(shapes::warnings(&structure, file));
     let lines: Vec<&str> = src.split('\n').collect();
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for call in calls {
         let Literals { message, parts, line } = call.literals;
-        let (parts, error_class, error_code, documentation) = match call.kind {
+        let template_parts = |parts: &[Piece]| -> Vec<Part> {
+            parts
+                .iter()
+                .map(|p| match p {
+                    Piece::Text(text) => Part::Lit(text.clone()),
+                    Piece::Hole(_) => Part::Value(GROUP_ANY),
+                })
+                .collect()
+        };
+        let (parts, described) = match call.kind {
             CallKind::Define { code, bases } => {
                 if bases.first().is_some_and(|b| b == "SystemError") {
                     // Its message is only a prefix of what Node writes.
@@ -100,7 +155,14 @@ pub fn messages(file: &str, src: &str) -> Vec<Message> {
                 let documentation = format!(
                     "Defined by E('{code}') in {file}; Node throws it as {article} {shown} with code {code} where the code does `new {code}(...)`."
                 );
-                (util_format_parts(&message), class, Some(code), documentation)
+                let described = Described {
+                    error_type: "exception",
+                    error_class: class,
+                    error_code: Some(code),
+                    severity: "error",
+                    documentation,
+                };
+                (util_format_parts(&message), described)
             }
             CallKind::New { class, thrown, new_token } => {
                 let function = structure.function(new_token);
@@ -111,15 +173,16 @@ pub fn messages(file: &str, src: &str) -> Vec<Message> {
                 let verb = if thrown { "Thrown" } else { "Created" };
                 let where_ = function.as_deref().unwrap_or("module-level code");
                 let documentation = format!("{verb} by {where_} in {file}{when}.");
-                let parts = parts
-                    .iter()
-                    .map(|p| match p {
-                        Piece::Text(text) => Part::Lit(text.clone()),
-                        Piece::Expr => Part::Value(GROUP_ANY),
-                    })
-                    .collect();
-                (parts, Some(class), None, documentation)
+                let described = Described {
+                    error_type: "exception",
+                    error_class: Some(class),
+                    error_code: None,
+                    severity: "error",
+                    documentation,
+                };
+                (template_parts(&parts), described)
             }
+            CallKind::Built(described) => (template_parts(&parts), described),
         };
         if literal_alnum(&parts) < MIN_LITERAL_ALNUM || !seen.insert((line, message.clone())) {
             continue;
@@ -132,15 +195,15 @@ pub fn messages(file: &str, src: &str) -> Vec<Message> {
             line,
             call_lines: (start, end),
             message,
-            error_type: "exception".to_string(),
-            error_class,
-            error_code,
-            severity: "error".to_string(),
+            error_type: described.error_type.to_string(),
+            error_class: described.error_class,
+            error_code: described.error_code,
+            severity: described.severity.to_string(),
             function: None,
             source,
             context: None,
         };
-        out.push(Message { found, pattern: pattern_of(&parts), documentation });
+        out.push(Message { found, pattern: pattern_of(&parts), documentation: described.documentation });
     }
     out
 }
@@ -234,7 +297,7 @@ fn join_literals(s: &Structure, literals: &[usize]) -> Literals {
                     message.push_str("${");
                     message.push_str(expr);
                     message.push('}');
-                    parts.push(Piece::Expr);
+                    parts.push(Piece::Hole(expr.clone()));
                 }
             }
         }
@@ -292,7 +355,7 @@ fn define_calls(s: &Structure) -> Vec<Call> {
             continue;
         }
         let literals = join_literals(s, &literals);
-        if literals.parts.contains(&Piece::Expr) {
+        if literals.parts.iter().any(|p| matches!(p, Piece::Hole(_))) {
             continue;
         }
         let mut bases = Vec::new();

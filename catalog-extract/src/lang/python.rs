@@ -4,6 +4,7 @@
 //! one of these inside a gettext call (`_`, `gettext_lazy`, `pgettext` …).
 
 mod expr;
+mod shapes;
 mod strings;
 mod structure;
 mod tokens;
@@ -17,13 +18,35 @@ use structure::{Condition, Structure};
 use tokens::{Kind, Token};
 use unparse::Unparser;
 
-/// The Python extractor.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Python;
+/// The Python extractor. [`Python::for_sources`] first learns the
+/// project's logging helpers (functions that hand their message to a
+/// logger, like Django's `log_response`) so that calls through them count
+/// as logger calls.
+#[derive(Clone, Debug, Default)]
+pub struct Python {
+    helpers: Vec<shapes::LogHelper>,
+}
+
+impl Python {
+    /// The extractor for a source tree: `sources` are its Python files
+    /// (path, text).
+    pub fn for_sources<'a>(sources: impl IntoIterator<Item = (&'a str, &'a str)>) -> Python {
+        let mut helpers: Vec<shapes::LogHelper> =
+            sources.into_iter().flat_map(|(_, text)| shapes::log_helpers(text)).collect();
+        helpers.sort();
+        helpers.dedup_by(|a, b| a.name == b.name);
+        Python { helpers }
+    }
+
+    /// Every message of one file.
+    pub fn messages(&self, file: &str, src: &str) -> Vec<Message> {
+        messages_with(file, src, &self.helpers)
+    }
+}
 
 impl Extractor for Python {
     fn extract_file(&self, file: &str, text: &str) -> Vec<Found> {
-        messages(file, text).into_iter().map(|m| m.found).collect()
+        self.messages(file, text).into_iter().map(|m| m.found).collect()
     }
 }
 
@@ -51,12 +74,23 @@ fn log_severity(method: &str) -> Option<&'static str> {
     })
 }
 
+/// How a message is filled in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Style {
+    Plain,
+    Percent,
+    Format,
+    Fstring,
+}
+
 /// A message argument understood: its text, parts and the line of its first
 /// string literal.
+#[derive(Clone, Debug)]
 struct Classified {
     message: String,
     parts: Vec<Part>,
     line: u32,
+    style: Style,
 }
 
 struct File<'a> {
@@ -102,16 +136,20 @@ impl<'a> File<'a> {
     /// `extract_py.py`; `None` when it is not built from literals.
     fn classify(&self, arg: &Expr, has_log_args: bool) -> Option<Classified> {
         let node = unwrap_gettext(arg)?;
-        let literal = |value: Expr, parts: fn(&str) -> Option<Vec<Part>>| {
+        let literal = |value: Expr, style: Style| {
             let message = self.literal_concat(&value)?;
-            let parts = parts(&message)?;
-            Some(Classified { parts, line: self.first_line(&value), message })
+            let parts = match style {
+                Style::Percent => split_percent(&message),
+                Style::Format => split_format(&message)?,
+                _ => vec![Part::Lit(message.clone())],
+            };
+            Some(Classified { parts, line: self.first_line(&value), message, style })
         };
         match node {
-            Expr::BinOp(left, "%", _) => literal(unwrap_gettext(left)?.clone(), |m| Some(split_percent(m))),
+            Expr::BinOp(left, "%", _) => literal(unwrap_gettext(left)?.clone(), Style::Percent),
             Expr::Call(func, _) if matches!(&**func, Expr::Attribute(_, attr) if attr == "format") => {
                 let Expr::Attribute(base, _) = &**func else { unreachable!() };
-                literal(unwrap_gettext(base)?.clone(), split_format)
+                literal(unwrap_gettext(base)?.clone(), Style::Format)
             }
             Expr::Str(tokens) if tokens.iter().any(|&t| Literal::parse(self.text(t)).is_fstring()) => {
                 let literals: Vec<Literal> = tokens.iter().map(|&t| Literal::parse(self.text(t))).collect();
@@ -132,10 +170,10 @@ impl<'a> File<'a> {
                             acc
                         });
                 }
-                Some(Classified { message, parts, line: self.tokens[tokens[0]].line })
+                Some(Classified { message, parts, line: self.tokens[tokens[0]].line, style: Style::Fstring })
             }
-            _ if has_log_args => literal(node.clone(), |m| Some(split_percent(m))),
-            _ => literal(node.clone(), |m| Some(vec![Part::Lit(m.to_string())])),
+            _ if has_log_args => literal(node.clone(), Style::Percent),
+            _ => literal(node.clone(), Style::Plain),
         }
     }
 
@@ -159,6 +197,16 @@ impl<'a> File<'a> {
                 Some(before) if self.is_op(before, ".") => pos = before,
                 _ => return j,
             }
+        }
+    }
+
+    /// Where the dotted name ending at token `name` starts (`checks` in
+    /// `checks.Error`).
+    fn chain_start_of_name(&self, name: usize) -> usize {
+        if self.is_op(name.wrapping_sub(1), ".") {
+            self.chain_start(name - 1)
+        } else {
+            name
         }
     }
 
@@ -251,15 +299,68 @@ struct Site {
     classified: Classified,
     error_type: &'static str,
     error_class: Option<String>,
-    severity: &'static str,
-    /// The logger method, for a log record.
-    method: Option<String>,
+    error_code: Option<String>,
+    severity: String,
     /// The token whose enclosing function and condition apply.
     anchor: usize,
+    how: How,
 }
 
-/// Every message of one Python file.
-pub fn messages(file: &str, src: &str) -> Vec<Message> {
+/// What the documentation says makes the message.
+#[derive(Clone, Debug)]
+enum How {
+    Raised,
+    /// A logger method, as the `ast`-based extractor names it.
+    Logged(String),
+    /// Through a logging helper at a level; what a value was taken to be.
+    Helper {
+        name: String,
+        level: String,
+        value: Option<(String, String)>,
+    },
+    /// Raised with a message built in a variable.
+    Built(String),
+    /// An exception made, not raised, where it is.
+    Created,
+    /// Written to `stdout` or `stderr`.
+    Written(String),
+    /// A system check message with its id.
+    Check(String),
+    /// An entry of an error-message table (`Class.default_error_messages["code"]`).
+    Table(String),
+}
+
+impl How {
+    /// Whether `extract_py.py` finds it too (those come first, and keep their
+    /// place when a new shape finds the same message on the same line).
+    fn is_literal_shape(&self) -> bool {
+        matches!(self, How::Raised | How::Logged(_))
+    }
+
+    fn documentation(&self, where_: &str, file: &str, when: &str) -> String {
+        match self {
+            How::Raised => format!("Raised by {where_} in {file}{when}."),
+            How::Logged(method) => {
+                let level = if method == "warn" { "warning" } else { method };
+                format!("Logged at {level} level by {where_} in {file}{when}.")
+            }
+            How::Helper { name, level, value } => {
+                let value = value.as_ref().map_or(String::new(), |(expr, v)| format!("; `{expr}` is \"{v}\""));
+                format!("Logged through {name}() at {level} level by {where_} in {file}{when}{value}.")
+            }
+            How::Built(variable) => {
+                format!("Raised by {where_} in {file}{when}, with the message built in `{variable}`.")
+            }
+            How::Created => format!("Created by {where_} in {file}{when}."),
+            How::Written(stream) => format!("Written to {stream} by {where_} in {file}{when}."),
+            How::Check(id) => format!("Reported as the system check {id} by {where_} in {file}{when}."),
+            How::Table(entry) => format!("Kept in {entry} in {file}; a ValidationError carries it."),
+        }
+    }
+}
+
+/// Every message of one Python file, with the logging helpers known.
+fn messages_with(file: &str, src: &str, helpers: &[shapes::LogHelper]) -> Vec<Message> {
     let file_tokens = File { src, tokens: tokens::tokenize(src) };
     let structure = Structure::new(src, &file_tokens.tokens);
     let mut sites = Vec::new();
@@ -267,18 +368,17 @@ pub fn messages(file: &str, src: &str) -> Vec<Message> {
         if token.kind != Kind::Name {
             continue;
         }
-        let site = match file_tokens.text(i) {
-            "raise" => raise_site(&file_tokens, i),
+        match file_tokens.text(i) {
+            "raise" => sites.extend(raise_site(&file_tokens, i)),
             method if file_tokens.is_op(i.wrapping_sub(1), ".") && file_tokens.is_op(i + 1, "(") => {
-                log_severity(method)
-                    .filter(|_| file_tokens.is_logger_receiver(i))
-                    .and_then(|severity| log_site(&file_tokens, i, severity))
+                let severity = log_severity(method).filter(|_| file_tokens.is_logger_receiver(i));
+                sites.extend(severity.and_then(|severity| log_site(&file_tokens, i, severity)));
             }
-            _ => None,
-        };
-        sites.extend(site);
+            _ => {}
+        }
     }
-    sites.sort_by_key(|s| s.order);
+    sites.extend(shapes::sites(&file_tokens, &structure, helpers));
+    sites.sort_by_key(|s| (!s.how.is_literal_shape(), s.order));
     let lines: Vec<&str> = src.split('\n').collect();
     let token_text = |i: usize| file_tokens.text(i);
     let unparser = Unparser { token_text: &token_text };
@@ -295,6 +395,9 @@ pub fn messages(file: &str, src: &str) -> Vec<Message> {
         let context = condition.and_then(|c| condition_phrase(&unparser, src, &file_tokens.tokens, c));
         let (start, end) = site.call_lines;
         let source = lines[start as usize - 1..(end as usize).min(lines.len())].join("\n");
+        let where_ = function.as_deref().unwrap_or("module-level code");
+        let when = context.as_deref().map_or(String::new(), |c| format!(" when {c}"));
+        let documentation = site.how.documentation(where_, file, &when);
         let found = Found {
             file: file.to_string(),
             line: site.classified.line,
@@ -302,24 +405,20 @@ pub fn messages(file: &str, src: &str) -> Vec<Message> {
             message: site.classified.message,
             error_type: site.error_type.to_string(),
             error_class: site.error_class,
-            error_code: None,
-            severity: site.severity.to_string(),
+            error_code: site.error_code,
+            severity: site.severity,
             function,
             source,
             context,
         };
-        let where_ = found.function.as_deref().unwrap_or("module-level code");
-        let when = found.context.as_deref().map_or(String::new(), |c| format!(" when {c}"));
-        let documentation = match &site.method {
-            Some(method) => {
-                let level = if method == "warn" { "warning" } else { method };
-                format!("Logged at {level} level by {where_} in {file}{when}.")
-            }
-            None => format!("Raised by {where_} in {file}{when}."),
-        };
         out.push(Message { pattern: pattern_of(&site.classified.parts), documentation, found });
     }
     out
+}
+
+/// Every message of one Python file, without logging helpers from other files.
+pub fn messages(file: &str, src: &str) -> Vec<Message> {
+    messages_with(file, src, &[])
 }
 
 /// What the documentation quotes of an `if`: `` `cond` `` under its body,
@@ -370,9 +469,10 @@ fn raise_site(file: &File, at: usize) -> Option<Site> {
         classified,
         error_type: "exception",
         error_class: class_name(&func),
-        severity: "error",
-        method: None,
+        error_code: None,
+        severity: "error".to_string(),
         anchor: at,
+        how: How::Raised,
     })
 }
 
@@ -389,8 +489,9 @@ fn log_site(file: &File, method: usize, severity: &'static str) -> Option<Site> 
         classified,
         error_type: "log",
         error_class: None,
-        severity,
-        method: Some(file.text(method).to_string()),
+        error_code: None,
+        severity: severity.to_string(),
         anchor: method,
+        how: How::Logged(file.text(method).to_string()),
     })
 }

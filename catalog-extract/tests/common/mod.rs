@@ -67,24 +67,26 @@ pub fn dataset(name: &str) -> BTreeMap<String, Expected> {
     out
 }
 
-/// The records one language's `messages` gives for the `.{ext}` files under
-/// `root` whose path starts with `prefix` and that `skip` keeps.
-pub fn extract_tree(
-    root: &Path,
-    repo: &str,
-    (ext, prefix): (&str, &str),
-    skip: fn(&str) -> bool,
-    messages: fn(&str, &str) -> Vec<Message>,
-) -> Vec<Expected> {
-    let mut out = Vec::new();
-    for file in source_files(root, ext) {
-        if !file.starts_with(prefix) || skip(&file) {
-            continue;
-        }
-        let text = std::fs::read_to_string(root.join(&file)).unwrap();
-        for m in messages(&file, &text) {
+/// The source files (path, text) under `root` ending in `.{ext}` whose
+/// path starts with `prefix` and that `skip` keeps.
+pub fn sources(root: &Path, (ext, prefix): (&str, &str), skip: fn(&str) -> bool) -> Vec<(String, String)> {
+    source_files(root, ext)
+        .into_iter()
+        .filter(|file| file.starts_with(prefix) && !skip(file))
+        .map(|file| {
+            let text = std::fs::read_to_string(root.join(&file)).unwrap();
+            (file, text)
+        })
+        .collect()
+}
+
+/// The fields of `messages` that a record takes, with its id under `repo`.
+pub fn expected(repo: &str, messages: Vec<Message>) -> Vec<Expected> {
+    messages
+        .into_iter()
+        .map(|m| {
             let f = m.found;
-            out.push(Expected {
+            Expected {
                 id: record_id(repo, &f.file, f.line, &f.message),
                 file: f.file,
                 line: f.line,
@@ -97,10 +99,9 @@ pub fn extract_tree(
                 severity: f.severity,
                 source: f.source,
                 documentation: m.documentation,
-            });
-        }
-    }
-    out
+            }
+        })
+        .collect()
 }
 
 /// Every `.{ext}` file under `root`, relative and `/`-separated, sorted.
@@ -154,6 +155,10 @@ pub fn describe(c: &Comparison) -> String {
     let mut s = format!("{} removed, {} changed, {} added\n", c.removed.len(), c.changed.len(), c.added.len());
     for r in c.removed.iter().take(15) {
         s += &format!("REMOVED {}:{} {:?}\n", r.file, r.line, r.message);
+    }
+    let shown = if std::env::var_os("SHOW_ALL_ADDED").is_some() { usize::MAX } else { 15 };
+    for a in c.added.iter().take(shown) {
+        s += &format!("ADDED {}:{} {:?}\n", a.file, a.line, a.message);
     }
     for (want, got) in c.changed.iter().take(15) {
         s += &format!("CHANGED {}:{}\n  want {want:?}\n  got  {got:?}\n", want.file, want.line);
