@@ -1,3 +1,5 @@
+//! What a language's extractor hands to the record builder.
+
 /// One message found in source code, before it becomes a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
@@ -24,6 +26,7 @@ pub struct Found {
     /// Condition or context the documentation sentence quotes, if any.
     pub context: Option<String>,
 }
+
 /// One language's extractor: every message of one file.
 pub trait Extractor {
     fn extract_file(&self, file: &str, text: &str) -> Vec<Found>;

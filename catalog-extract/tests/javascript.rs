@@ -4,12 +4,8 @@ mod common;
 
 use std::path::Path;
 
-use catalog_extract::lang::javascript::{skip_path, JavaScript};
+use catalog_extract::lang::javascript::{skip_path, JavaScript, UV_HEADER};
 use common::{assert_fixtures_give_dataset, assert_tree_gives_dataset, expected, sources, Expected};
-
-/// Where Node's repository keeps libuv's header, whose error map the
-/// system errors are built from.
-const UV_HEADER: &str = "deps/uv/include/uv.h";
 
 fn extract(root: &Path) -> Vec<Expected> {
     let sources = sources(root, ("js", "lib/"), skip_path);

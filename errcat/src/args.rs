@@ -304,6 +304,42 @@ pub enum Command {
         #[arg(long)]
         non_exhaustive: bool,
     },
+
+    /// Build a dataset from the error messages in a project's source code.
+    ///
+    /// Reads every file of the language under SRC, writes one record per
+    /// message into OUT/NAME (replacing the record files there) and its
+    /// README.md. The same source gives the same files, ids included.
+    #[command(
+        after_help = "See docs/extract.md.\n\nExamples:\n  errcat extract --lang go --src nats-server --repo nats-io/nats-server --sha v2.12.0 --out datasets\n  errcat check datasets/nats-server"
+    )]
+    Extract(ExtractArgs),
+}
+
+/// `errcat extract`'s options.
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// The source language: go, rust or java (python and javascript where built in).
+    #[arg(long)]
+    pub lang: String,
+    /// The root of the source tree.
+    #[arg(long)]
+    pub src: PathBuf,
+    /// The project on GitHub, OWNER/NAME (ids and source links use it).
+    #[arg(long)]
+    pub repo: String,
+    /// The commit or release tag of the source.
+    #[arg(long)]
+    pub sha: String,
+    /// Where the dataset's folder is written.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The dataset's folder under --out (default: the repository's name).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// `analyzedAt` and `datasetVersion` of every record (keep it to keep the files the same).
+    #[arg(long, default_value = "2026-11-29T00:00:00.000Z")]
+    pub stamp: String,
 }
 
 /// `errcat scan`'s options, as the scan takes them.

@@ -9,6 +9,7 @@ mod draft;
 mod embedded;
 mod exit;
 mod explain;
+mod extract;
 mod input;
 mod metrics;
 mod names;
@@ -56,6 +57,7 @@ fn run(cli: Cli) -> io::Result<u8> {
             out.flush()?;
             return Ok(status);
         }
+        Command::Extract(options) => return extract::run(options, &mut out),
         _ => {}
     }
     let Some(catalog) = catalogs::load(&cli) else {
@@ -80,7 +82,11 @@ fn run(cli: Cli) -> io::Result<u8> {
             let options = draft::Options { out: dir, levels: level, min_count, dialect, json, threads };
             draft::run(&catalog, &files, &options, &mut out)?
         }
-        Command::Check { .. } | Command::Names { .. } | Command::Diff { .. } | Command::Datasets { .. } => {
+        Command::Check { .. }
+        | Command::Names { .. }
+        | Command::Diff { .. }
+        | Command::Datasets { .. }
+        | Command::Extract(_) => {
             unreachable!("handled above")
         }
     };

@@ -9,9 +9,13 @@ mod shapes;
 mod structure;
 mod tokens;
 
+use std::io;
+use std::path::Path;
+
 use crate::lang::message::{
-    literal_alnum, pattern_of, push_lit, Message, Part, GROUP_ANY, GROUP_SOME, MIN_LITERAL_ALNUM,
+    literal_alnum, pattern_of, push_lit, Message, Part, Patterns, GROUP_ANY, GROUP_SOME, MIN_LITERAL_ALNUM,
 };
+use crate::lang::Language;
 use crate::{Extractor, Found};
 use evaluate::Piece;
 use structure::Structure;
@@ -20,10 +24,18 @@ use tokens::{cook, Kind, TemplatePart, Token};
 /// The JavaScript extractor. [`JavaScript::for_sources`] first reads the
 /// libuv error names and descriptions from a `uv.h` in the tree (Node's
 /// `deps/uv/include/uv.h`), for the system errors Node builds from them.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct JavaScript {
     uv_errors: Vec<(String, String)>,
+    patterns: Patterns,
 }
+
+/// `errcat extract --lang javascript` before it has read the tree.
+pub static JAVASCRIPT: JavaScript = JavaScript { uv_errors: Vec::new(), patterns: Patterns::new() };
+
+/// Where Node's repository keeps libuv's header, whose error map the system
+/// errors are built from.
+pub const UV_HEADER: &str = "deps/uv/include/uv.h";
 
 impl JavaScript {
     /// The extractor for a source tree: `sources` are its files (path,
@@ -34,7 +46,7 @@ impl JavaScript {
             .filter(|(path, _)| path.rsplit('/').next() == Some("uv.h"))
             .flat_map(|(_, text)| shapes::uv_errno_map(text))
             .collect();
-        JavaScript { uv_errors }
+        JavaScript { uv_errors, patterns: Patterns::new() }
     }
 
     /// Every message of one JavaScript file under the source root (`lib/…`).
@@ -45,9 +57,61 @@ impl JavaScript {
 
 impl Extractor for JavaScript {
     fn extract_file(&self, file: &str, text: &str) -> Vec<Found> {
-        self.messages(file, text).into_iter().map(|m| m.found).collect()
+        self.patterns.keep(self.messages(file, text))
     }
 }
+
+impl Language for JavaScript {
+    fn name(&self) -> &'static str {
+        "javascript"
+    }
+
+    /// `lib/**/*.js` but vendored dependencies and tests.
+    fn scans(&self, file: &str) -> bool {
+        file.starts_with("lib/") && file.ends_with(".js") && !skip_path(file)
+    }
+
+    fn message_pattern(&self, found: &Found) -> String {
+        self.patterns.of(found)
+    }
+
+    fn describe(&self) -> &'static str {
+        DESCRIPTION
+    }
+
+    /// Reads libuv's error map from [`UV_HEADER`] when the tree has it.
+    fn for_tree(&self, root: &Path, _files: &[String]) -> io::Result<Option<Box<dyn Language>>> {
+        let path = root.join(UV_HEADER);
+        if !path.is_file() {
+            return Ok(None);
+        }
+        let header = std::fs::read_to_string(&path)
+            .map_err(|err| io::Error::new(err.kind(), format!("{}: {err}", path.display())))?;
+        Ok(Some(Box::new(JavaScript::for_sources([(UV_HEADER, header.as_str())]))))
+    }
+}
+
+/// What the dataset README says of the JavaScript extractor.
+const DESCRIPTION: &str = "\
+Each record is one of these, in `lib/**/*.js` (not `lib/internal/deps/`):
+
+- `E('ERR_X', msg, Base, ...)` in `lib/internal/errors.js`: `msg` a string literal (a
+  `util.format` string: `%s` `(.*?)`, `%d %i %f %j %o %O` `(.+?)`), or a function whose returned
+  message is read from its code (literals, templates, `+`, `? :`, a variable appended to through
+  `if`/`else`: one record for each message it can return, what is computed at run time a
+  `${...}` hole); `errorCode` ERR_X, `errorClass` the first base;
+- `new XError(msg, ...)` (X...Error or DOMException) anywhere, `msg` a literal or template;
+- the system errors Node's error classes (`UVException`, `UVExceptionWithHostPort`,
+  `ErrnoException`, `ExceptionWithHostPort`, `DNSException`) build from libuv's error name and
+  description, one record for each error of libuv's `UV_ERRNO_MAP` in `deps/uv/include/uv.h`
+  (`ENOENT: no such file or directory, ${ctx.syscall} '${path}'`); none without that header;
+- warnings: `process.emitWarning(msg, 'Type', 'CODE')`, `deprecate(fn, msg, 'DEP...')`
+  (`DeprecationWarning`) and `genericNodeError(msg, { name: 'XWarning' })`.
+
+Left out: messages with fewer than 8 letters and digits outside placeholders. A template's
+`${...}` is `(.*?)` in `messagePattern`.
+
+";
 
 /// The file that defines Node's error codes with `E()`.
 pub const ERRORS_FILE: &str = "lib/internal/errors.js";
@@ -201,9 +265,9 @@ fn messages_with(file: &str, src: &str, uv_errors: &[(String, String)]) -> Vec<M
             severity: described.severity.to_string(),
             function: None,
             source,
-            context: None,
+            context: Some(described.documentation),
         };
-        out.push(Message { found, pattern: pattern_of(&parts), documentation: described.documentation });
+        out.push(Message { found, pattern: pattern_of(&parts) });
     }
     out
 }

@@ -5,15 +5,43 @@
 
 use crate::Found;
 
-/// A message with what its record needs beyond [`Found`].
+/// A message with its `messagePattern`, which the language's own format
+/// syntax decides (`Found::context` holds the documentation sentence).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
     pub found: Found,
     /// `messagePattern`: literal text escaped, each placeholder a group.
     pub pattern: String,
-    /// The record's one generated sentence: what raises, logs or defines
-    /// it, where, and under which condition.
-    pub documentation: String,
+}
+
+/// The patterns of the messages a language found, kept from
+/// `extract_file` for `message_pattern`.
+#[derive(Debug, Default)]
+pub struct Patterns(std::sync::Mutex<std::collections::BTreeMap<(String, u32, String), String>>);
+
+impl Patterns {
+    pub const fn new() -> Patterns {
+        Patterns(std::sync::Mutex::new(std::collections::BTreeMap::new()))
+    }
+
+    /// Keeps the messages' patterns and returns what they found.
+    pub fn keep(&self, messages: Vec<Message>) -> Vec<Found> {
+        let mut patterns = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        messages
+            .into_iter()
+            .map(|m| {
+                patterns.insert((m.found.file.clone(), m.found.line, m.found.message.clone()), m.pattern);
+                m.found
+            })
+            .collect()
+    }
+
+    /// The pattern kept for `found`; a message never found is literal text.
+    pub fn of(&self, found: &Found) -> String {
+        let patterns = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let key = (found.file.clone(), found.line, found.message.clone());
+        patterns.get(&key).cloned().unwrap_or_else(|| pattern_of(&[Part::Lit(found.message.clone())]))
+    }
 }
 
 /// A placeholder whose value may render as an empty string.

@@ -10,7 +10,11 @@ mod structure;
 mod tokens;
 mod unparse;
 
-use crate::lang::message::{literal_alnum, pattern_of, push_lit, Message, Part, MIN_LITERAL_ALNUM};
+use std::io;
+use std::path::Path;
+
+use crate::lang::message::{literal_alnum, pattern_of, push_lit, Message, Part, Patterns, MIN_LITERAL_ALNUM};
+use crate::lang::Language;
 use crate::{Extractor, Found};
 use expr::{Arg, Expr, Parser};
 use strings::{fstring_message, split_format, split_percent, Literal};
@@ -22,10 +26,14 @@ use unparse::Unparser;
 /// project's logging helpers (functions that hand their message to a
 /// logger, like Django's `log_response`) so that calls through them count
 /// as logger calls.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Python {
     helpers: Vec<shapes::LogHelper>,
+    patterns: Patterns,
 }
+
+/// `errcat extract --lang python` before it has read the tree.
+pub static PYTHON: Python = Python { helpers: Vec::new(), patterns: Patterns::new() };
 
 impl Python {
     /// The extractor for a source tree: `sources` are its Python files
@@ -35,7 +43,7 @@ impl Python {
             sources.into_iter().flat_map(|(_, text)| shapes::log_helpers(text)).collect();
         helpers.sort();
         helpers.dedup_by(|a, b| a.name == b.name);
-        Python { helpers }
+        Python { helpers, patterns: Patterns::new() }
     }
 
     /// Every message of one file.
@@ -46,9 +54,66 @@ impl Python {
 
 impl Extractor for Python {
     fn extract_file(&self, file: &str, text: &str) -> Vec<Found> {
-        self.messages(file, text).into_iter().map(|m| m.found).collect()
+        self.patterns.keep(self.messages(file, text))
     }
 }
+
+impl Language for Python {
+    fn name(&self) -> &'static str {
+        "python"
+    }
+
+    /// `.py` files but tests, migrations and the documentation's.
+    fn scans(&self, file: &str) -> bool {
+        let top = file.split('/').next().unwrap_or("");
+        file.ends_with(".py") && !skip_path(file) && !["docs", "doc", "extras", "examples", "scripts"].contains(&top)
+    }
+
+    fn message_pattern(&self, found: &Found) -> String {
+        self.patterns.of(found)
+    }
+
+    fn describe(&self) -> &'static str {
+        DESCRIPTION
+    }
+
+    fn for_tree(&self, root: &Path, files: &[String]) -> io::Result<Option<Box<dyn Language>>> {
+        let mut sources = Vec::new();
+        for file in files {
+            let path = root.join(file);
+            let text = std::fs::read_to_string(&path)
+                .map_err(|err| io::Error::new(err.kind(), format!("{}: {err}", path.display())))?;
+            sources.push((file.as_str(), text));
+        }
+        Ok(Some(Box::new(Python::for_sources(sources.iter().map(|(f, t)| (*f, t.as_str()))))))
+    }
+}
+
+/// What the dataset README says of the Python extractor.
+const DESCRIPTION: &str = "\
+Each record is one of these, in a `.py` file that is not a test, a migration or documentation:
+
+- `raise X(msg, ...)` and `logger.<level>(msg, *args)` (a receiver named `logging` or `*logger`,
+  or `getLogger(...)`), where `msg` is a string literal, `\"...\" % ...`, `\"...\".format(...)`, an
+  f-string, or one of these inside a gettext call (`_`, `gettext_lazy`, `pgettext`...);
+- a call through a logging helper (a module-level function that hands a parameter to a logger
+  call, as Django's `log_response`), a `%s` given `response.reason_phrase` written once for each
+  HTTP 4xx/5xx reason phrase (Python 3.11's `http.HTTPStatus`), the level from `level=` or from
+  the reason phrase the message starts with;
+- `raise X(msg)` with `msg` built before it in the same function (`msg = ...`, then `msg += ...`
+  in an `if`/`else`: one record for each message it can hold), and `raise factory(arg, msg)`
+  whose first argument is not the message;
+- system check messages (`checks.Error(msg, id=\"fields.E300\")`: `errorCode` the id), an
+  exception made but not raised where it is (`errors.append(ValidationError(msg, code=...))`),
+  `self.stdout.write(...)` / `sys.stderr.write(...)` of a management command, and the entries of
+  `default_error_messages` tables and validators' `message` attributes (`errorClass`
+  `ValidationError`, `errorCode` the table's key).
+
+Left out: messages with fewer than 8 letters and digits outside placeholders, and messages that
+are not built from literals. `messagePattern`: a `%s` or `{}` field that may render empty is
+`(.*?)`, `%r`, `%d` and numeric fields `(.+?)`.
+
+";
 
 /// Whether a file is left out: tests, migrations.
 pub fn skip_path(file: &str) -> bool {
@@ -409,9 +474,9 @@ fn messages_with(file: &str, src: &str, helpers: &[shapes::LogHelper]) -> Vec<Me
             severity: site.severity,
             function,
             source,
-            context,
+            context: Some(documentation),
         };
-        out.push(Message { pattern: pattern_of(&site.classified.parts), documentation, found });
+        out.push(Message { pattern: pattern_of(&site.classified.parts), found });
     }
     out
 }

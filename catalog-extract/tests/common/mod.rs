@@ -98,7 +98,7 @@ pub fn expected(repo: &str, messages: Vec<Message>) -> Vec<Expected> {
                 error_code: f.error_code,
                 severity: f.severity,
                 source: f.source,
-                documentation: m.documentation,
+                documentation: f.context.unwrap_or_default(),
             }
         })
         .collect()

@@ -11,6 +11,7 @@ mod embedded;
 mod envelope_fixtures;
 mod envelopes;
 mod errcat;
+mod extract;
 mod html_report;
 mod live;
 mod loghub;
