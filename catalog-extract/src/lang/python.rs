@@ -419,7 +419,9 @@ impl How {
             How::Created => format!("Created by {where_} in {file}{when}."),
             How::Written(stream) => format!("Written to {stream} by {where_} in {file}{when}."),
             How::Check(id) => format!("Reported as the system check {id} by {where_} in {file}{when}."),
-            How::Table(entry) => format!("Kept in {entry} in {file}; a ValidationError carries it."),
+            How::Table(entry) => {
+                format!("Raised as a ValidationError by {where_} in {file}, its message kept in {entry}.")
+            }
         }
     }
 }

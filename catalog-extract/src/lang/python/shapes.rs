@@ -330,6 +330,10 @@ struct Assignment {
     appends: bool,
 }
 
+/// The `if` chain (its test's tokens) some `+=` pieces sit in, and those
+/// pieces, one of which is added (`None`: where none may be).
+type Slot<'a> = (Option<(usize, usize)>, Vec<Option<&'a Assignment>>);
+
 /// The messages `variable` can hold at the `raise` at token `at`: each
 /// `variable = "…"` before it in the same function, followed by the
 /// `variable += "…"` pieces (one of each `if`/`else`, or none where an `if`
@@ -366,7 +370,7 @@ fn built_messages(file: &File, structure: &Structure, at: usize, variable: &str,
     assignments.reverse();
     let bases: Vec<&Assignment> = assignments.iter().filter(|a| !a.appends).collect();
     // Each slot: the pieces one of which is added (an empty one where it may be none).
-    let mut slots: Vec<(Option<(usize, usize)>, Vec<Option<&Assignment>>)> = Vec::new();
+    let mut slots: Vec<Slot> = Vec::new();
     for piece in assignments.iter().filter(|a| a.appends) {
         let chain = match piece.condition {
             Some(Condition::If(r) | Condition::Else(r)) if piece.condition != raise_condition => Some(r),
