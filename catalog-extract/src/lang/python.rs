@@ -280,24 +280,36 @@ impl<'a> File<'a> {
         (token.kind == Kind::Name && !is_statement_keyword(self.text(i))) || self.is_op(i, ")") || self.is_op(i, "]")
     }
 
-    fn matching_open(&self, close: usize) -> Option<usize> {
+    /// The bracket matching the one at `from`, searched backward from a
+    /// closing one or forward from an opening one.
+    fn matching(&self, from: usize, backward: bool) -> Option<usize> {
         let mut depth = 0;
-        for i in (0..=close).rev() {
+        let indices: Box<dyn Iterator<Item = usize>> =
+            if backward { Box::new((0..=from).rev()) } else { Box::new(from..self.tokens.len()) };
+        for i in indices {
             if self.tokens[i].kind != Kind::Op {
                 continue;
             }
-            match self.text(i) {
-                ")" | "]" | "}" => depth += 1,
-                "(" | "[" | "{" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(i);
-                    }
+            let opens = matches!(self.text(i), "(" | "[" | "{");
+            let closes = matches!(self.text(i), ")" | "]" | "}");
+            if opens != backward && (opens || closes) {
+                depth += 1;
+            } else if opens || closes {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
                 }
-                _ => {}
             }
         }
         None
+    }
+
+    fn matching_open(&self, close: usize) -> Option<usize> {
+        self.matching(close, true)
+    }
+
+    fn matching_close(&self, open: usize) -> Option<usize> {
+        self.matching(open, false)
     }
 
     /// Whether `logger.<level>` at `method` is called on a logger: a name

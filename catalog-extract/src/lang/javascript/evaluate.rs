@@ -136,24 +136,23 @@ impl<'a> Evaluator<'a> {
 
     /// The messages a function body `[start, end)` returns (or passes to
     /// `super`), given the variables in `env`.
-    pub fn body(&self, start: usize, end: usize, mut env: Env) -> Vec<Shape> {
+    pub fn body(&self, start: usize, end: usize, env: Env) -> Vec<Shape> {
         let mut out = Vec::new();
-        let mut i = start;
-        while i < end {
-            let (next, terminated) = self.statement(i, end, &mut env, &mut out);
-            if terminated {
-                break;
-            }
-            i = next.max(i + 1);
-        }
+        self.statements(start, end, env, &mut out);
         out
     }
 
     /// The variables after the statements `[start, end)` run.
-    pub fn run(&self, start: usize, end: usize, mut env: Env) -> Env {
+    pub fn run(&self, start: usize, end: usize, env: Env) -> Env {
+        self.statements(start, end, env, &mut Vec::new())
+    }
+
+    /// Runs the statements `[start, end)` up to a `return` or `throw`: the
+    /// variables after them; the messages returned go to `out`.
+    fn statements(&self, start: usize, end: usize, mut env: Env, out: &mut Vec<Shape>) -> Env {
         let mut i = start;
         while i < end {
-            let (next, terminated) = self.statement(i, end, &mut env, &mut Vec::new());
+            let (next, terminated) = self.statement(i, end, &mut env, out);
             if terminated {
                 break;
             }

@@ -134,31 +134,11 @@ fn parameters(file: &File, mut k: usize) -> Vec<String> {
 fn logger_call_arguments(file: &File, k: usize) -> Option<usize> {
     if file.text(k) == "getattr" && file.is_op(k + 1, "(") {
         let receiver = file.text(k + 2);
-        let close = matching_close(file, k + 1)?;
+        let close = file.matching_close(k + 1)?;
         return (receiver.to_lowercase().ends_with("logger") && file.is_op(close + 1, "(")).then_some(close + 2);
     }
     let is_method = file.is_op(k.wrapping_sub(1), ".") && file.is_op(k + 1, "(");
     (is_method && log_severity(file.text(k)).is_some() && file.is_logger_receiver(k)).then_some(k + 2)
-}
-
-fn matching_close(file: &File, open: usize) -> Option<usize> {
-    let mut depth = 0;
-    for k in open..file.tokens.len() {
-        if file.tokens[k].kind != Kind::Op {
-            continue;
-        }
-        match file.text(k) {
-            "(" | "[" | "{" => depth += 1,
-            ")" | "]" | "}" => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(k);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 /// The sites of every shape of this module in one file.
