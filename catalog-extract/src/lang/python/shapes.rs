@@ -321,6 +321,7 @@ type Slot<'a> = (Option<(usize, usize)>, Vec<Option<&'a Assignment>>);
 fn built_messages(file: &File, structure: &Structure, at: usize, variable: &str, lazy: bool) -> Vec<(Classified, u32)> {
     let (scope, raise_condition) = structure.context(at);
     let mut assignments = Vec::new();
+    let mut formatted = false;
     let mut k = at;
     while k > 0 {
         k -= 1;
@@ -336,14 +337,22 @@ fn built_messages(file: &File, structure: &Structure, at: usize, variable: &str,
         if token_scope != scope && !nested {
             break;
         }
-        if nested || file.text(k) != variable || !(file.is_op(k + 1, "=") || file.is_op(k + 1, "+=")) {
+        if nested || file.text(k) != variable {
+            continue;
+        }
+        // `message %= (…)`: the message before it is a `%` format.
+        if file.is_op(k + 1, "%=") {
+            formatted = true;
+            continue;
+        }
+        if !(file.is_op(k + 1, "=") || file.is_op(k + 1, "+=")) {
             continue;
         }
         if !(starts_statement(file, k) || file.is_op(k - 1, ":")) {
             continue;
         }
         let Ok(value) = Parser::new(file.src, &file.tokens, k + 2).test() else { continue };
-        let Some(classified) = file.classify(&value, lazy) else { continue };
+        let Some(classified) = file.classify(&value, lazy || formatted) else { continue };
         let appends = file.is_op(k + 1, "+=");
         assignments.push(Assignment { classified, line: file.tokens[k].line, condition, appends });
     }
@@ -389,12 +398,9 @@ fn built_messages(file: &File, structure: &Structure, at: usize, variable: &str,
 fn join(first: &Classified, second: Option<&Classified>) -> Option<Classified> {
     let Some(second) = second else { return Some(first.clone()) };
     let plain_safe = |c: &Classified| c.style == Style::Plain && !c.message.contains(['%', '{', '}']);
-    let style = match (first.style, second.style) {
-        (a, b) if a == b => a,
-        (a, _) if plain_safe(second) => a,
-        (_, b) if plain_safe(first) => b,
-        _ => return None,
-    };
+    // Pieces of two styles make a message of neither syntax, but its parts
+    // (and so its pattern) are each piece's own.
+    let style = if plain_safe(first) { second.style } else { first.style };
     let mut parts = first.parts.clone();
     for part in &second.parts {
         match part {
