@@ -17,7 +17,7 @@ fn node_messages_match_their_records() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/javascript");
     let output = match Command::new("node").arg(root.join("everyday_failures.js")).output() {
         Ok(output) => output,
-        Err(err) if std::env::var_os("ERROR_CATALOG_REQUIRE_CORPUS").is_some() => panic!("node: {err}"),
+        Err(err) if std::env::var_os("ERROR_CATALOG_REQUIRE_TOOLS").is_some() => panic!("node: {err}"),
         Err(err) => {
             eprintln!("SKIPPED: no node to run ({err})");
             return;
