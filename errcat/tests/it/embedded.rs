@@ -107,7 +107,7 @@ fn datasets_lists_each_embedded_dataset_with_its_records_source_and_version() {
     }
     let text = errcat(&["datasets"], 0).0;
     assert!(text.contains("kafka           5110  apache/kafka"), "{text}");
-    assert!(text.ends_with("6 dataset(s), 9829 record(s)\n"), "{text}");
+    assert!(text.ends_with("6 dataset(s), 11655 record(s)\n"), "{text}");
 }
 
 /// The `dataset` of every record `list --json` lists with `args`, and how
