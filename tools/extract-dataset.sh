@@ -46,6 +46,10 @@ const n = process.binding("natives"), fs = require("fs"), path = require("path")
 for (const [k, v] of Object.entries(n)) if (typeof v === "string") {
   const p = path.join(process.env.SCRATCH, "lib", k + ".js");
   fs.mkdirSync(path.dirname(p), { recursive: true }); fs.writeFileSync(p, v); }'
+        # libuv's error map, where Node's repository has it, for the system
+        # errors (Debian: apt-get install -y libuv1-dev).
+        mkdir -p "$src/deps/uv/include"
+        cp "${UV_HEADER:-/usr/include/uv.h}" "$src/deps/uv/include/uv.h"
         ;;
     *)
         curl -fsSL "https://codeload.github.com/$repo/tar.gz/$sha" | tar -xz -C "$src" --strip-components=1

@@ -56,6 +56,8 @@ pub fn source_files(root: &Path, language: &dyn Language) -> io::Result<Vec<Stri
 /// A file that is not UTF-8 is an error naming it.
 pub fn extract(language: &'static dyn Language, root: &Path, provenance: &Provenance) -> io::Result<Dataset> {
     let files = source_files(root, language)?;
+    let tree = language.for_tree(root, &files)?;
+    let reader: &dyn Language = tree.as_deref().unwrap_or(language);
     let mut records = Vec::new();
     for file in &files {
         let path = root.join(file);
@@ -64,8 +66,8 @@ pub fn extract(language: &'static dyn Language, root: &Path, provenance: &Proven
             let line = 1 + err.as_bytes()[..err.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count();
             io::Error::new(io::ErrorKind::InvalidData, format!("{}:{line}: not UTF-8 text", path.display()))
         })?;
-        for found in language.extract_file(file, &universal_newlines(&text)) {
-            let fields = LanguageFields { pattern: language.message_pattern(&found), tag: language.tag(&found) };
+        for found in reader.extract_file(file, &universal_newlines(&text)) {
+            let fields = LanguageFields { pattern: reader.message_pattern(&found), tag: reader.tag(&found) };
             records.push(record_file(&found, &fields, provenance));
         }
     }

@@ -319,7 +319,7 @@ pub enum Command {
 /// `errcat extract`'s options.
 #[derive(Debug, Args)]
 pub struct ExtractArgs {
-    /// The source language: go, rust or java (python and javascript where built in).
+    /// The source language: go, rust, java, python or javascript.
     #[arg(long)]
     pub lang: String,
     /// The root of the source tree.

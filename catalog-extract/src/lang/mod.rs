@@ -3,13 +3,22 @@
 
 pub mod go;
 pub mod java;
+pub mod javascript;
+mod message;
+pub mod python;
 pub mod rust;
 mod tokens;
+
+use std::io;
+use std::path::Path;
 
 use crate::found::{Extractor, Found};
 
 pub use go::Go;
 pub use java::Java;
+pub use javascript::JavaScript;
+pub use message::Message;
+pub use python::Python;
 pub use rust::Rust;
 
 /// A source language: its extractor, which files it reads, and the record
@@ -38,11 +47,20 @@ pub trait Language: Extractor + Sync {
     fn describe(&self) -> &'static str {
         ""
     }
+
+    /// This language with what it first learns from the whole tree under
+    /// `root` (`files`: those it reads), for a language whose messages pass
+    /// through other files (Python's logging helpers, libuv's error map for
+    /// Node); `None` where it needs nothing.
+    fn for_tree(&self, root: &Path, files: &[String]) -> io::Result<Option<Box<dyn Language>>> {
+        let _ = (root, files);
+        Ok(None)
+    }
 }
 
 /// Every language `errcat extract` knows.
 pub fn languages() -> Vec<&'static dyn Language> {
-    vec![&Go, &Java, &Rust]
+    vec![&Go, &Java, &python::PYTHON, &javascript::JAVASCRIPT, &Rust]
 }
 
 /// The language named `name`, if there is one.

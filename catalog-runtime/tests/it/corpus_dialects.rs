@@ -38,7 +38,7 @@ fn nodejs_records_are_util_format_template_literals_or_plain() {
     let Some(counts) = dialects("nodejs-node", "nodejs_records_are_util_format_template_literals_or_plain") else {
         return;
     };
-    expect(&counts, &[(Dialect::JsFormat, 223), (Dialect::JsTemplate, 13), (Dialect::Plain, 15)]);
+    expect(&counts, &[(Dialect::JsFormat, 306), (Dialect::JsTemplate, 1232), (Dialect::Plain, 15)]);
 }
 
 #[test]
@@ -46,7 +46,7 @@ fn django_records_are_percent_brace_or_plain() {
     let Some(counts) = dialects("django", "django_records_are_percent_brace_or_plain") else {
         return;
     };
-    expect(&counts, &[(Dialect::Python, 637), (Dialect::PythonBrace, 144), (Dialect::Plain, 742)]);
+    expect(&counts, &[(Dialect::Python, 888), (Dialect::PythonBrace, 195), (Dialect::Plain, 964)]);
 }
 
 #[test]
