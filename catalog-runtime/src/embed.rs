@@ -8,7 +8,8 @@
 //! ```no_run
 //! // build.rs
 //! use std::path::Path;
-//! let datasets = catalog_runtime::embed::dataset_folders(Path::new("datasets"), ("seeds", Path::new("data/seeds")));
+//! let datasets = catalog_runtime::embed::dataset_folders(Path::new("datasets"), ("seeds", Path::new("data/seeds")))
+//!     .unwrap_or_else(|err| panic!("{err}"));
 //! let out = std::env::var_os("OUT_DIR").unwrap();
 //! catalog_runtime::embed::write(&datasets, Path::new(&out)).unwrap_or_else(|err| panic!("{err}"));
 //! ```

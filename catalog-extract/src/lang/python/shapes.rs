@@ -12,7 +12,7 @@ use super::expr::{Arg, Expr, Parser};
 use super::structure::{Condition, Structure};
 use super::tokens::{tokenize, Kind};
 use super::{class_name, log_severity, positional, split_percent, Classified, File, How, Site, Style};
-use crate::lang::message::push_lit;
+use crate::lang::message::{push_lit, Part};
 
 /// A function that logs its parameter `message_index` as the message.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -404,7 +404,7 @@ fn join(first: &Classified, second: Option<&Classified>) -> Option<Classified> {
     let mut parts = first.parts.clone();
     for part in &second.parts {
         match part {
-            crate::lang::message::Part::Lit(text) => push_lit(&mut parts, text),
+            Part::Lit(text) => push_lit(&mut parts, text),
             value => parts.push(value.clone()),
         }
     }
@@ -433,7 +433,7 @@ fn stream_site(file: &File, at: usize) -> Option<Site> {
             }
         }
     }
-    let classified = file.classify(message, false)?;
+    let classified = without_layout(file.classify(message, false)?)?;
     let start = file.chain_start(at - 1);
     Some(Site {
         order: start,
@@ -446,6 +446,27 @@ fn stream_site(file: &File, at: usize) -> Option<Site> {
         anchor: at,
         how: How::Written(stream.to_string()),
     })
+}
+
+/// A written message without the white space around it: a command lays out
+/// its output with indentation and blank lines (`" (no migrations)"`,
+/// `"Performing system checks...\n\n"`), which a line of the log does not
+/// hold as the message's. `None` when nothing is left.
+fn without_layout(mut classified: Classified) -> Option<Classified> {
+    const LAYOUT: [char; 4] = [' ', '\t', '\n', '\r'];
+    if let Some(Part::Lit(first)) = classified.parts.first_mut() {
+        let cut = first.len() - first.trim_start_matches(LAYOUT).len();
+        first.drain(..cut);
+        classified.message.drain(..cut);
+    }
+    if let Some(Part::Lit(last)) = classified.parts.last_mut() {
+        let keep = last.trim_end_matches(LAYOUT).len();
+        let cut = last.len() - keep;
+        last.truncate(keep);
+        classified.message.truncate(classified.message.len() - cut);
+    }
+    classified.parts.retain(|part| !matches!(part, Part::Lit(text) if text.is_empty()));
+    (!classified.message.is_empty()).then_some(classified)
 }
 
 /// `checks.Error("…", id="fields.E300")` and its siblings.
