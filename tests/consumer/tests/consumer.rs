@@ -47,3 +47,27 @@ fn the_run_time_loader() {
     assert_eq!(found.values[0].to_string(), "sess-1");
     assert!(catalog.find("no record says this").is_none());
 }
+
+#[test]
+fn a_dataset_extracted_from_source() {
+    // A Go project's source, as `errcat extract --lang go` reads it.
+    let root = std::env::temp_dir().join(format!("consumer-extract-{}", std::process::id()));
+    let server = root.join("src/server");
+    std::fs::create_dir_all(&server).unwrap();
+    let go = "package server\n\nimport \"fmt\"\n\nfunc open(path string) error {\n\treturn fmt.Errorf(\"unable to open store %q: %v\", path, \"denied\")\n}\n";
+    std::fs::write(server.join("store.go"), go).unwrap();
+    let go = catalog_extract::lang::language("go").expect("a known language");
+    let provenance = catalog_extract::Provenance {
+        repo: "me/store".into(),
+        sha: "v1.0.0".into(),
+        stamp: "2026-11-29T00:00:00.000Z".into(),
+    };
+    let dataset = catalog_extract::extract(go, &root.join("src"), &provenance).unwrap();
+    dataset.write(&root.join("dataset")).unwrap();
+    let catalog = catalog_runtime::Catalog::load(root.join("dataset")).unwrap();
+    assert_eq!(catalog.entries().len(), 1);
+    let found = catalog.find(r#"[1] 2026/11/29 17:20:00.123456 [ERR] unable to open store "/var/x": denied"#);
+    let found = found.expect("the extracted record explains its message");
+    assert_eq!(found.values[0].to_string(), "/var/x");
+    std::fs::remove_dir_all(&root).unwrap();
+}
