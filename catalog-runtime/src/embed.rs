@@ -28,7 +28,7 @@ pub const CATALOG_FILE: &str = "embedded-catalog.bin";
 /// The table's file name in the output folder.
 pub const TABLE_FILE: &str = "embedded-datasets.rs";
 
-/// A dataset compiled into a program (a row of the table [`write`]
+/// A dataset compiled into a program (a row of the table [`write()`]
 /// writes): what `errcat datasets` lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EmbeddedDataset {
