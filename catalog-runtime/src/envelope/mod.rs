@@ -44,6 +44,7 @@ mod verbatim;
 
 pub use join::PartialLines;
 pub use multiline::{LineRole, MultiLine};
+pub(crate) use trace_marks::plain_lines_may_hold_events;
 
 /// The one list of envelopes: [`Envelope`] and [`EnvelopeKind`] with their
 /// names, [`Envelope::kind`] and [`ENVELOPE_NAMES`] are made from it.

@@ -74,7 +74,7 @@ impl Envelope {
     /// ```
     pub fn may_hold_events(&self, text: &[u8]) -> bool {
         if *self == Envelope::None {
-            return plain_lines_may_hold_events(text);
+            return plain_lines_may_hold_events(text, false);
         }
         // journald writes a message holding a control character (a tab
         // too) as an array of its bytes, which holds no mark: any array
@@ -126,12 +126,18 @@ pub(super) fn may_begin_event(escaped: &[u8]) -> bool {
 /// (or a space or tab, which begins any indented Java line) are looked at.
 /// Going from line break to line break costs less than a search for the
 /// marks after line breaks, which stops at every line break too (measured
-/// on the example log: slower).
-fn plain_lines_may_hold_events(text: &[u8]) -> bool {
+/// on the example log: slower). With `or_space_indented`, a line after
+/// another that begins with a space is one too (a scan reads such a line
+/// with the one before it: see `scan::spanning`); looking for it in the
+/// same pass saves a second search of the whole text.
+pub(crate) fn plain_lines_may_hold_events(text: &[u8], or_space_indented: bool) -> bool {
     let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', text).map(|at| at + 1));
-    starts.into_iter().any(|start| {
-        let may = text.get(start).is_some_and(|&byte| MAY_BEGIN_EVENT[usize::from(byte)]);
-        may && MultiLine::may_group(&String::from_utf8_lossy(&text[start..line_end_at(text, start)]))
+    starts.into_iter().any(|start| match text.get(start) {
+        Some(b' ') if or_space_indented && start > 0 => true,
+        Some(&byte) if MAY_BEGIN_EVENT[usize::from(byte)] => {
+            MultiLine::may_group(&String::from_utf8_lossy(&text[start..line_end_at(text, start)]))
+        }
+        _ => false,
     })
 }
 
@@ -256,6 +262,20 @@ mod tests {
                 assert_eq!(envelope.may_hold_events(text.as_bytes()), bytes, "{envelope}: {text:?}");
                 assert_eq!(at_once_unless_grouped(&envelope, &text), !bytes, "{envelope}: {text:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_plain_line_indented_with_a_space_after_another_is_looked_for_on_request() {
+        for (text, indented) in [
+            ("disk full\n  the end", true),
+            ("disk full\n more", true),
+            ("disk full\n\tmore", false),
+            ("  more\ndisk full", false),
+            ("disk full\nmore ", false),
+        ] {
+            assert!(!plain_lines_may_hold_events(text.as_bytes(), false), "{text:?}");
+            assert_eq!(plain_lines_may_hold_events(text.as_bytes(), true), indented, "{text:?}");
         }
     }
 }

@@ -243,9 +243,9 @@ impl<I: AsRef<Template>> Matcher<I> {
     }
 
     /// Whether `text` may hold the first line of a message of several
-    /// lines (or, with `or_indented`, an indented line after another).
-    pub(crate) fn may_start_multi_line(&self, text: &[u8], or_indented: bool) -> bool {
-        self.multi_line().any_in(text, or_indented)
+    /// lines.
+    pub(crate) fn may_start_multi_line(&self, text: &[u8]) -> bool {
+        self.multi_line().any_in(text)
     }
 
     /// The lines a message of several lines that starts in `line` may

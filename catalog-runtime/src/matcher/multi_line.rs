@@ -68,17 +68,13 @@ impl MultiLineHeads {
         MultiLineHeads { search, chunk_search, lines }
     }
 
-    /// Whether `text` may hold the first line of a multi-line message (or,
-    /// with `or_indented`, a line indented with a space after another: see
-    /// `scan::spanning`).
-    pub(crate) fn any_in(&self, text: &[u8], or_indented: bool) -> bool {
-        let holds_head = |search: &Prefilter| {
+    /// Whether `text` may hold the first line of a multi-line message.
+    pub(crate) fn any_in(&self, text: &[u8]) -> bool {
+        self.chunk_search.as_ref().is_some_and(|search| {
             let mut found = false;
             search.for_each_counting(text, &mut ScanNotes::new(text), |_, _, _| found = true);
             found
-        };
-        self.chunk_search.as_ref().is_some_and(holds_head)
-            || (or_indented && memchr::memmem::find(text, b"\n ").is_some())
+        })
     }
 
     /// The lines a message starting in `line` may take, when `line` holds
@@ -155,17 +151,14 @@ mod tests {
         assert_eq!(heads.lines_from(library), Some(MessageLines { lines: 2, open_end: true }));
         // A break that ends the message, and a first line of no literal, make no head.
         assert_eq!(heads.lines_from("disk full"), None);
-        assert!(heads.any_in(member.as_bytes(), false));
-        assert!(!heads.any_in(b"disk full\nreferenced by workspace", false));
-        assert!(heads.any_in(b"disk full\n  at the end", true));
-        assert!(!heads.any_in(b"disk full\n\tat the end", true), "a tab is a trace's");
+        assert!(heads.any_in(member.as_bytes()));
+        assert!(!heads.any_in(b"disk full\nreferenced by workspace"));
     }
 
     #[test]
     fn no_multi_line_template_no_search() {
         let heads = heads(&[("disk %s full", Dialect::Go)]);
         assert!(heads.search.is_none());
-        assert!(!heads.any_in(b"disk / full\n  more", false));
-        assert!(heads.any_in(b"disk / full\n  more", true));
+        assert!(!heads.any_in(b"disk / full\n  more"));
     }
 }

@@ -51,7 +51,7 @@ pub(super) fn classify(classifier: &ChunkClassifier<'_>, chunk: &[u8], first_lin
         }
     }
     items.extend(pieces.finish().into_iter().map(|(line, whole)| Item::Message(line, Read::Joined, whole)));
-    let heads = classifier.catalog.matcher().may_start_multi_line(chunk, false);
+    let heads = classifier.catalog.matcher().may_start_multi_line(chunk);
     let keep_text = classifier.options.details || classifier.options.unmatched.is_some();
     let mut grouped =
         Grouped { classifier, multi_line: MultiLine::new(), heads, keep_text, open: None, own: [None; 2], intro: None };

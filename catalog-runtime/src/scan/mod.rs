@@ -28,7 +28,7 @@
 
 use std::ops::Range;
 
-use crate::envelope::{Envelope, EnvelopeKind, LogLine};
+use crate::envelope::{plain_lines_may_hold_events, Envelope, EnvelopeKind, LogLine};
 use crate::matcher::Match;
 use crate::Catalog;
 
@@ -83,7 +83,8 @@ pub enum ChunkPath {
 impl ChunkPath {
     /// The path of `chunk` under `options`: line by line when unmatched
     /// lines are wanted or plain lines may hold a trace (a cheap look for
-    /// its marks), else at once. A path taken at once that meets a line it
+    /// its marks) or a line indented with a space after another (which
+    /// may go on the message before it: see [`spanning`]), else at once. A path taken at once that meets a line it
     /// cannot read so (invalid UTF-8, a piece of a longer line, a note, a
     /// wrapped trace: what no cheap look tells) gives the chunk to
     /// [`ChunkPath::LineByLine`] whole, keeping nothing of its own.
@@ -92,7 +93,7 @@ impl ChunkPath {
             ChunkPath::LineByLine
         } else if options.envelope != Envelope::None {
             ChunkPath::Unwrapped
-        } else if Envelope::None.may_hold_events(chunk) {
+        } else if plain_lines_may_hold_events(chunk, true) {
             ChunkPath::LineByLine
         } else {
             ChunkPath::Plain
@@ -252,11 +253,12 @@ impl<'c> ChunkClassifier<'c> {
         })
     }
 
-    /// Whether `chunk` may hold a message of several lines (see
-    /// [`spanning`]), which only the line-by-line path reads: the first-line
-    /// literal of a multi-line template, or (plain lines) an indented line.
+    /// Whether `chunk` may hold the first line of a multi-line template's
+    /// message (see [`spanning`]), which only the line-by-line path reads.
+    /// (A plain chunk's indented lines sent it there already: see
+    /// [`ChunkPath::choose`].)
     fn may_hold_messages_of_several_lines(&self, chunk: &[u8]) -> bool {
-        self.catalog.matcher().may_start_multi_line(chunk, self.options.envelope == Envelope::None)
+        self.catalog.matcher().may_start_multi_line(chunk)
     }
 
     /// [`ChunkPath::Plain`]; `None` when the chunk is not UTF-8.
