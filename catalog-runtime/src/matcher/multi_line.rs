@@ -5,6 +5,9 @@
 //! many lines the message has. A scan reads a line holding one with the
 //! lines after it (see `scan::spanning`).
 
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
 use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::prefilter::Prefilter;
@@ -14,16 +17,20 @@ use crate::format::{self, Piece, Template};
 /// The first-line literals of a matcher's multi-line templates.
 #[derive(Debug)]
 pub(crate) struct MultiLineHeads {
-    /// Finds the first-line literals in a line; `None` when no template
-    /// spans lines.
-    search: Option<AhoCorasick>,
-    /// Tells whether a whole chunk holds one: the matcher's gram filter,
-    /// as an automaton over the heads of every dataset (some hundreds)
-    /// crawled through a chunk of the sparse nats-server log at 40
-    /// instructions a byte, three times what the whole scan costs.
-    chunk_search: Option<Prefilter>,
+    /// The first-line literals (each once), in the order of their first
+    /// template.
+    heads: Vec<Box<str>>,
     /// For each literal, the most lines a message that starts with it has.
     lines: Vec<MessageLines>,
+    /// Finds the first-line literals in a line, built on first use.
+    search: OnceLock<AhoCorasick>,
+    /// Tells whether a whole chunk holds one, built on first use: the
+    /// matcher's gram filter, as an automaton over the heads of every
+    /// dataset (some hundreds) crawled through a chunk of the sparse
+    /// nats-server log at 40 instructions a byte, three times what the
+    /// whole scan costs. (A plain chunk's scan finds them with the
+    /// templates' literals instead: see `Matcher::prefilter`.)
+    chunk_search: OnceLock<Prefilter>,
 }
 
 /// How many lines a message of several lines takes.
@@ -45,43 +52,54 @@ const SHORTEST_HEAD: usize = 4;
 impl MultiLineHeads {
     /// The heads of `templates`.
     pub(crate) fn new<'t>(templates: impl Iterator<Item = &'t Template>) -> Self {
-        let mut literals: Vec<&str> = Vec::new();
+        let mut heads: Vec<Box<str>> = Vec::new();
         let mut lines: Vec<MessageLines> = Vec::new();
+        let mut known: BTreeMap<&str, usize> = BTreeMap::new();
         for template in templates {
             let Some((head, shape)) = head_of(template) else { continue };
-            match literals.iter().position(|&known| known == head) {
-                Some(at) => {
+            match known.get(head) {
+                Some(&at) => {
                     let known = &mut lines[at];
                     known.lines = known.lines.max(shape.lines);
                     known.open_end |= shape.open_end;
                 }
                 None => {
-                    literals.push(head);
+                    known.insert(head, heads.len());
+                    heads.push(head.into());
                     lines.push(shape);
                 }
             }
         }
-        let search = (!literals.is_empty()).then(|| {
-            AhoCorasick::builder().match_kind(MatchKind::Standard).build(&literals).expect("literal patterns build")
-        });
-        let chunk_search = (!literals.is_empty()).then(|| Prefilter::new(&literals));
-        MultiLineHeads { search, chunk_search, lines }
+        MultiLineHeads { heads, lines, search: OnceLock::new(), chunk_search: OnceLock::new() }
+    }
+
+    /// The first-line literals, each once.
+    pub(crate) fn heads(&self) -> impl Iterator<Item = &str> {
+        self.heads.iter().map(AsRef::as_ref)
     }
 
     /// Whether `text` may hold the first line of a multi-line message.
     pub(crate) fn any_in(&self, text: &[u8]) -> bool {
-        self.chunk_search.as_ref().is_some_and(|search| {
-            let mut found = false;
-            search.for_each_counting(text, &mut ScanNotes::new(text), |_, _, _| found = true);
-            found
-        })
+        if self.heads.is_empty() {
+            return false;
+        }
+        let search = self.chunk_search.get_or_init(|| Prefilter::new(&self.heads().collect::<Vec<_>>()));
+        let mut found = false;
+        search.for_each_counting(text, &mut ScanNotes::new(text), |_, _, _| found = true);
+        found
     }
 
     /// The lines a message starting in `line` may take, when `line` holds
     /// the first-line literal of a multi-line template (the most of all it
     /// holds).
     pub(crate) fn lines_from(&self, line: &str) -> Option<MessageLines> {
-        let search = self.search.as_ref()?;
+        if self.heads.is_empty() {
+            return None;
+        }
+        let search = self.search.get_or_init(|| {
+            let builder = AhoCorasick::builder().match_kind(MatchKind::Standard).build(self.heads());
+            builder.expect("literal patterns build")
+        });
         search
             .find_overlapping_iter(line)
             .map(|found| self.lines[found.pattern().as_usize()])
@@ -158,7 +176,7 @@ mod tests {
     #[test]
     fn no_multi_line_template_no_search() {
         let heads = heads(&[("disk %s full", Dialect::Go)]);
-        assert!(heads.search.is_none());
+        assert_eq!(heads.heads().count(), 0);
         assert!(!heads.any_in(b"disk / full\n  more"));
     }
 }

@@ -69,7 +69,8 @@ pub struct ScanOptions<'a> {
 pub enum ChunkPath {
     /// Plain lines, no trace among them: the matcher's buffer scan
     /// ([`Matcher::find_numbered_lines_in`](crate::Matcher::find_numbered_lines_in)),
-    /// which numbers the lines and checks UTF-8 in its own pass.
+    /// which numbers the lines, checks UTF-8 and looks for the first lines
+    /// of multi-line templates' messages in its own pass.
     Plain,
     /// Lines in an envelope: the envelope's scan at once
     /// ([`Envelope::find_lines_at_once_unless_grouped`]), which unwraps only
@@ -83,11 +84,13 @@ pub enum ChunkPath {
 impl ChunkPath {
     /// The path of `chunk` under `options`: line by line when unmatched
     /// lines are wanted or plain lines may hold a trace (a cheap look for
-    /// its marks) or a line indented with a space after another (which
-    /// may go on the message before it: see [`spanning`]), else at once. A path taken at once that meets a line it
-    /// cannot read so (invalid UTF-8, a piece of a longer line, a note, a
-    /// wrapped trace: what no cheap look tells) gives the chunk to
-    /// [`ChunkPath::LineByLine`] whole, keeping nothing of its own.
+    /// its marks) or a line indented with a space after another (which may
+    /// go on the message before it), else at once. A path taken at once
+    /// that meets a line it cannot read so (invalid UTF-8, a piece of a
+    /// longer line, a note, a wrapped trace, the first line of a multi-line
+    /// template's message: what no cheap look tells, or what the scan finds
+    /// on its way) gives the chunk to [`ChunkPath::LineByLine`] whole,
+    /// keeping nothing of its own.
     pub fn choose(options: &ScanOptions<'_>, chunk: &[u8]) -> ChunkPath {
         if options.unmatched.is_some() {
             ChunkPath::LineByLine
@@ -235,10 +238,10 @@ impl<'c> ChunkClassifier<'c> {
     /// The events of `chunk` (whole lines, split at `\n`; a final line
     /// break ends the last line), whose first line is numbered `first_line`.
     pub fn classify(&self, chunk: &[u8], first_line: u64) -> Classified {
+        // A plain chunk's scan looks for the multi-line templates' first
+        // lines in its own pass (see `plain`).
         let path = match ChunkPath::choose(&self.options, chunk) {
-            ChunkPath::Plain | ChunkPath::Unwrapped if self.may_hold_messages_of_several_lines(chunk) => {
-                ChunkPath::LineByLine
-            }
+            ChunkPath::Unwrapped if self.may_hold_messages_of_several_lines(chunk) => ChunkPath::LineByLine,
             path => path,
         };
         let at_once = match path {
@@ -253,29 +256,30 @@ impl<'c> ChunkClassifier<'c> {
         })
     }
 
-    /// Whether `chunk` may hold the first line of a multi-line template's
-    /// message (see [`spanning`]), which only the line-by-line path reads.
-    /// (A plain chunk's indented lines sent it there already: see
-    /// [`ChunkPath::choose`].)
+    /// Whether `chunk` (in an envelope) may hold the first line of a
+    /// multi-line template's message (see [`spanning`]), which only the
+    /// line-by-line path reads.
     fn may_hold_messages_of_several_lines(&self, chunk: &[u8]) -> bool {
         self.catalog.matcher().may_start_multi_line(chunk)
     }
 
-    /// [`ChunkPath::Plain`]; `None` when the chunk is not UTF-8.
+    /// [`ChunkPath::Plain`]; `None` when the chunk is not UTF-8 or may hold
+    /// the first line of a multi-line template's message.
     fn plain(&self, chunk: &[u8], first_line: u64) -> Option<Classified> {
         let mut events = Vec::new();
-        let line_breaks = self.catalog.matcher().find_numbered_lines_in(chunk, |number, range, found| {
-            let line = first_line + number as u64;
-            let found = if self.options.line_text || self.options.details {
-                // Every line with a candidate is UTF-8 (or the whole scan fails).
-                let text = std::str::from_utf8(&chunk[range]).unwrap_or_default();
-                self.found(line, text, None, &LogLine::plain(text), found)
-            } else {
-                // The span is in the line already.
-                Found { line, found: found.into_owned(), line_text: None, details: None }
-            };
-            events.push(ScanEvent::Found(found));
-        })?;
+        let line_breaks =
+            self.catalog.matcher().find_numbered_lines_unless_multi_line(chunk, |number, range, found| {
+                let line = first_line + number as u64;
+                let found = if self.options.line_text || self.options.details {
+                    // Every line with a candidate is UTF-8 (or the whole scan fails).
+                    let text = std::str::from_utf8(&chunk[range]).unwrap_or_default();
+                    self.found(line, text, None, &LogLine::plain(text), found)
+                } else {
+                    // The span is in the line already.
+                    Found { line, found: found.into_owned(), line_text: None, details: None }
+                };
+                events.push(ScanEvent::Found(found));
+            })?;
         Some(Classified { events, line_breaks: line_breaks as u64, path: ChunkPath::Plain })
     }
 
