@@ -12,10 +12,8 @@ use error_catalog::{load_dir, Diagnostic, Filter, Names, Pin, NAMES_FILE};
 use crate::exit::{FOUND, NOT_FOUND};
 use crate::style::Out;
 
-/// A dataset built with its names file, as the macro builds it.
 pub struct Dataset {
     pub built: Built,
-    /// The names file's pins as read (empty without one).
     pub names: Names,
 }
 
@@ -77,7 +75,6 @@ pub fn run(dir: &Path, out: &mut Out) -> io::Result<u8> {
     Ok(FOUND)
 }
 
-/// What an update of the names file changes.
 struct Summary<'n> {
     added: usize,
     /// Pins whose record is gone.
