@@ -364,7 +364,6 @@ impl Page<'_> {
     /// without scripts shows everything and no control that does nothing.
     fn controls(&mut self) {
         let mut severities: Vec<&str> = self.order.iter().map(|i| self.records[i].severity.as_str()).collect();
-        severities.dedup();
         let mut seen = std::collections::BTreeSet::new();
         severities.retain(|s| seen.insert(*s));
         self.out.push_str(

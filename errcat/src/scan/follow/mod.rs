@@ -306,11 +306,11 @@ impl Follower {
 
     /// Waits for something to read when the last round read nothing.
     fn start_round(&mut self) {
-        let wake = self.waker.wait(!self.read_any);
+        let listing_changed = self.waker.wait(!self.read_any);
         self.rounds += 1;
         // What was written before the signal is still read, once.
         self.stopping = self.stop.load(Ordering::Relaxed);
-        let list = self.listing_due(wake.listing_changed);
+        let list = self.listing_due(listing_changed);
         self.list(list);
         self.check_closed = list || !self.waker.polls();
         self.save_state_if_due();
@@ -328,8 +328,8 @@ impl Follower {
             return;
         }
         self.looked_at = Instant::now();
-        let wake = self.waker.wait(false);
-        if self.listing_due(wake.listing_changed) {
+        let listing_changed = self.waker.wait(false);
+        if self.listing_due(listing_changed) {
             self.list(true);
         }
         self.save_state_if_due();
