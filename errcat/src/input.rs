@@ -100,8 +100,8 @@ pub type EndsChunk = dyn Fn(&[u8]) -> bool;
 /// How far a chunk may grow past its size for the pieces of a line (more
 /// than the 1 MiB of pieces that are joined into one line).
 pub const PIECES_PAST_CHUNK: usize = 2 << 20;
-/// How many of an input's first lines [`Input::first_lines`] gives, at most.
-pub const FIRST_LINES: usize = 16;
+/// The lines an envelope is chosen from, at most (as [`Envelope::detect`] samples).
+const FIRST_LINES: usize = 16;
 
 /// Opens `path` (`-` is standard input); `.gz` files are decompressed.
 pub fn open(path: &Path) -> Result<Input, String> {
@@ -186,7 +186,12 @@ impl Input {
     pub fn choose_envelope(&mut self, chosen: Option<&Envelope>) -> io::Result<Envelope> {
         let envelope = match chosen {
             Some(envelope) => envelope.clone(),
-            None => Envelope::detect(self.first_lines()?.iter().map(String::as_str)),
+            None => {
+                // The whole lines its first read gave (all of it when it holds no line break).
+                let start = self.reader.fill_buf()?;
+                let whole = memchr::memrchr(b'\n', start).map_or(start, |end| &start[..end]);
+                envelope_of(whole).unwrap_or(Envelope::None)
+            }
         };
         self.set_envelope(envelope.clone());
         Ok(envelope)
@@ -222,27 +227,9 @@ impl Input {
     }
 
     fn detect_in(&mut self, whole_lines: &[u8]) {
-        let lines: Vec<String> = (whole_lines.split(|&b| b == b'\n'))
-            .filter(|line| !line.trim_ascii().is_empty())
-            .take(FIRST_LINES)
-            .map(|line| String::from_utf8_lossy(line).into_owned())
-            .collect();
-        if !lines.is_empty() {
-            self.set_envelope(Envelope::detect(lines.iter().map(String::as_str)));
+        if let Some(envelope) = envelope_of(whole_lines) {
+            self.set_envelope(envelope);
         }
-    }
-
-    /// The whole lines at the start of the input that its first read gave
-    /// (at most [`FIRST_LINES`], read lossily), to choose its envelope from;
-    /// nothing is consumed.
-    fn first_lines(&mut self) -> io::Result<Vec<String>> {
-        let start = self.reader.fill_buf()?;
-        let whole = memchr::memrchr(b'\n', start).map_or(start, |end| &start[..end]);
-        Ok(whole
-            .split(|&b| b == b'\n')
-            .take(FIRST_LINES)
-            .map(|line| String::from_utf8_lossy(line).into_owned())
-            .collect())
     }
 
     pub fn is_empty(&mut self) -> io::Result<bool> {
@@ -440,6 +427,17 @@ impl Input {
             bar.finish_and_clear();
         }
     }
+}
+
+/// The envelope of the first [`FIRST_LINES`] lines of `whole_lines` that are
+/// not blank (read lossily), `None` when there is none (see [`Envelope::detect`]).
+fn envelope_of(whole_lines: &[u8]) -> Option<Envelope> {
+    let lines: Vec<String> = (whole_lines.split(|&b| b == b'\n'))
+        .filter(|line| !line.trim_ascii().is_empty())
+        .take(FIRST_LINES)
+        .map(|line| String::from_utf8_lossy(line).into_owned())
+        .collect();
+    (!lines.is_empty()).then(|| Envelope::detect(lines.iter().map(String::as_str)))
 }
 
 /// Where the last line of `data` starts, given that it starts at `from` or
