@@ -67,11 +67,6 @@ pub struct Input {
     /// them (while classifying the chunk) and tells
     /// [`lines_counted`](Self::lines_counted) before the next chunk.
     pub count_lines: bool,
-    /// Whether a line may end a chunk (one that is not the piece of a
-    /// longer container line, whose pieces must be joined in one chunk);
-    /// every line may when `None`. A chunk grows past its size by at most
-    /// [`PIECES_PAST_CHUNK`] waiting for such a line.
-    pub line_ends_chunk: Option<Box<EndsChunk>>,
     /// How long the pieces of a container line that end what a live input
     /// or a followed file has given so far wait for the rest of their line
     /// (see [`PIECE_WAIT`]); `ZERO` passes them on at once.
@@ -94,12 +89,9 @@ struct Waiting {
 /// a piece left alone longer is the last that will come.
 pub const PIECE_WAIT: Duration = Duration::from_secs(1);
 
-/// Whether a line (without its line break) may end a chunk.
-pub type EndsChunk = dyn Fn(&[u8]) -> bool;
-
 /// How far a chunk may grow past its size for the pieces of a line (more
 /// than the 1 MiB of pieces that are joined into one line).
-pub const PIECES_PAST_CHUNK: usize = 2 << 20;
+const PIECES_PAST_CHUNK: usize = 2 << 20;
 /// The lines an envelope is chosen from, at most (as [`Envelope::detect`] samples).
 const FIRST_LINES: usize = 16;
 
@@ -166,7 +158,6 @@ impl Input {
             hold_unfinished_line: false,
             lines_read: 0,
             count_lines: true,
-            line_ends_chunk: None,
             piece_wait: PIECE_WAIT,
             waiting: None,
             envelope: Envelope::None,
@@ -214,16 +205,18 @@ impl Input {
         !self.detecting
     }
 
-    /// An input whose lines come in pieces (Docker, CRI) ends its chunks
-    /// only after a line's last piece, so that the pieces are joined.
     fn set_envelope(&mut self, envelope: Envelope) {
         self.detecting = false;
-        if envelope.has_pieces() {
-            let pieces_of = envelope.clone();
-            self.line_ends_chunk =
-                Some(Box::new(move |line| !pieces_of.unwrap(&String::from_utf8_lossy(line)).is_piece()));
-        }
         self.envelope = envelope;
+    }
+
+    /// Whether `line` (without its line break) may end a chunk: it is not
+    /// the piece of a longer container line (Docker, CRI), whose pieces
+    /// must be joined in one chunk. A chunk grows past its size by at most
+    /// [`PIECES_PAST_CHUNK`] waiting for such a line.
+    fn ends_chunk(&self, line: &[u8]) -> bool {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        !self.envelope.unwrap(&String::from_utf8_lossy(line)).is_piece()
     }
 
     fn detect_in(&mut self, whole_lines: &[u8]) {
@@ -366,10 +359,11 @@ impl Input {
     /// here: its last line is no piece of a longer one, or it has grown too
     /// far past `size` waiting for the line's end.
     fn may_end_chunk(&self, whole_lines: &[u8], size: usize) -> bool {
-        let Some(ends_chunk) = &self.line_ends_chunk else { return true };
+        if !self.envelope.has_pieces() {
+            return true;
+        }
         let body = &whole_lines[..whole_lines.len() - 1];
-        let last = &body[last_line_start(body, 0)..];
-        whole_lines.len() >= size + PIECES_PAST_CHUNK || ends_chunk(last.strip_suffix(b"\r").unwrap_or(last))
+        whole_lines.len() >= size + PIECES_PAST_CHUNK || self.ends_chunk(&body[last_line_start(body, 0)..])
     }
 
     /// Where the pieces of a line that end the whole lines of `data` (those
@@ -378,12 +372,14 @@ impl Input {
     /// when no piece is to wait. Pieces grown past [`PIECES_PAST_CHUNK`]
     /// wait no more.
     fn waiting_pieces(&mut self, data: &[u8], line_start: usize) -> usize {
-        let Some(ends_chunk) = &self.line_ends_chunk else { return line_start };
+        if !self.envelope.has_pieces() {
+            return line_start;
+        }
         let mut start = line_start;
         while start > 0 && line_start - start <= PIECES_PAST_CHUNK {
             let before = &data[..start - 1];
             let line = &before[last_line_start(before, 0)..];
-            if ends_chunk(line.strip_suffix(b"\r").unwrap_or(line)) {
+            if self.ends_chunk(line) {
                 break;
             }
             start -= line.len() + 1;
