@@ -632,10 +632,7 @@ impl Page<'_> {
             grouped(super::values::TRACKED as u64),
             grouped(super::MAX_EXAMPLE_LEN as u64),
         )];
-        if report.forms.contains(&Form::Slashed)
-            || report.forms.contains(&Form::Iso)
-            || report.forms.contains(&Form::Syslog)
-        {
+        if report.forms.iter().any(|form| *form != Form::IsoWithOffset) {
             notes.push("Times without a UTC offset are shown as written in the log.".to_owned());
         }
         if report.forms.contains(&Form::IsoWithOffset) {
