@@ -366,7 +366,8 @@ impl Follower {
             // A closed file that was read to its end is looked at only
             // when something may have changed.
             let look = self.check_closed || !tracked.idle;
-            if !look || !tracked.grew() {
+            // Grown, or truncated, since it was read to its end.
+            if !look || tracked.length_now().is_none_or(|length| length == tracked.position.offset) {
                 return Step::Done;
             }
             self.make_room(Some(id));
@@ -392,7 +393,7 @@ impl Follower {
             self.open -= 1;
             return self.forget_if_gone(id);
         }
-        if tracked.truncated() {
+        if tracked.length_now().is_some_and(|length| length < tracked.position().offset) {
             eprintln!("errcat: {}: truncated; reading it from its start", tracked.label);
             tracked.close();
             // A file written again from its start: its envelope too is chosen again.
@@ -517,18 +518,10 @@ impl Tracked {
         }
     }
 
-    /// Whether the file at its path is it, and is not as long as where it
-    /// was read to (grown, or truncated).
-    fn grew(&self) -> bool {
-        fs::metadata(&self.path)
-            .is_ok_and(|metadata| Identity::of(&metadata) == self.identity && metadata.len() != self.position.offset)
-    }
-
-    /// Whether the file at its path is it, shorter than what was read.
-    fn truncated(&self) -> bool {
-        let offset = self.position().offset;
-        fs::metadata(&self.path)
-            .is_ok_and(|metadata| Identity::of(&metadata) == self.identity && metadata.len() < offset)
+    /// The length of the file at its path, when that file is still it.
+    fn length_now(&self) -> Option<u64> {
+        let metadata = fs::metadata(&self.path).ok()?;
+        (Identity::of(&metadata) == self.identity).then_some(metadata.len())
     }
 
     /// Opens the file again where it was read to (from its start if it is
