@@ -427,13 +427,6 @@ pub struct ScanArgs {
     pub min_severity: Option<error_catalog::Severity>,
 }
 
-impl ScanArgs {
-    /// The worker threads: `--threads`, else one per core.
-    pub fn worker_threads(&self) -> usize {
-        worker_threads(self.threads)
-    }
-}
-
 /// `--threads N`, else one per core.
 pub fn worker_threads(asked: Option<u16>) -> usize {
     asked.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from)

@@ -185,16 +185,12 @@ fn text_report(changes: &Changes<'_>, non_exhaustive: bool, out: &mut Out) -> io
         return out.line("no changes: every record, name, field and message is the same");
     }
     let heading = |out: &mut Out, title: &str, count: usize| out.line(&out.bold(&format!("{title} ({count}):")));
-    if !changes.added.is_empty() {
-        heading(out, "added", changes.added.len())?;
-        for entry in &changes.added {
-            out.line(&format!("  + {}  {}  {}", entry.name, entry.record().id, shown_message(entry.record())))?;
+    for (title, mark, entries) in [("added", '+', &changes.added), ("removed", '-', &changes.removed)] {
+        if !entries.is_empty() {
+            heading(out, title, entries.len())?;
         }
-    }
-    if !changes.removed.is_empty() {
-        heading(out, "removed", changes.removed.len())?;
-        for entry in &changes.removed {
-            out.line(&format!("  - {}  {}  {}", entry.name, entry.record().id, shown_message(entry.record())))?;
+        for entry in entries {
+            out.line(&format!("  {mark} {}  {}  {}", entry.name, entry.record().id, shown_message(entry.record())))?;
         }
     }
     if !changes.renamed.is_empty() {

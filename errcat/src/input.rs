@@ -1,15 +1,7 @@
 //! Opening log inputs (files, `.gz` files, standard input) and reading their
-//! lines with a bound on line length, so that no input can exhaust memory.
-//!
-//! Every input is read with `read(2)` straight into the buffer of the chunk
-//! it fills: one of a few buffers that every scan reuses (see [`Lines`]), as
-//! ripgrep's searcher reuses its buffer, so that reading a file costs one
-//! copy out of the page cache and no fresh memory. A file truncated while it
-//! is read (`logrotate`'s `copytruncate`) just reads to its new end.
-//!
-//! Live inputs (pipes, terminals, FIFOs) are read in chunks that end where
-//! the writer pauses, so that what has arrived is classified and printed
-//! without waiting for a full chunk (see [`Input::next_chunk`]).
+//! lines in chunks, with a bound on line length so that no input can exhaust
+//! memory. Reads go straight into reused chunk buffers ([`Lines`]); a live
+//! input's chunk ends where its writer pauses ([`Input::next_chunk`]).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
@@ -26,26 +18,22 @@ pub const CHUNK: usize = 1 << 20;
 
 /// A run of whole lines of an input, as the pipeline classifies them.
 pub struct Chunk {
-    /// 1-based number of the chunk's first line.
+    /// 1-based.
     pub first_line: u64,
-    /// The lines, in a reused buffer (see [`Lines`]).
     pub data: Lines,
     /// The chunk ended because the input had nothing more for now.
     pub input_paused: bool,
 }
 
-/// Longest line read (the classifier's); longer lines are skipped with an error.
 pub use error_catalog::MAX_LINE;
 /// Files larger than this show a progress bar (when stderr is a terminal).
 const PROGRESS_FROM: u64 = 4 << 20;
 /// How much of the start of an input is checked for NUL bytes.
 const BINARY_PROBE: usize = 8 << 10;
-/// A live input that stays silent this long ends the chunk being gathered:
-/// its writer has paused, so what has arrived is classified now.
+/// A live input silent this long ends the chunk being gathered.
 const PAUSE: Duration = Duration::from_millis(5);
-/// The longest a chunk of a live input gathers lines, even from a writer
-/// that never pauses `PAUSE` long (a line every few milliseconds): this
-/// bounds how late a match is printed.
+/// Bounds how late a match of a live input is printed, for a writer that
+/// never pauses `PAUSE` long.
 const GATHER_AT_MOST: Duration = Duration::from_millis(40);
 /// The least a read asks for: a chunk has room for this much past its size,
 /// so that the read that fills it usually ends past a line break.
@@ -55,12 +43,10 @@ const READ: usize = 64 << 10;
 const POOLED: usize = 64;
 const POOLED_SIZE: usize = 4 << 20;
 
-/// The chunks' buffers not in use (see [`Lines`]).
 static POOL: Pool = Mutex::new(Vec::new());
 
-/// An open input.
 pub struct Input {
-    /// How the input is named in messages (`<stdin>` for standard input).
+    /// `<stdin>` for standard input.
     pub label: String,
     reader: Box<dyn BufRead>,
     /// Skipping the rest of a line longer than [`MAX_LINE`].
@@ -70,31 +56,22 @@ pub struct Input {
     /// A pipe, terminal or FIFO: its writer decides when data comes.
     live: Option<LiveSource>,
     progress: Option<ProgressBar>,
-    /// Bytes taken from the reader so far.
     pub bytes_read: u64,
-    /// Keep an unfinished last line for the next call instead of passing it
-    /// on at the end of the input (`--follow`: the rest of it is still to be
-    /// written).
+    /// Keep an unfinished last line for the next call (`--follow`: the rest
+    /// of it is still to be written).
     pub hold_unfinished_line: bool,
-    /// Lines read so far (a last line without a line break counts).
+    /// A last line without a line break counts.
     lines_read: u64,
     /// Whether [`next_chunk`](Self::next_chunk) counts each chunk's lines
     /// and advances the line number past them; when not, the caller counts
     /// them (while classifying the chunk) and tells
     /// [`lines_counted`](Self::lines_counted) before the next chunk.
     pub count_lines: bool,
-    /// Whether a line may end a chunk (one that is not the piece of a
-    /// longer container line, whose pieces must be joined in one chunk);
-    /// every line may when `None`. A chunk grows past its size by at most
-    /// [`PIECES_PAST_CHUNK`] waiting for such a line.
-    pub line_ends_chunk: Option<Box<EndsChunk>>,
     /// How long the pieces of a container line that end what a live input
     /// or a followed file has given so far wait for the rest of their line
     /// (see [`PIECE_WAIT`]); `ZERO` passes them on at once.
     pub piece_wait: Duration,
-    /// The pieces waiting, if any.
     waiting: Option<Waiting>,
-    /// The envelope of the lines (see [`choose_envelope`](Self::choose_envelope)).
     envelope: Envelope,
     /// Choosing the envelope from the first whole lines read.
     detecting: bool,
@@ -102,26 +79,21 @@ pub struct Input {
 
 /// Pieces of a line held back at the end of what an input has given.
 struct Waiting {
-    /// When they began to wait.
     since: Instant,
     /// Where they start in the chunk being gathered.
     at: usize,
 }
 
 /// How long the last pieces of a container line wait for the rest of it
-/// when a live input pauses (or a followed file has nothing more): the
-/// runtime writes a line's pieces at once, so a piece left alone longer is
-/// the last that will come, and the line is classified as it stands.
+/// when a live input pauses: the runtime writes a line's pieces at once, so
+/// a piece left alone longer is the last that will come.
 pub const PIECE_WAIT: Duration = Duration::from_secs(1);
-
-/// Whether a line (without its line break) may end a chunk.
-pub type EndsChunk = dyn Fn(&[u8]) -> bool;
 
 /// How far a chunk may grow past its size for the pieces of a line (more
 /// than the 1 MiB of pieces that are joined into one line).
-pub const PIECES_PAST_CHUNK: usize = 2 << 20;
-/// How many of an input's first lines [`Input::first_lines`] gives, at most.
-pub const FIRST_LINES: usize = 16;
+const PIECES_PAST_CHUNK: usize = 2 << 20;
+/// The lines an envelope is chosen from, at most (as [`Envelope::detect`] samples).
+const FIRST_LINES: usize = 16;
 
 /// Opens `path` (`-` is standard input); `.gz` files are decompressed.
 pub fn open(path: &Path) -> Result<Input, String> {
@@ -159,8 +131,7 @@ pub fn open(path: &Path) -> Result<Input, String> {
 }
 
 /// An input reading `file` (already positioned) as it grows: `--follow`.
-/// Its reads go straight into the chunks' buffers (they ask for more than
-/// the reader's buffer holds), so the buffer is small: thousands of files
+/// Reads bypass the reader's buffer, so it is small: thousands of files
 /// followed take little memory.
 pub fn followed(label: String, file: File) -> Input {
     let mut input = Input::new(label, Box::new(BufReader::with_capacity(4 << 10, file)), None, None);
@@ -187,7 +158,6 @@ impl Input {
             hold_unfinished_line: false,
             lines_read: 0,
             count_lines: true,
-            line_ends_chunk: None,
             piece_wait: PIECE_WAIT,
             waiting: None,
             envelope: Envelope::None,
@@ -207,15 +177,19 @@ impl Input {
     pub fn choose_envelope(&mut self, chosen: Option<&Envelope>) -> io::Result<Envelope> {
         let envelope = match chosen {
             Some(envelope) => envelope.clone(),
-            None => Envelope::detect(self.first_lines()?.iter().map(String::as_str)),
+            None => {
+                // The whole lines its first read gave (all of it when it holds no line break).
+                let start = self.reader.fill_buf()?;
+                let whole = memchr::memrchr(b'\n', start).map_or(start, |end| &start[..end]);
+                envelope_of(whole).unwrap_or(Envelope::None)
+            }
         };
         self.set_envelope(envelope.clone());
         Ok(envelope)
     }
 
-    /// Chooses the envelope of a live input: `chosen`, or the one its first
-    /// whole lines that are not blank are in, when they come (until then,
-    /// [`Envelope::None`]).
+    /// `chosen`, or the one its first whole lines that are not blank are in,
+    /// when they come (until then, [`Envelope::None`]).
     pub fn choose_envelope_when_read(&mut self, chosen: Option<&Envelope>) {
         match chosen {
             Some(envelope) => self.set_envelope(envelope.clone()),
@@ -223,55 +197,34 @@ impl Input {
         }
     }
 
-    /// The envelope of the lines read so far.
     pub fn envelope(&self) -> &Envelope {
         &self.envelope
     }
 
-    /// Whether the envelope is chosen (not still to be detected).
     pub fn envelope_chosen(&self) -> bool {
         !self.detecting
     }
 
-    /// An input whose lines come in pieces (Docker, CRI) ends its chunks
-    /// only after a line's last piece, so that the pieces are joined.
     fn set_envelope(&mut self, envelope: Envelope) {
         self.detecting = false;
-        if envelope.has_pieces() {
-            let pieces_of = envelope.clone();
-            self.line_ends_chunk =
-                Some(Box::new(move |line| !pieces_of.unwrap(&String::from_utf8_lossy(line)).is_piece()));
-        }
         self.envelope = envelope;
     }
 
-    /// Chooses the envelope from `whole_lines` when they hold a line that
-    /// is not blank (see [`choose_envelope_when_read`](Self::choose_envelope_when_read)).
+    /// Whether `line` (without its line break) may end a chunk: it is not
+    /// the piece of a longer container line (Docker, CRI), whose pieces
+    /// must be joined in one chunk. A chunk grows past its size by at most
+    /// [`PIECES_PAST_CHUNK`] waiting for such a line.
+    fn ends_chunk(&self, line: &[u8]) -> bool {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        !self.envelope.unwrap(&String::from_utf8_lossy(line)).is_piece()
+    }
+
     fn detect_in(&mut self, whole_lines: &[u8]) {
-        let lines: Vec<String> = (whole_lines.split(|&b| b == b'\n'))
-            .filter(|line| !line.trim_ascii().is_empty())
-            .take(FIRST_LINES)
-            .map(|line| String::from_utf8_lossy(line).into_owned())
-            .collect();
-        if !lines.is_empty() {
-            self.set_envelope(Envelope::detect(lines.iter().map(String::as_str)));
+        if let Some(envelope) = envelope_of(whole_lines) {
+            self.set_envelope(envelope);
         }
     }
 
-    /// The whole lines at the start of the input that its first read gave
-    /// (at most [`FIRST_LINES`], read lossily), to choose its envelope from;
-    /// nothing is consumed.
-    fn first_lines(&mut self) -> io::Result<Vec<String>> {
-        let start = self.reader.fill_buf()?;
-        let whole = memchr::memrchr(b'\n', start).map_or(start, |end| &start[..end]);
-        Ok(whole
-            .split(|&b| b == b'\n')
-            .take(FIRST_LINES)
-            .map(|line| String::from_utf8_lossy(line).into_owned())
-            .collect())
-    }
-
-    /// Whether the input has no bytes at all.
     pub fn is_empty(&mut self) -> io::Result<bool> {
         Ok(self.reader.fill_buf()?.is_empty())
     }
@@ -406,10 +359,11 @@ impl Input {
     /// here: its last line is no piece of a longer one, or it has grown too
     /// far past `size` waiting for the line's end.
     fn may_end_chunk(&self, whole_lines: &[u8], size: usize) -> bool {
-        let Some(ends_chunk) = &self.line_ends_chunk else { return true };
+        if !self.envelope.has_pieces() {
+            return true;
+        }
         let body = &whole_lines[..whole_lines.len() - 1];
-        let last = &body[last_line_start(body, 0)..];
-        whole_lines.len() >= size + PIECES_PAST_CHUNK || ends_chunk(last.strip_suffix(b"\r").unwrap_or(last))
+        whole_lines.len() >= size + PIECES_PAST_CHUNK || self.ends_chunk(&body[last_line_start(body, 0)..])
     }
 
     /// Where the pieces of a line that end the whole lines of `data` (those
@@ -418,12 +372,14 @@ impl Input {
     /// when no piece is to wait. Pieces grown past [`PIECES_PAST_CHUNK`]
     /// wait no more.
     fn waiting_pieces(&mut self, data: &[u8], line_start: usize) -> usize {
-        let Some(ends_chunk) = &self.line_ends_chunk else { return line_start };
+        if !self.envelope.has_pieces() {
+            return line_start;
+        }
         let mut start = line_start;
         while start > 0 && line_start - start <= PIECES_PAST_CHUNK {
             let before = &data[..start - 1];
             let line = &before[last_line_start(before, 0)..];
-            if ends_chunk(line.strip_suffix(b"\r").unwrap_or(line)) {
+            if self.ends_chunk(line) {
                 break;
             }
             start -= line.len() + 1;
@@ -458,17 +414,26 @@ impl Input {
         self.lines_read += line_breaks + u64::from(!chunk.data.ends_with(b"\n"));
     }
 
-    /// Lines read so far.
     pub fn lines_read(&self) -> u64 {
         self.lines_read
     }
 
-    /// Removes the progress bar, if any.
     pub fn finish(&self) {
         if let Some(bar) = &self.progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// The envelope of the first [`FIRST_LINES`] lines of `whole_lines` that are
+/// not blank (read lossily), `None` when there is none (see [`Envelope::detect`]).
+fn envelope_of(whole_lines: &[u8]) -> Option<Envelope> {
+    let lines: Vec<String> = (whole_lines.split(|&b| b == b'\n'))
+        .filter(|line| !line.trim_ascii().is_empty())
+        .take(FIRST_LINES)
+        .map(|line| String::from_utf8_lossy(line).into_owned())
+        .collect();
+    (!lines.is_empty()).then(|| Envelope::detect(lines.iter().map(String::as_str)))
 }
 
 /// Where the last line of `data` starts, given that it starts at `from` or
@@ -481,36 +446,30 @@ fn line_breaks(bytes: &[u8]) -> u64 {
     memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
-/// The bytes of a chunk: the first `len` of `bytes`, all of which are
-/// initialised, so that a read can write over them. The buffer is taken
-/// from [`POOL`] and goes back to it when the chunk is dropped, on whichever
-/// thread classified it, to be read into again for a later chunk: it keeps
-/// the memory it was ever read into, so that a scan touches no fresh memory
-/// once its first chunks are in flight.
+/// The bytes of a chunk: the first `len` of `bytes` (all initialised, so
+/// that a read can write over them). The buffer goes back to [`POOL`] when
+/// the chunk is dropped, so that a scan touches no fresh memory once its
+/// first chunks are in flight.
 pub struct Lines {
     bytes: Vec<u8>,
     len: usize,
     pool: &'static Pool,
 }
 
-/// Buffers not in use.
 type Pool = Mutex<Vec<Vec<u8>>>;
 
 impl Lines {
-    /// An empty buffer of `pool`, reused if it has one.
     fn take(pool: &'static Pool) -> Lines {
         let bytes = pool.lock().ok().and_then(|mut buffers| buffers.pop()).unwrap_or_default();
         Lines { bytes, len: 0, pool }
     }
 
-    /// Appends `more`.
     fn extend(&mut self, more: &[u8]) {
         self.reserve(more.len());
         self.bytes[self.len..self.len + more.len()].copy_from_slice(more);
         self.len += more.len();
     }
 
-    /// Room for `more` bytes past the end.
     fn reserve(&mut self, more: usize) {
         if self.bytes.len() < self.len + more {
             self.bytes.resize(self.len + more, 0);
@@ -531,7 +490,6 @@ impl Lines {
         self.len = self.len.min(len);
     }
 
-    /// Takes out the bytes in `range`, those after it moving down.
     fn remove(&mut self, range: std::ops::Range<usize>) {
         self.bytes.copy_within(range.end..self.len, range.start);
         self.len -= range.len();
@@ -580,7 +538,6 @@ impl LiveSource {
         Some(LiveSource {})
     }
 
-    /// `source`, which the input reads.
     #[cfg(unix)]
     fn of(source: &impl std::os::fd::AsFd) -> LiveSource {
         LiveSource { fd: source.as_fd().try_clone_to_owned().ok() }

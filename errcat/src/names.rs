@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
-use std::io;
+use std::io::{self, Write};
 use std::path::Path;
 
 use error_catalog::build::{build_with_names, Built};
@@ -12,10 +12,8 @@ use error_catalog::{load_dir, Diagnostic, Filter, Names, Pin, NAMES_FILE};
 use crate::exit::{FOUND, NOT_FOUND};
 use crate::style::Out;
 
-/// A dataset built with its names file, as the macro builds it.
 pub struct Dataset {
     pub built: Built,
-    /// The names file's pins as read (empty without one).
     pub names: Names,
 }
 
@@ -59,7 +57,8 @@ pub fn run(dir: &Path, out: &mut Out) -> io::Result<u8> {
     let text = after.to_text();
     let unchanged = fs::read_to_string(&path).is_ok_and(|old| old == text);
     if !unchanged {
-        write_atomically(&path, &text)?;
+        write_atomically(&path, &text)
+            .map_err(|err| io::Error::new(err.kind(), format!("cannot write {}: {err}", path.display())))?;
     }
     let summary = Summary::new(&before, &after);
     out.line(&format!(
@@ -77,7 +76,6 @@ pub fn run(dir: &Path, out: &mut Out) -> io::Result<u8> {
     Ok(FOUND)
 }
 
-/// What an update of the names file changes.
 struct Summary<'n> {
     added: usize,
     /// Pins whose record is gone.
@@ -109,13 +107,18 @@ impl<'n> Summary<'n> {
     }
 }
 
-/// Through a temporary file and a rename: an interrupted run never leaves
-/// half a names file, which would fail every build of the crate.
-fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let temporary = path.with_file_name(format!(".{NAMES_FILE}.tmp-{}", std::process::id()));
-    let written = fs::write(&temporary, text).and_then(|()| fs::rename(&temporary, path));
+/// Writes `text` to `path` through a temporary file beside it, synced and
+/// renamed over it: an interrupted run leaves the old file or the new one,
+/// never half of one (half a names file would fail every build of the crate).
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    // Hidden and ending in `.tmp`: neither a dataset walk nor `--follow` reads it.
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = fs::File::create(&temporary)
+        .and_then(|mut file| file.write_all(text.as_bytes()).and_then(|()| file.sync_all()))
+        .and_then(|()| fs::rename(&temporary, path));
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
-    written.map_err(|err| io::Error::new(err.kind(), format!("cannot write {}: {err}", path.display())))
+    written
 }

@@ -54,7 +54,6 @@ impl Origin {
         kubelet(&parts).or_else(|| docker(&parts)).unwrap_or_default()
     }
 
-    /// The value of `part`, if known.
     pub fn get(&self, part: Part) -> Option<&str> {
         match part {
             Part::Namespace => self.namespace.as_deref(),

@@ -1,19 +1,7 @@
-//! The scanning pipeline of `errcat scan`: an input is read in chunks of
-//! whole lines, each chunk is classified by the runtime's chunk classifier
-//! ([`ChunkClassifier`], which Python's `Catalog.classify` runs too) on a
-//! pool of worker threads, and the results come back in input order. Memory
-//! stays bounded: at most a few chunks per worker are in flight.
-//!
-//! When a live input pauses (a pipe from `tail -f`, a terminal), its chunk
-//! ends early; the chunks in flight are then all delivered before reading on,
-//! followed by [`Delivery::CaughtUp`] so that the output is flushed: what has
-//! arrived is printed while the writer is quiet.
-//!
-//! The pieces of a long container line (Docker, CRI) are joined by the
-//! classifier within a chunk: the reader ends chunks only after a whole line
-//! (see [`Input::line_ends_chunk`]), and a live input's pieces wait for the
-//! rest of their line (see [`Input::piece_wait`]), so that the pieces of a
-//! line are all in one chunk.
+//! The scanning pipeline of `errcat scan`: an input read in chunks of whole
+//! lines, each classified by the runtime's [`ChunkClassifier`] on a pool of
+//! worker threads, the results passed on in input order, a few chunks per
+//! worker in flight at most (see "errcat's scan pipeline" in `docs/design.md`).
 
 use std::collections::BTreeMap;
 use std::io;
@@ -30,14 +18,12 @@ pub type Event = ScanEvent;
 
 /// What the pipeline passes on, in input order.
 pub enum Delivery {
-    /// The events of a chunk.
     Events(Vec<Event>),
     /// Everything read so far has been delivered and the input is waiting
     /// for its writer: the moment to flush the output.
     CaughtUp,
 }
 
-/// Passes on the results that are next in input order.
 fn deliver(
     pending: &mut BTreeMap<u64, Vec<Event>>,
     delivered: &mut u64,

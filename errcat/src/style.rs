@@ -6,11 +6,9 @@ use error_catalog::{Severity, Value};
 
 use crate::args::ColorChoice;
 
-/// Standard output with the presentation settings.
 pub struct Out {
     out: io::BufWriter<io::Stdout>,
     color: bool,
-    /// Columns to wrap prose at.
     pub width: usize,
     /// The terminal's width, when standard output is a terminal: tables
     /// are cut to it there, and never when piped.
@@ -43,17 +41,14 @@ impl Out {
         self.out.flush()
     }
 
-    /// `text` in bold.
     pub fn bold(&self, text: &str) -> String {
         self.paint("1", text)
     }
 
-    /// `text` dimmed.
     pub fn dim(&self, text: &str) -> String {
         self.paint("2", text)
     }
 
-    /// A severity in its colour.
     pub fn severity(&self, severity: &Severity) -> String {
         let code = match severity {
             Severity::Fatal | Severity::Critical | Severity::Error => "1;31",

@@ -12,7 +12,6 @@ use std::sync::Mutex;
 
 use crate::origin::{Origin, Part};
 
-/// Which family a labelled series is of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Family {
     /// `errcat_matches_total` of record number N.
@@ -25,7 +24,6 @@ pub enum Family {
 /// label values.
 type Key = (Family, usize, Vec<String>);
 
-/// The labelled series, made as they are first counted.
 #[derive(Debug)]
 pub struct Labelled {
     pub parts: Vec<Part>,

@@ -1,21 +1,9 @@
 //! `errcat scan --metrics ADDR`: what the scan counts, as Prometheus
-//! metrics, served over HTTP (see [`server`]).
-//!
-//! Every series exists from the start, at 0, and never expires: one
-//! `errcat_matches_total` per record of the catalog, one line counter per
-//! input named on the command line, one unmatched-line counter per log
-//! level, one error counter per [`Problem`]. Their labels come from the
-//! catalog and the command line only, never from a log line, so the number
-//! of series is bounded by the catalog, and the encoder
-//! (`prometheus-client`) escapes every label value.
-//!
-//! With `--metrics-labels`, the workload a line came from (see
-//! [`crate::origin`]) labels the match and line counts too, on series made
-//! as workloads are met, up to a cap (see [`labelled`]).
-//!
-//! The counters are atomics that the scan adds to and a scrape reads: the
-//! scan never waits for a scrape (the labelled ones are behind a lock held
-//! only to add or copy them).
+//! metrics served over HTTP (see [`server`]). Every series exists from the
+//! start at 0 and never expires; labels come from the catalog and the command
+//! line only (with `--metrics-labels`, from the workload too, capped: see
+//! [`labelled`]), so the number of series is bounded. The counters are
+//! atomics: the scan never waits for a scrape.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,9 +37,7 @@ const NO_LEVEL: &str = "none";
 /// Why an input could not be read (or not all of it), as metrics count it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Problem {
-    /// It cannot be opened.
     Unreadable,
-    /// Reading it failed.
     ReadError,
     /// A directory or a compressed file: it cannot be followed.
     NotFollowable,
@@ -73,7 +59,6 @@ impl Problem {
         Problem::StateUnwritable,
     ];
 
-    /// The name metrics label it with.
     pub fn as_str(self) -> &'static str {
         match self {
             Problem::Unreadable => "unreadable",
@@ -86,7 +71,6 @@ impl Problem {
     }
 }
 
-/// The counts of a scan, shared between the scan and the HTTP server.
 #[derive(Debug)]
 pub struct Metrics {
     /// Per record: its labels (id, name, severity, repo, dataset) and its count.
@@ -156,7 +140,6 @@ impl Metrics {
         }
     }
 
-    /// Counts a problem with an input.
     pub fn problem(&self, problem: Problem) {
         let index = Problem::ALL.iter().position(|p| *p == problem).expect("every problem is listed");
         self.problems[index].fetch_add(1, Ordering::Relaxed);
@@ -202,7 +185,6 @@ fn dataset_version(catalog: &Catalog) -> String {
     versions.join("+")
 }
 
-/// A counter of the value `count`.
 fn counter(count: &AtomicU64) -> ConstCounter<u64> {
     ConstCounter::new(count.load(Ordering::Relaxed))
 }

@@ -16,7 +16,6 @@ use crate::input::io_message;
 
 const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
-/// A running metrics server; [`stop`](Self::stop) ends it.
 pub struct Server {
     http: Arc<tiny_http::Server>,
     thread: Option<JoinHandle<()>>,
@@ -59,7 +58,6 @@ pub fn start(address: &str, metrics: Arc<Metrics>) -> Result<Server, String> {
 }
 
 impl Server {
-    /// Stops serving and waits for the server's thread.
     pub fn stop(mut self) {
         self.http.unblock();
         if let Some(thread) = self.thread.take() {

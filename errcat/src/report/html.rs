@@ -23,7 +23,6 @@ const SCRIPT: &str = include_str!("report.js");
 /// (`cargo test -p errcat csp` says the new value when either file changes).
 const SCRIPT_HASH: &str = "'sha256-asEVciVtmXlyRCxbAqV7lBfnKgSfrh0zppv+nlUcK/w='";
 const STYLE_HASH: &str = "'sha256-vfwGz9ks6cdi+4ab0o7CKssWC7S+l5/hCNGEEYQwC2I='";
-/// Most bars in a timeline.
 const MAX_BARS: usize = 60;
 
 /// A link to `url` showing `text` when `url` is an http or https URL;
@@ -46,7 +45,6 @@ fn is_web_url(url: &str) -> bool {
         && !url.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
-/// 1234567 as `1,234,567`.
 fn grouped(number: u64) -> String {
     let digits = number.to_string();
     let mut out = String::new();
@@ -94,7 +92,6 @@ fn severity_class(severity: &str) -> &'static str {
     }
 }
 
-/// The id of an error's card (an attribute, and a URL fragment).
 fn card_id(record: &RecordView) -> String {
     let safe: String = record.id.chars().filter(char::is_ascii_alphanumeric).take(40).collect();
     format!("error-{safe}")
@@ -103,7 +100,6 @@ fn card_id(record: &RecordView) -> String {
 struct Page<'r> {
     report: &'r HtmlReport,
     records: &'r BTreeMap<usize, RecordView>,
-    /// The errors in the order shown: most severe first, then most frequent.
     order: Vec<usize>,
     chart: Option<Chart<Lane>>,
     out: String,
@@ -266,7 +262,6 @@ impl Page<'_> {
             );
         }
         self.out.push_str("</ul></div>");
-        // Inputs.
         self.out.push_str(
             "<div class=\"inputs\"><h2>Inputs</h2><table><thead><tr><th>input</th><th class=\"num\">lines</th>\
              <th class=\"num\">matched</th><th>note</th></tr></thead><tbody>",
@@ -369,7 +364,6 @@ impl Page<'_> {
     /// without scripts shows everything and no control that does nothing.
     fn controls(&mut self) {
         let mut severities: Vec<&str> = self.order.iter().map(|i| self.records[i].severity.as_str()).collect();
-        severities.dedup();
         let mut seen = std::collections::BTreeSet::new();
         severities.retain(|s| seen.insert(*s));
         self.out.push_str(
@@ -638,10 +632,7 @@ impl Page<'_> {
             grouped(super::values::TRACKED as u64),
             grouped(super::MAX_EXAMPLE_LEN as u64),
         )];
-        if report.forms.contains(&Form::Slashed)
-            || report.forms.contains(&Form::Iso)
-            || report.forms.contains(&Form::Syslog)
-        {
+        if report.forms.iter().any(|form| *form != Form::IsoWithOffset) {
             notes.push("Times without a UTC offset are shown as written in the log.".to_owned());
         }
         if report.forms.contains(&Form::IsoWithOffset) {

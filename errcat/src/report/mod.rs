@@ -31,18 +31,14 @@ pub const EXAMPLES: usize = 3;
 /// Distinct unmatched messages (after masking) the report groups, at most
 /// (see `errcat draft`); lines past it are counted, not grouped.
 const DRAFTED_KEYS: usize = 50_000;
-/// Groups of unmatched lines shown, the largest.
 pub const TOP_DRAFTS: usize = 10;
 /// Example lines kept of the unmatched lines (`--unmatched`).
 pub const UNMATCHED_EXAMPLES: usize = 8;
-/// Most frequent values shown per field.
 pub const TOP_VALUES: usize = 5;
 /// Longest example line kept, in bytes.
 const MAX_EXAMPLE_LEN: usize = 1000;
-/// Longest trace kept with an example line, in bytes.
 const MAX_CONTEXT_LEN: usize = 4000;
 
-/// What a report lane (a row of the timeline) stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Lane {
     /// The error of this catalog index.
@@ -51,7 +47,6 @@ pub enum Lane {
     Unmatched,
 }
 
-/// A scanned input.
 struct InputStats {
     label: String,
     lines: u64,
@@ -60,10 +55,8 @@ struct InputStats {
     problem: Option<String>,
 }
 
-/// Where and when a line was seen.
 #[derive(Clone)]
 struct Place {
-    /// Index into [`HtmlReport::inputs`].
     input: usize,
     line: u64,
     time: Option<Stamp>,
@@ -88,7 +81,6 @@ struct ErrorStats {
     first: Place,
     last: Place,
     examples: Vec<Example>,
-    /// Per field, in field order.
     values: Vec<ValueCounts>,
 }
 
@@ -130,7 +122,6 @@ impl HtmlReport {
         }
     }
 
-    /// Starts the next input; the events that follow are from it.
     pub fn begin_input(&mut self, label: &str) {
         self.inputs.push(InputStats { label: label.to_owned(), lines: 0, matched: 0, problem: None });
         self.drafts.begin_input(label);
@@ -145,14 +136,12 @@ impl HtmlReport {
         }
     }
 
-    /// A problem with the current input that did not stop the scan.
     pub fn problem(&mut self, problem: &str) {
         if let Some(input) = self.inputs.last_mut() {
             input.problem = Some(problem.to_owned());
         }
     }
 
-    /// An input that could not be opened.
     pub fn unreadable_input(&mut self, label: &str, problem: String) {
         self.inputs.push(InputStats { label: label.to_owned(), lines: 0, matched: 0, problem: Some(problem) });
     }
@@ -223,7 +212,6 @@ impl HtmlReport {
         }
     }
 
-    /// Renders the report and writes it to `path`.
     pub fn write(&self, catalog: &Catalog, path: &Path) -> io::Result<()> {
         let records: BTreeMap<usize, RecordView> =
             self.errors.keys().map(|&index| (index, RecordView::new(catalog, index))).collect();

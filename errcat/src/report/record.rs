@@ -7,7 +7,6 @@ use std::borrow::Cow;
 
 use error_catalog::{Catalog, Match, Piece, Value};
 
-/// A record as the report shows it.
 pub struct RecordView {
     pub name: String,
     pub id: String,
@@ -83,7 +82,6 @@ pub fn value_text<'v>(value: &'v Value<'_>) -> Cow<'v, str> {
     }
 }
 
-/// The parts of a match the report keeps.
 pub fn match_parts<'m>(found: &'m Match<'_>) -> (usize, std::ops::Range<usize>, &'m [Value<'m>]) {
     (found.index, found.span.clone(), &found.values)
 }

@@ -44,30 +44,21 @@ pub const WIDTHS: [(i64, &str); 22] = {
     ]
 };
 
-/// Most buckets kept per lane while scanning.
 pub const MAX_FINE_BUCKETS: i64 = 2048;
 
-/// Counts over time of several lanes.
 #[derive(Debug)]
 pub struct Timeline<K> {
-    /// Index into [`WIDTHS`] of the current bucket width.
     level: usize,
     /// Each lane's count per bucket number (time / width).
     lanes: BTreeMap<K, BTreeMap<i64, u64>>,
-    /// The earliest and latest times added, in microseconds.
     range: Option<(i64, i64)>,
 }
 
-/// Bars to draw: the same buckets for every lane.
 #[derive(Debug, PartialEq)]
 pub struct Chart<K> {
-    /// Microseconds per bar, and the width's name.
     pub width: (i64, &'static str),
-    /// Start of the first bar, in microseconds.
     pub start: i64,
-    /// Number of bars.
     pub bars: usize,
-    /// Each lane's count per bar.
     pub lanes: BTreeMap<K, Vec<u64>>,
 }
 
@@ -78,7 +69,6 @@ impl<K: Ord + Clone> Default for Timeline<K> {
 }
 
 impl<K: Ord + Clone> Timeline<K> {
-    /// Counts one occurrence in `lane` at `micros`.
     pub fn add(&mut self, lane: K, micros: i64) {
         let (first, last) = self.range.map_or((micros, micros), |(a, b)| (a.min(micros), b.max(micros)));
         self.range = Some((first, last));
@@ -96,7 +86,6 @@ impl<K: Ord + Clone> Timeline<K> {
         *self.lanes.entry(lane).or_default().entry(bucket).or_default() += 1;
     }
 
-    /// The earliest and latest times added.
     pub fn range(&self) -> Option<(i64, i64)> {
         self.range
     }

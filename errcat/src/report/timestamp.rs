@@ -15,14 +15,12 @@ const SEARCH_LIMIT: usize = 64;
 const MICROS_PER_SECOND: i64 = 1_000_000;
 const MICROS_PER_DAY: i64 = 86_400 * MICROS_PER_SECOND;
 
-/// A point in time found in a log line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Stamp {
     /// Microseconds since the epoch (see the module documentation).
     pub micros: i64,
 }
 
-/// How a line's timestamp was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Form {
     /// `2026/11/29 17:20:00.123911` (nats-server, Go's `log` package).
@@ -107,7 +105,6 @@ fn parse_syslog(text: &[u8], year: i32) -> Option<Stamp> {
     Some(Stamp { micros: days * MICROS_PER_DAY + seconds_of_day * MICROS_PER_SECOND + micros })
 }
 
-/// A reading position in a timestamp.
 struct Cursor<'t> {
     text: &'t [u8],
     at: usize,
@@ -118,7 +115,6 @@ impl Cursor<'_> {
         self.text.get(self.at).copied()
     }
 
-    /// Exactly `count` ASCII digits.
     fn digits(&mut self, count: usize) -> Option<u32> {
         let digits = self.text.get(self.at..self.at + count)?;
         if !digits.iter().all(u8::is_ascii_digit) {

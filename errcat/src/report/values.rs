@@ -40,7 +40,6 @@ impl ValueCounts {
         all
     }
 
-    /// Distinct values counted exactly.
     pub fn distinct(&self) -> usize {
         self.counts.len()
     }

@@ -1,11 +1,7 @@
-//! `errcat scan --follow` and `errcat scan --metrics`: live inputs, read
-//! until Ctrl-C or SIGTERM (or the end of a pipe).
-//!
-//! The lines come from a source (files followed by [`Follower`], or
-//! standard input read on a thread of its own); each chunk is classified
-//! here and what is found goes to the sinks: the report (printed matches,
-//! the summary, the exit status) and, with `--metrics`, the counters that
-//! the HTTP server serves.
+//! `errcat scan --follow` and `errcat scan --metrics`: live inputs (files
+//! followed by [`Follower`], or standard input), read until Ctrl-C or SIGTERM
+//! or the end of a pipe; each chunk is classified here and what is found goes
+//! to the sinks (the report and, with `--metrics`, the counters served).
 
 use std::collections::HashMap;
 use std::io;
@@ -98,7 +94,6 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &ScanArgs, out: &mut O
     Ok(if metrics.is_some() && stop.load(Ordering::Relaxed) { FOUND } else { status })
 }
 
-/// A file being read, as the sinks know it.
 struct Followed {
     /// The argument that found it.
     input: usize,
@@ -106,7 +101,6 @@ struct Followed {
     origin: Origin,
 }
 
-/// Where what is found goes.
 struct Sinks<'a> {
     catalog: &'a Catalog,
     options: &'a ScanArgs,

@@ -18,9 +18,7 @@ use crate::severity::rank as severity_rank;
 use crate::style::show_value;
 use crate::style::{truncate, Out};
 
-// `--follow`: files followed as they grow, a source of lines for `live`.
 mod follow;
-// `--follow` and `--metrics`: live inputs consumed by the report and the metrics.
 mod live;
 
 /// Where an error was seen.
@@ -107,20 +105,19 @@ fn scan_input(report: &mut Report<'_>, input: &mut input::Input, out: &mut Out) 
         details: options.json || report.html.is_some(),
     };
     let classifier = ChunkClassifier::new(catalog, scan_options);
-    let result = pipeline::scan(&classifier, input, options.worker_threads(), |delivery| match delivery {
-        Delivery::Events(events) => report.events(&mut source, events, out),
-        Delivery::CaughtUp => out.flush(),
-    });
+    let result =
+        pipeline::scan(&classifier, input, crate::args::worker_threads(options.threads), |delivery| match delivery {
+            Delivery::Events(events) => report.events(&mut source, events, out),
+            Delivery::CaughtUp => out.flush(),
+        });
     report.end_of(&source, out)?;
     result
 }
 
-/// One input as the output names it.
 pub struct Source {
     pub label: String,
     /// The label, shared by every place recorded in the summary.
     file: std::rc::Rc<str>,
-    /// Lines read with replacement characters so far.
     invalid_utf8: u64,
     /// The parts of the workload it is of that are known (`--json` gives them).
     workload: Vec<(&'static str, String)>,
@@ -265,7 +262,6 @@ fn record(summary: &mut Summary, index: usize, place: Place) {
         .or_insert(Seen { count: 1, first: place.clone(), last: place });
 }
 
-/// The parts of the workload of a line's file, for `--json`.
 type Workload<'a> = &'a [(&'static str, String)];
 
 fn print_match(
@@ -346,7 +342,6 @@ pub fn unmatched_level(levels: &[String]) -> impl Fn(&LogLine<'_>) -> Option<Str
     }
 }
 
-/// The documented fix of each error found.
 fn print_fixes(catalog: &Catalog, found: impl Iterator<Item = usize>, out: &mut Out) -> io::Result<()> {
     for index in found {
         let entry = &catalog.entries()[index];

@@ -19,7 +19,6 @@ pub enum Pattern {
     Glob { pattern: String, base: PathBuf },
 }
 
-/// A file found: its path and what `stat` said of it.
 pub struct Found {
     pub path: PathBuf,
     pub metadata: fs::Metadata,
@@ -51,7 +50,6 @@ impl Pattern {
         Ok(Pattern::File(argument.to_owned()))
     }
 
-    /// The argument as given.
     pub fn label(&self) -> String {
         match self {
             Pattern::File(path) | Pattern::Dir(path) => path.display().to_string(),

@@ -1,40 +1,9 @@
 //! `errcat scan --follow`: keep reading log files as they grow, like
-//! `tail -F`, until Ctrl-C or SIGTERM, then print the summary.
-//!
-//! The inputs are files, directories (every file under them) and globs
-//! (see [`inputs`]); they are listed again when a file-system event says
-//! something appeared, went or was renamed (or, polling, every
-//! [`LIST_EVERY_POLLING`]). A file is known by its device and inode, not by
-//! its name: a file renamed where the inputs still name it (kubelet's
-//! `0.log` to `0.log.<timestamp>`, Docker's `-json.log` to `-json.log.1`)
-//! is read on from where it was, a new file at the old name is read from
-//! its start, and a file no input names any more (removed, compressed,
-//! renamed away) is read to its end, unfinished last line included, then
-//! closed. A file found smaller than what was read from it was truncated
-//! in place (copytruncate) and is read again from its start. Compressed
-//! rotations are skipped: they were read before they were compressed.
-//!
-//! At most [`Options::max_open`] files are open at once: past that, the
-//! file read least recently is closed, its position kept, and opened again
-//! when it has grown, so that thousands of files take a bounded number of
-//! descriptors (and, with each file's buffer small, bounded memory).
-//!
-//! Each file's envelope is chosen from its first lines, and the last
-//! pieces of a container line wait up to
-//! [`PIECE_WAIT`](crate::input::PIECE_WAIT) for the rest of it, so that a
-//! line written in pieces at different times is classified once, whole.
-//! With `--state FILE`, each file's identity and position are saved every
-//! [`SAVE_EVERY`] and at the end (see [`state`]), and a restart reads on
-//! from there.
-//!
-//! A truncation is seen only when the file is found smaller than the point
-//! reached: lines written after a truncation and beyond that point before the
-//! next check are missed (as with `tail -F`).
-//!
-//! This is a source of lines and nothing more: [`Follower`] yields the
-//! files opened and closed, the chunks of whole lines read and the problems
-//! met, in order, and knows nothing of classification or reports; the scan
-//! consumes them (see `scan::live`).
+//! `tail -F`, through renames, truncation and rotation, until Ctrl-C or
+//! SIGTERM. A file is known by its device and inode, not its name; at most
+//! [`Options::max_open`] files are open at once. [`Follower`] is a source of
+//! lines and nothing more: the scan consumes it (see `scan::live`). The
+//! rules are in `docs/agent.md` ("What is followed").
 
 mod inputs;
 mod state;
@@ -58,14 +27,11 @@ use crate::input::{self, Chunk, Input, CHUNK};
 use crate::metrics::Problem;
 use crate::origin::Origin;
 
-/// How often the inputs are listed again when polling (events list them
-/// when something changes, and every [`LIST_EVERY_WITH_EVENTS`] in case an
-/// event was lost).
+/// How often the inputs are listed again when polling (with events, in
+/// case one was lost).
 pub const LIST_EVERY_POLLING: Duration = Duration::from_millis(500);
 const LIST_EVERY_WITH_EVENTS: Duration = Duration::from_secs(10);
-/// How often a round that reads much looks at the events.
 const LOOK_EVERY: Duration = Duration::from_millis(50);
-/// How often `--state` is written while files are read.
 pub const SAVE_EVERY: Duration = Duration::from_secs(1);
 
 /// A file followed, as the items name it.
@@ -73,81 +39,83 @@ pub type FileId = u64;
 
 /// What a live source yields.
 pub enum Item {
-    /// A file is followed from now on: named `label`, found by argument
-    /// number `input`, of the workload `origin`.
-    Opened { file: FileId, input: usize, label: String, origin: Origin },
-    /// Whole lines read from `file`, in `envelope`.
-    Lines { file: FileId, chunk: Chunk, envelope: Envelope },
+    /// Found by argument number `input`.
+    Opened {
+        file: FileId,
+        input: usize,
+        label: String,
+        origin: Origin,
+    },
+    Lines {
+        file: FileId,
+        chunk: Chunk,
+        envelope: Envelope,
+    },
     /// Lines longer than [`MAX_LINE`](crate::input::MAX_LINE), skipped.
-    TooLong { file: FileId, lines: Vec<u64> },
-    /// `file` was read to its end and is followed no more.
-    Closed { file: FileId },
-    /// A problem with an input, to report; the exit status says trouble.
-    Problem { problem: Problem, message: String },
+    TooLong {
+        file: FileId,
+        lines: Vec<u64>,
+    },
+    /// Read to its end and followed no more.
+    Closed {
+        file: FileId,
+    },
+    Problem {
+        problem: Problem,
+        message: String,
+    },
     /// Everything there is to read now has been read: the moment to flush.
     CaughtUp,
 }
 
-/// How files are followed.
+/// How files are followed (the `scan --follow` options of the same names).
 pub struct Options {
-    /// Read the files there are at the start from their starts, not ends.
     pub from_start: bool,
-    /// The envelope of every file, or (`None`) each file's own.
+    /// `None`: each file's own, detected.
     pub envelope: Option<Envelope>,
-    /// Poll, without file-system events.
     pub poll: bool,
-    /// Where positions are kept across restarts.
     pub state: Option<PathBuf>,
-    /// The most files open at once.
     pub max_open: usize,
 }
 
-/// Follows files as they grow, through rotation and truncation, until
-/// `stop` is set: an iterator of [`Item`]s that blocks while nothing is
-/// written. Each round reads a chunk at most per file. Once `stop` is set,
-/// one more round reads what was written before, and the iteration ends.
+/// An iterator of [`Item`]s that blocks while nothing is written. Each
+/// round reads a chunk at most per file. Once `stop` is set, one more round
+/// reads what was written before, and the iteration ends.
 pub struct Follower {
-    /// The arguments.
     patterns: Vec<Argument>,
     files: BTreeMap<FileId, Tracked>,
     by_identity: HashMap<Identity, FileId>,
     next_id: FileId,
     options: Options,
-    /// Positions read from `--state`: `None` when there was no state file.
+    /// `None` when there was no state file.
     saved: Option<HashMap<Identity, state::Position>>,
     waker: Waker,
     /// Listings made (a file not found by the latest is gone).
     listings: u64,
     listed_at: Instant,
     saved_at: Instant,
-    /// When events were last looked at (see [`Follower::look_between_reads`]).
     looked_at: Instant,
-    /// Files open now.
     open: usize,
     /// Rounds started, to tell which file was read least recently.
     rounds: u64,
     stop: Arc<AtomicBool>,
-    /// Items found but not yet yielded.
     queued: VecDeque<Item>,
     /// The files of this round, and the one being read.
     round: Vec<FileId>,
     cursor: usize,
     /// Whether this round looks at closed files (after a listing or an event).
     check_closed: bool,
-    /// Whether this round has read anything.
     read_any: bool,
-    /// Whether this round started after `stop` was set: it is the last.
+    /// This round started after `stop` was set: it is the last.
     stopping: bool,
-    /// The round's [`Item::CaughtUp`] has been yielded.
     caught_up: bool,
 }
 
 impl Follower {
-    /// Starts following `arguments`: the files there are now from their ends
-    /// (or starts, or where `--state` says), files that appear later from
-    /// their starts. An argument that cannot be followed yields a problem
-    /// first and is left out; a `--state` file that cannot be read is an
-    /// error.
+    /// The files there are now are read from their ends (or starts, or where
+    /// `--state` says), files that appear later from their starts. An
+    /// argument that cannot be followed yields a problem and is left out; an
+    /// unreadable `--state` file is an error.
     pub fn new(arguments: &[PathBuf], options: Options, stop: Arc<AtomicBool>) -> Result<Follower, String> {
         let saved = match &options.state {
             Some(path) => state::load(path)?,
@@ -307,8 +275,7 @@ impl Follower {
     }
 
     /// Closes the file read least recently while [`Options::max_open`]
-    /// are open (not `keep`, nor a file that is gone: it could not be
-    /// opened again).
+    /// are open (not `keep`, nor a gone file: it could not be reopened).
     fn make_room(&mut self, keep: Option<FileId>) {
         while self.open >= self.options.max_open.max(1) {
             let least_recent = self
@@ -323,7 +290,6 @@ impl Follower {
         }
     }
 
-    /// Writes `--state`, if asked for; a failure is a problem to report.
     fn save_state(&mut self) {
         let Some(path) = &self.options.state else { return };
         self.saved_at = Instant::now();
@@ -338,20 +304,16 @@ impl Follower {
         }
     }
 
-    /// Starts a round: waits for something to read when the last round
-    /// read nothing, lists the inputs when due.
+    /// Waits for something to read when the last round read nothing.
     fn start_round(&mut self) {
-        let wake = self.waker.wait(!self.read_any);
+        let listing_changed = self.waker.wait(!self.read_any);
         self.rounds += 1;
         // What was written before the signal is still read, once.
         self.stopping = self.stop.load(Ordering::Relaxed);
-        let every = if self.waker.polls() { LIST_EVERY_POLLING } else { LIST_EVERY_WITH_EVENTS };
-        let list = wake.listing_changed || self.listed_at.elapsed() >= every;
+        let list = self.listing_due(listing_changed);
         self.list(list);
         self.check_closed = list || !self.waker.polls();
-        if self.saved_at.elapsed() >= SAVE_EVERY {
-            self.save_state();
-        }
+        self.save_state_if_due();
         self.round = self.files.keys().copied().collect();
         (self.cursor, self.read_any, self.caught_up) = (0, false, false);
         self.looked_at = Instant::now();
@@ -366,11 +328,20 @@ impl Follower {
             return;
         }
         self.looked_at = Instant::now();
-        let wake = self.waker.wait(false);
-        let every = if self.waker.polls() { LIST_EVERY_POLLING } else { LIST_EVERY_WITH_EVENTS };
-        if wake.listing_changed || self.listed_at.elapsed() >= every {
+        let listing_changed = self.waker.wait(false);
+        if self.listing_due(listing_changed) {
             self.list(true);
         }
+        self.save_state_if_due();
+    }
+
+    /// Whether all the inputs are to be listed: names changed, or it is time.
+    fn listing_due(&self, listing_changed: bool) -> bool {
+        let every = if self.waker.polls() { LIST_EVERY_POLLING } else { LIST_EVERY_WITH_EVENTS };
+        listing_changed || self.listed_at.elapsed() >= every
+    }
+
+    fn save_state_if_due(&mut self) {
         if self.saved_at.elapsed() >= SAVE_EVERY {
             self.save_state();
         }
@@ -395,7 +366,8 @@ impl Follower {
             // A closed file that was read to its end is looked at only
             // when something may have changed.
             let look = self.check_closed || !tracked.idle;
-            if !look || !tracked.grew() {
+            // Grown, or truncated, since it was read to its end.
+            if !look || tracked.length_now().is_none_or(|length| length == tracked.position.offset) {
                 return Step::Done;
             }
             self.make_room(Some(id));
@@ -421,7 +393,7 @@ impl Follower {
             self.open -= 1;
             return self.forget_if_gone(id);
         }
-        if tracked.truncated() {
+        if tracked.length_now().is_some_and(|length| length < tracked.position().offset) {
             eprintln!("errcat: {}: truncated; reading it from its start", tracked.label);
             tracked.close();
             // A file written again from its start: its envelope too is chosen again.
@@ -435,7 +407,6 @@ impl Follower {
         Step::Done
     }
 
-    /// Stops following file `id` if it is gone: it is closed.
     fn forget_if_gone(&mut self, id: FileId) -> Step {
         if !self.files.get(&id).is_some_and(|tracked| tracked.gone) {
             return Step::Done;
@@ -489,7 +460,6 @@ impl Iterator for Follower {
     }
 }
 
-/// A `--follow` argument.
 struct Argument {
     /// `None`: refused.
     pattern: Option<Pattern>,
@@ -499,9 +469,7 @@ struct Argument {
     listed: u64,
 }
 
-/// What one step of reading a followed file gave.
 enum Step {
-    /// Lines (or skipped lines) read.
     Read(Item),
     /// Something changed (items may be queued): step again.
     Again,
@@ -509,7 +477,6 @@ enum Step {
     Done,
 }
 
-/// A file being followed.
 struct Tracked {
     /// The argument that found it.
     input: usize,
@@ -518,15 +485,12 @@ struct Tracked {
     /// Its name when it was found, as the output names it.
     label: String,
     identity: Identity,
-    /// The file open, if it is.
     current: Option<Current>,
     /// Where it was read to, when it is not open.
     position: state::Position,
-    /// The envelope of its lines, once chosen.
     envelope: Option<Envelope>,
     /// No input names it any more: read to its end, it is closed.
     gone: bool,
-    /// It could not be opened or read: left out.
     unreadable: bool,
     /// The listing that last found it.
     listed: u64,
@@ -538,7 +502,6 @@ struct Tracked {
 }
 
 impl Tracked {
-    /// Where its lines were passed on to.
     fn position(&self) -> state::Position {
         match &self.current {
             Some(current) => current.position(),
@@ -546,7 +509,6 @@ impl Tracked {
         }
     }
 
-    /// Closes the file, keeping its position and envelope.
     fn close(&mut self) {
         if let Some(current) = self.current.take() {
             if current.input.envelope_chosen() {
@@ -556,18 +518,10 @@ impl Tracked {
         }
     }
 
-    /// Whether the file at its path is it, and is not as long as where it
-    /// was read to (grown, or truncated).
-    fn grew(&self) -> bool {
-        fs::metadata(&self.path)
-            .is_ok_and(|metadata| Identity::of(&metadata) == self.identity && metadata.len() != self.position.offset)
-    }
-
-    /// Whether the file at its path is it, shorter than what was read.
-    fn truncated(&self) -> bool {
-        let offset = self.position().offset;
-        fs::metadata(&self.path)
-            .is_ok_and(|metadata| Identity::of(&metadata) == self.identity && metadata.len() < offset)
+    /// The length of the file at its path, when that file is still it.
+    fn length_now(&self) -> Option<u64> {
+        let metadata = fs::metadata(&self.path).ok()?;
+        (Identity::of(&metadata) == self.identity).then_some(metadata.len())
     }
 
     /// Opens the file again where it was read to (from its start if it is
@@ -608,7 +562,7 @@ impl Tracked {
     }
 }
 
-/// The file being read of a followed file.
+/// A followed file while it is open.
 struct Current {
     input: Input,
     identity: Identity,
@@ -616,7 +570,6 @@ struct Current {
     start: u64,
     /// The start of a line whose end is still to come.
     unfinished: Vec<u8>,
-    /// The number of the next line to be read.
     next_line: u64,
 }
 
@@ -628,7 +581,6 @@ impl Current {
     }
 }
 
-/// Where reading a file starts.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Position {
     Start,

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 
 use serde_json::{json, Value};
@@ -63,8 +63,7 @@ pub fn load(path: &Path) -> Result<Option<HashMap<Identity, Position>>, String> 
     Ok(Some(positions))
 }
 
-/// Writes `entries` to `path` atomically (a temporary file beside it,
-/// synced, renamed over it).
+/// Writes `entries` to `path` atomically.
 pub fn save(path: &Path, entries: impl Iterator<Item = Saved>) -> io::Result<()> {
     let files: Vec<Value> = entries
         .map(|saved| {
@@ -78,14 +77,7 @@ pub fn save(path: &Path, entries: impl Iterator<Item = Saved>) -> io::Result<()>
         })
         .collect();
     let text = serde_json::to_string_pretty(&json!({ "version": VERSION, "files": files }))?;
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = Path::new(&temporary);
-    let mut file = fs::File::create(temporary)?;
-    file.write_all(text.as_bytes())?;
-    file.write_all(b"\n")?;
-    file.sync_all()?;
-    fs::rename(temporary, path)
+    crate::names::write_atomically(path, &(text + "\n"))
 }
 
 #[cfg(test)]
@@ -102,7 +94,7 @@ mod tests {
         save(&path, [saved].into_iter()).unwrap();
         let loaded = load(&path).unwrap().unwrap();
         assert_eq!(loaded[&identity], Position { offset: 10, line: 3 });
-        assert!(!dir.path().join("state.json.tmp").exists());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
     }
 
     #[test]

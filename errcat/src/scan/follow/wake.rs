@@ -16,13 +16,6 @@ pub const POLL: Duration = Duration::from_millis(100);
 /// overflowed) is read this late.
 const EVENT_WAIT: Duration = Duration::from_secs(1);
 
-/// What woke the follower.
-pub struct Wake {
-    /// Files or directories may have appeared, gone or been renamed: list
-    /// the inputs again.
-    pub listing_changed: bool,
-}
-
 pub enum Waker {
     Poll,
     Events { _watcher: notify::RecommendedWatcher, events: Receiver<notify::Result<notify::Event>> },
@@ -49,14 +42,16 @@ impl Waker {
     }
 
     /// Waits for something to read (`block`; else only takes the events
-    /// that came): an event, or the poll interval.
-    pub fn wait(&mut self, block: bool) -> Wake {
+    /// that came): an event, or the poll interval. Whether files or
+    /// directories may have appeared, gone or been renamed: the inputs are
+    /// to be listed again.
+    pub fn wait(&mut self, block: bool) -> bool {
         match self {
             Waker::Poll => {
                 if block {
                     std::thread::sleep(POLL);
                 }
-                Wake { listing_changed: false }
+                false
             }
             Waker::Events { events, .. } => {
                 let next = if block {
@@ -69,20 +64,20 @@ impl Waker {
                 };
                 let first = match next {
                     Ok(event) => event,
-                    Err(RecvTimeoutError::Timeout) => return Wake { listing_changed: false },
+                    Err(RecvTimeoutError::Timeout) => return false,
                     Err(RecvTimeoutError::Disconnected) => {
                         // The watcher is gone: poll.
                         if block {
                             std::thread::sleep(POLL);
                         }
-                        return Wake { listing_changed: true };
+                        return true;
                     }
                 };
                 let mut listing_changed = changes_listing(&first);
                 for event in events.try_iter() {
                     listing_changed |= changes_listing(&event);
                 }
-                Wake { listing_changed }
+                listing_changed
             }
         }
     }
