@@ -1167,20 +1167,33 @@ fn may_begin_within<'t>(template: &'t Template, line: &str, starts: Range<usize>
         return true;
     }
     // A piece's text up to its first line break, which the line does not hold.
-    let first_line = |text: &'t str| text.split(['\n', '\r']).next().unwrap_or_default().as_bytes();
+    let first_line = |text: &'t str| {
+        let text = text.as_bytes();
+        &text[..memchr::memchr2(b'\n', b'\r', text).unwrap_or(text.len())]
+    };
+    let bytes = line.as_bytes();
     match &template.pieces[..] {
         [Piece::Literal(text), ..] => {
             let first = first_line(text);
-            let begins_at = |at: usize| line.as_bytes()[at..].starts_with(first);
-            first.is_empty() || starts.into_iter().any(begins_at)
+            let window = bytes.get(starts.start..(starts.end + first.len()).min(bytes.len()));
+            first.is_empty() || window.is_some_and(|window| starts_in(window, first, starts.len()))
         }
         [Piece::Value { .. }, Piece::Literal(text), ..] => {
             let next = first_line(text);
-            let window = line.as_bytes().get(starts.start..(starts.end + next.len()).min(line.len()));
-            next.is_empty() || window.is_some_and(|window| memchr::memmem::find(window, next).is_some())
+            let window = bytes.get(starts.start..(starts.end + next.len()).min(bytes.len()));
+            next.is_empty() || window.is_some_and(|window| starts_in(window, next, window.len()))
         }
         _ => true,
     }
+}
+
+/// Whether `needle` (not empty) occurs in `window` starting before
+/// `before`. The windows are a log prefix long: a search for the needle's
+/// first byte costs less than setting up a substring searcher, which the
+/// candidates of every line of a dense log did (measured).
+fn starts_in(window: &[u8], needle: &[u8], before: usize) -> bool {
+    let first = needle[0];
+    memchr::memchr_iter(first, window).take_while(|&at| at < before).any(|at| window[at..].starts_with(needle))
 }
 
 /// Typed values from the capture groups (one per value piece). An argument
