@@ -151,6 +151,25 @@ class AssertionError extends Error {
     assert_eq!(found[0].call_lines, (9, 13));
 }
 
+/// Django's `check`: a message built from styled text and the values after
+/// it, then raised.
+#[test]
+fn a_python_message_built_from_styled_text_is_found() {
+    let python = lang::language("python").expect("python");
+    let src = r#"
+class BaseCommand:
+    def check(self, issues):
+        header, body, footer = "", "", ""
+        if issues:
+            header = "System check identified some issues:\n"
+        if any(e.is_serious() for e in issues):
+            msg = self.style.ERROR("SystemCheckError: %s" % header) + body + footer
+            raise SystemCheckError(msg)
+"#;
+    let found = messages(python, "django/core/management/base.py", src);
+    assert_eq!(found, [("SystemCheckError: %s".to_string(), "exception".to_string(), "error".to_string())]);
+}
+
 #[test]
 fn plain_and_format_messages_get_their_patterns() {
     let go = lang::language("go").expect("go");

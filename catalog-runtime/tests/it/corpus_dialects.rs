@@ -46,7 +46,7 @@ fn django_records_are_percent_brace_or_plain() {
     let Some(counts) = dialects("django", "django_records_are_percent_brace_or_plain") else {
         return;
     };
-    expect(&counts, &[(Dialect::Python, 949), (Dialect::PythonBrace, 195), (Dialect::Plain, 903)]);
+    expect(&counts, &[(Dialect::Python, 950), (Dialect::PythonBrace, 195), (Dialect::Plain, 903)]);
 }
 
 #[test]
