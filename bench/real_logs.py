@@ -121,7 +121,7 @@ def measure(goldens, errcat, data, truth):
             if event.get("values") and valued:
                 right = valued
                 counts["valued"] += 1
-                verdict = value_verdict(event["values"], right[0])
+                verdict = value_verdict(event["values"], right[0], messages.get(right[0]["id"]))
                 counts["exact"] += verdict == "exact"
                 if verdict != "exact":
                     failures.append(f"values ({verdict}): {golden['case']}: {event['values']} found {right[0].get('args')}")

@@ -38,6 +38,138 @@ fn resolve(dep: &str, warnings: &mut Vec<String>) -> anyhow::Result<()> {
     assert_eq!(rust.message_pattern(record), "no matching package named `(.*?)` found");
 }
 
+/// Cargo's shapes: a message given by the branches of an `if`, written
+/// with `write!(msg, ..)`, handed to annotate-snippets' `primary_title`, and
+/// the value of a `.with_context(|| { .. })` block after its `let`s.
+#[test]
+fn a_rust_message_built_in_branches_a_block_or_a_report_title_is_found() {
+    let rust = lang::language("rust").expect("rust");
+    let src = r#"
+fn features(one: bool, name: &str) -> anyhow::Result<()> {
+    let mut msg = if one {
+        format!("the package '{}' does not contain this feature: {}", name, name)
+    } else {
+        format!("none of the selected packages contains this feature: {}", name)
+    };
+    anyhow::bail!(msg)
+}
+fn targets(kind: &str) -> anyhow::Result<()> {
+    let mut msg = String::new();
+    write!(msg, "no {kind} target named `{}` in default-run packages", kind)?;
+    anyhow::bail!(msg);
+}
+fn path(gctx: &Ctx) {
+    let err_msg = format!("can't find {} `{}` at path `{}`", a, b, c);
+    let group = Group::with_title(Level::ERROR.primary_title(err_msg));
+    let note = format!("a report title that is only a note: {}", a);
+    let other = Group::with_title(Level::NOTE.primary_title(note));
+}
+fn compile() -> anyhow::Result<()> {
+    run().with_context(|| {
+        let errors = match seen {
+            1 => " due to 1 previous error".to_string(),
+            count => format!(" due to {} previous errors", count),
+        };
+        format!("could not compile {name}{errors}")
+    })
+}
+"#;
+    let found: Vec<String> = messages(rust, "src/ops/compile.rs", src).into_iter().map(|(m, _, _)| m).collect();
+    assert_eq!(
+        found,
+        [
+            "could not compile {name}{errors}",
+            "the package '{}' does not contain this feature: {}",
+            "none of the selected packages contains this feature: {}",
+            "no {kind} target named `{}` in default-run packages",
+            "can't find {} `{}` at path `{}`",
+        ]
+    );
+}
+
+/// Node's shapes: a message built in a variable before `new Error(message)`
+/// or `genericNodeError(msg, ...)`, and an error class's constructor
+/// giving `super` its message (with the class's code), and the messages of
+/// a table of literals the constructor reads.
+#[test]
+fn a_javascript_message_built_first_or_by_an_error_class_is_found() {
+    let javascript = lang::language("javascript").expect("javascript");
+    let src = r#"
+class UnhandledPromiseRejection extends Error {
+  code = 'ERR_UNHANDLED_REJECTION';
+  constructor(reason) {
+    super('The promise rejected with the reason "' + noSideEffectsToString(reason) + '".');
+  }
+}
+function notFound(request, requireStack) {
+  let message = `Cannot find module '${request}'`;
+  if (requireStack.length > 0) {
+    message = message + '\nRequire stack:\n- ' + requireStack.join('\n- ');
+  }
+  const err = new Error(message);
+  throw err;
+}
+function checkExecSyncError(ret, cmd) {
+  let msg = 'Command failed: ';
+  msg += cmd;
+  return genericNodeError(msg, ret);
+}
+function passedThrough(message) {
+  throw new TypeError(message);
+}
+const kReadableOperator = {
+  strictEqual: 'Expected values to be strictly equal:',
+  deepEqual: 'Expected values to be loosely deep-equal:',
+};
+class AssertionError extends Error {
+  constructor(options) {
+    const base = kReadableOperator[options.operator];
+    super(`${base}\n\n${options.diff}`);
+    this.code = 'ERR_ASSERTION';
+  }
+}
+"#;
+    let found = javascript.extract_file("lib/internal/modules.js", src);
+    let shown: Vec<(&str, Option<&str>, Option<&str>)> =
+        found.iter().map(|f| (f.message.as_str(), f.error_class.as_deref(), f.error_code.as_deref())).collect();
+    assert_eq!(
+        shown,
+        [
+            ("Cannot find module '${request}'\nRequire stack:\n- ${requireStack.join('\\n- ')}", Some("Error"), None),
+            ("Cannot find module '${request}'", Some("Error"), None),
+            ("Command failed: ${cmd}", Some("Error"), None),
+            (
+                "The promise rejected with the reason \"${noSideEffectsToString(reason)}\".",
+                Some("UnhandledPromiseRejection"),
+                Some("ERR_UNHANDLED_REJECTION")
+            ),
+            ("Expected values to be strictly equal:", Some("AssertionError"), Some("ERR_ASSERTION")),
+            ("Expected values to be loosely deep-equal:", Some("AssertionError"), Some("ERR_ASSERTION")),
+        ]
+    );
+    // The record spans the message's building and the error's making.
+    assert_eq!(found[0].call_lines, (9, 13));
+}
+
+/// Django's `check`: a message built from styled text and the values after
+/// it, then raised.
+#[test]
+fn a_python_message_built_from_styled_text_is_found() {
+    let python = lang::language("python").expect("python");
+    let src = r#"
+class BaseCommand:
+    def check(self, issues):
+        header, body, footer = "", "", ""
+        if issues:
+            header = "System check identified some issues:\n"
+        if any(e.is_serious() for e in issues):
+            msg = self.style.ERROR("SystemCheckError: %s" % header) + body + footer
+            raise SystemCheckError(msg)
+"#;
+    let found = messages(python, "django/core/management/base.py", src);
+    assert_eq!(found, [("SystemCheckError: %s".to_string(), "exception".to_string(), "error".to_string())]);
+}
+
 #[test]
 fn plain_and_format_messages_get_their_patterns() {
     let go = lang::language("go").expect("go");

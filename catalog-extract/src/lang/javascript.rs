@@ -4,6 +4,7 @@
 //! template literal, or literals joined with `+`; an `E()` message is a
 //! `util.format` string.
 
+mod built;
 mod evaluate;
 mod shapes;
 mod structure;
@@ -106,7 +107,12 @@ Each record is one of these, in `lib/**/*.js` (not `lib/internal/deps/`):
   description, one record for each error of libuv's `UV_ERRNO_MAP` in `deps/uv/include/uv.h`
   (`ENOENT: no such file or directory, ${ctx.syscall} '${path}'`); none without that header;
 - warnings: `process.emitWarning(msg, 'Type', 'CODE')`, `deprecate(fn, msg, 'DEP...')`
-  (`DeprecationWarning`) and `genericNodeError(msg, { name: 'XWarning' })`.
+  (`DeprecationWarning`) and `genericNodeError(msg, { name: 'XWarning' })`;
+- messages built in a variable before `new XError(msg)` or `genericNodeError(msg, ...)`
+  (`let message = `Cannot find module '${request}'`; if (...) message += ...`: one record for
+  each message it can be), and those an error class's constructor gives `super(...)` (`class X
+  extends Error { code = 'ERR_X'; constructor(reason) { super('...' + reason) } }`; `errorCode`
+  the class's `code`).
 
 Left out: messages with fewer than 8 letters and digits outside placeholders. A template's
 `${...}` is `(.*?)` in `messagePattern`.
@@ -154,6 +160,7 @@ enum CallKind {
 }
 
 /// What a record of a built message says besides the message.
+#[derive(Clone)]
 struct Described {
     error_type: &'static str,
     error_class: Option<String>,
@@ -193,6 +200,8 @@ fn messages_with(file: &str, src: &str, uv_errors: &[(String, String)]) -> Vec<M
         calls.extend(shapes::system_errors(&structure, uv_errors));
     }
     calls.extend(shapes::warnings(&structure, file));
+    calls.extend(built::built_errors(&structure, file));
+    calls.extend(built::error_classes(&structure, file));
     let lines: Vec<&str> = src.split('\n').collect();
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();

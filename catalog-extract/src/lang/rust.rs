@@ -675,7 +675,10 @@ fn find_calls(toks: &[Tok], st: &Structure) -> Vec<Call> {
                     continue;
                 }
                 body_end = inner_close;
-                j += 1;
+                // The block's value: after its last statement (cargo's
+                // `could not compile {name}{errors}{warnings}` is built
+                // from the `let`s before it).
+                j = block_tail(toks, j);
             }
         }
         let after_format: &[&str] = if kind == CallKind::WithContext { &[")", "}", ","] } else { &[")", ","] };
@@ -727,6 +730,21 @@ fn find_calls(toks: &[Tok], st: &Structure) -> Vec<Call> {
         });
     }
     calls
+}
+
+/// The first token of the tail expression of the block opened at
+/// `toks[open]`: after its last `;` at the block's own depth.
+fn block_tail(toks: &[Tok], open: usize) -> usize {
+    let close = matching_close(toks, open);
+    let mut tail = open + 1;
+    let mut j = open + 1;
+    while j < close {
+        if toks[j].is(";") {
+            tail = j + 1;
+        }
+        j = if toks[j].is_op("([{") { matching_close(toks, j) + 1 } else { j + 1 };
+    }
+    tail
 }
 
 /// The documentation sentence of a call.

@@ -215,7 +215,11 @@ fn dialect_with(record: &Record, go_tokens: &mut GoTokens) -> Dialect {
             let lang = Lang::of(&record.file_path);
             let call =
                 record.source_code.as_deref().and_then(|source| dialect_from_call(source, &record.error_message, lang));
-            call.unwrap_or_else(|| dialect_without_call(record, lang))
+            match call {
+                Some(Dialect::Plain) => formatted_by_own_pattern(record, lang).unwrap_or(Dialect::Plain),
+                Some(dialect) => dialect,
+                None => dialect_without_call(record, lang),
+            }
         }
         _ if record.message_pattern.as_deref().is_some_and(|p| !p.is_empty()) => Dialect::Pattern,
         _ => Dialect::Plain,
@@ -243,6 +247,25 @@ fn dialect_without_call(record: &Record, lang: Lang) -> Dialect {
         Lang::CSharp => Dialect::CSharp,
         Lang::Go => Dialect::Go,
     }
+}
+
+/// The language's formatted dialect for a message its call seems to print
+/// as is, where the record's own `messagePattern` shows that its
+/// placeholders are filled: the pattern matches the message rendered with
+/// sample values. A helper that formats for its caller
+/// (`log_response("Method Not Allowed (%s): %s", request.method, ...)`)
+/// is not a call the call's shape knows; a literal `50%s done` keeps a
+/// pattern that only matches itself.
+fn formatted_by_own_pattern(record: &Record, lang: Lang) -> Option<Dialect> {
+    let pattern = record.message_pattern.as_deref().filter(|p| !p.is_empty())?;
+    let dialect = dialect_without_call(record, lang);
+    let template = format::compile(&record.error_message, dialect).ok()?;
+    if template.fields.is_empty() {
+        return None;
+    }
+    let rendered = template.render(&template.sample_values()).ok()?;
+    let regex = regex::Regex::new(&format!("^(?s:{pattern})$")).ok()?;
+    regex.is_match(&rendered).then_some(dialect)
 }
 
 /// Compiles one record's message and names its fields. Regexes are only
@@ -446,6 +469,27 @@ mod tests {
         assert!(stale.is_stale_pin_error(&names, &stale.diagnostics[0]), "{:?}", stale.diagnostics);
         // Told from the reserved name by its file's name (`server/gateway.go`).
         assert_eq!(names_of(&stale)[0].0, "GatewayGateway");
+    }
+
+    /// Django's `log_response("Method Not Allowed (%s): %s", request.method,
+    /// request.path, ...)`: a helper the call's shape does not know, whose
+    /// record's pattern shows the placeholders filled.
+    #[test]
+    fn a_message_its_own_pattern_shows_formatted_is_read_in_its_language_s_format() {
+        let record = |message: &str, pattern: &str| {
+            let mut record = Record::new("0".repeat(16), message.to_owned());
+            record.file_path = "django/views/decorators/http.py".into();
+            record.source_code = Some(format!("log_response(\n    \"{message}\",\n    request.method,\n)").into());
+            record.message_pattern = Some(pattern.to_owned().into());
+            record
+        };
+        let logged = record("Method Not Allowed (%s): %s", r"Method Not Allowed \((.*?)\): (.*?)");
+        assert_eq!(dialect_of(&logged), Dialect::Python);
+        // A pattern that only matches the literal text keeps it literal.
+        assert_eq!(dialect_of(&record("50%s done", "50%s done")), Dialect::Plain);
+        let mut without_pattern = record("Method Not Allowed (%s): %s", "");
+        without_pattern.message_pattern = None;
+        assert_eq!(dialect_of(&without_pattern), Dialect::Plain);
     }
 
     #[test]

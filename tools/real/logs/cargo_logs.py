@@ -30,6 +30,8 @@ LIB = {"src/lib.rs": ""}
 # {the start of another event: its records})
 # cargo_errors' "unknown key" is a warning, not an error: its records are the warning's.
 WARNINGS = {"unknown key": "warning: unused manifest key"}
+# After rustc's errors: could not compile {name}{errors}{warnings} (src/compiler/mod.rs, built in `.with_context`).
+COMPILE_FAILED = {"error: could not compile `": ["39b1816a73cc1795"]}
 CASES = [
     (name, files, args, [], {WARNINGS[name]: expected}) if name in WARNINGS else (name, files, args, expected, {})
     for name, files, args, expected in cargo_errors.CASES
@@ -50,24 +52,32 @@ CASES = [
                                 "src/a.rs": "fn main() {}", "src/b.rs": "fn main() {}"}, ["check", "--offline"],
      ["3b80a9da1497235a"], {}),
     ("missing bin path", {"Cargo.toml": PKG.format(name="x") + '[[bin]]\nname = "tool"\npath = "src/bin/tool.rs"\n', **LIB},
-     # could not compile due to {error_count} previous target resolution error (src/ops/cargo_compile/mod.rs)
-     ["check", "--offline"], [], {"error: could not compile due to": ["91f51d7a013d57cc"]}),
-    ("unknown bin", {"Cargo.toml": PKG.format(name="x"), "src/main.rs": "fn main() {}"}, ["run", "--bin", "server", "--offline"], [], {}),
-    ("unknown example", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["run", "--example", "demo", "--offline"], [], {}),
-    ("unknown feature", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["check", "--features", "tls", "--offline"], [], {}),
+     # can't find {} `{}` at path `{}` (src/ops/cargo_compile/mod.rs, built into `err_msg`), then
+     # could not compile due to {error_count} previous target resolution error (the same file)
+     ["check", "--offline"], ["7bc7bb12433d1a14"], {"error: could not compile due to": ["91f51d7a013d57cc"]}),
+    # no {target_desc} target {named} `{target_name}`{unmatched_packages}{suggestion}
+    # (src/ops/cargo_compile/unit_generator.rs, written into `msg`)
+    ("unknown bin", {"Cargo.toml": PKG.format(name="x"), "src/main.rs": "fn main() {}"}, ["run", "--bin", "server", "--offline"],
+     ["63fe6d81611005a5"], {}),
+    ("unknown example", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["run", "--example", "demo", "--offline"],
+     ["63fe6d81611005a5"], {}),
+    # the package '{}' does not contain {these_features}: {} (src/workspace/workspace.rs, an `if`'s branch)
+    ("unknown feature", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["check", "--features", "tls", "--offline"],
+     ["7f5423bd660a8c45"], {}),
     ("unknown profile", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["check", "--profile", "fast", "--offline"],
      ["c724c688adbb02ec"], {}),  # profile `{}` is not defined (src/workspace/profiles.rs)
     ("compile error", {"Cargo.toml": PKG.format(name="x"), "src/lib.rs": "pub fn f() -> u32 { missing_value }\n"},
-     ["check", "--offline"], [], {}),
+     ["check", "--offline"], [], COMPILE_FAILED),
     ("type mismatch and unused variable", {
         "Cargo.toml": PKG.format(name="x"), "src/lib.rs": "pub fn f() -> u32 { let unused = 1; \"one\" }\n",
-    }, ["check", "--offline"], [], {}),
-    ("no main", {"Cargo.toml": PKG.format(name="x"), "src/main.rs": "fn helper() {}\n"}, ["check", "--offline"], [], {}),
+    }, ["check", "--offline"], [], COMPILE_FAILED),
+    ("no main", {"Cargo.toml": PKG.format(name="x"), "src/main.rs": "fn helper() {}\n"}, ["check", "--offline"], [],
+     COMPILE_FAILED),
     ("unknown argument", {"Cargo.toml": PKG.format(name="x"), **LIB}, ["build", "--relase"], [], {}),
     ("bad edition of a workspace member", {
         "Cargo.toml": '[workspace]\nmembers = ["a"]\n',
         "a/Cargo.toml": '[package]\nname = "a"\nversion = "0.1.0"\nedition = "2015"\n[lib]\ncrate-type = ["nope"]\n', "a/src/lib.rs": "",
-    }, ["check", "--offline"], [], {}),
+    }, ["check", "--offline"], [], COMPILE_FAILED),
     ("test that fails", {"Cargo.toml": PKG.format(name="x"),
                          "src/lib.rs": "#[test]\nfn adds() { assert_eq!(1 + 1, 3, \"arithmetic\"); }\n"},
      ["test", "--offline", "-q"], ["4c6ea1990914fbce"], {}),  # {}, to rerun pass `{}` (src/ops/cargo_test.rs)
@@ -80,13 +90,13 @@ HELD_OUT = [
      # a warning: unused manifest key: {kind}.{dep_name}.{unused} (src/workspace/parser/mod.rs)
      ["check", "--offline"], [], {"warning: unused manifest key": ["8cc3e227abe82fdb"]}),
     ("held-out: missing lib path", {"Cargo.toml": PKG.format(name="x") + '[lib]\npath = "src/core.rs"\n'},
-     ["check", "--offline"], [], {"error: could not compile due to": ["91f51d7a013d57cc"]}),
+     ["check", "--offline"], ["7bc7bb12433d1a14"], {"error: could not compile due to": ["91f51d7a013d57cc"]}),
     ("held-out: unknown package to run", {"Cargo.toml": PKG.format(name="x"), "src/main.rs": "fn main() {}"},
      # {}package(s) `{}` not found in workspace `{}` (src/ops/cargo_compile/packages.rs)
      ["run", "-p", "server", "--offline"], ["165d7b8c6bf492fb"], {}),
     ("held-out: borrow error", {"Cargo.toml": PKG.format(name="x"),
                                 "src/lib.rs": "pub fn f() { let v = vec![1]; let r = &v; drop(v); println!(\"{r:?}\"); }\n"},
-     ["check", "--offline"], [], {}),
+     ["check", "--offline"], [], COMPILE_FAILED),
 ]
 
 # A line that starts an event: cargo's and rustc's `error`/`warning`

@@ -173,12 +173,21 @@ def events_of(truths, output, records, normalise):
         return f"{entry[0]}:{entry[1]}" if entry and entry[0] else None
 
     def raised(exc):
+        """The records where the exception was raised, and where the one it
+        was raised from with the same text was (its message's place)."""
         if not exc or not exc.get("where"):
             return []
-        return records_at(records, exc["where"][0], exc["where"][1], set(exc["classes"]))
+        here = records_at(records, exc["where"][0], exc["where"][1], set(exc["classes"]))
+        return sorted(set(here) | set(raised(exc.get("message_from"))))
 
     def raise_place(exc):
-        return [{"file": exc["where"][0], "line": exc["where"][1], "classes": exc["classes"]}] if exc and exc.get("where") else []
+        places = []
+        while exc and exc.get("where"):
+            place = {"file": exc["where"][0], "line": exc["where"][1], "classes": exc["classes"]}
+            if place not in places:
+                places.append(place)
+            exc = exc.get("message_from")
+        return places
 
     def at(where):
         return [{"file": where[0], "line": where[1]}] if where and where[0] else []

@@ -5,7 +5,7 @@
 //! (`process.emitWarning(…)`, `deprecate(fn, msg, 'DEP0005')`,
 //! `genericNodeError(msg, { name: 'MaxListenersExceededWarning' })`).
 
-use super::evaluate::{Env, Evaluator, Piece};
+use super::evaluate::{Env, Evaluator, Piece, Shape};
 use super::structure::Structure;
 use super::tokens::Kind;
 use super::{argument_end, braceless_if, Call, CallKind, Described, Literals};
@@ -169,7 +169,7 @@ pub(super) fn system_errors(s: &Structure, uv_errors: &[(String, String)]) -> Ve
 
 /// The variables a file assigns only string literals to (`const
 /// bufferWarning = '…';`).
-fn literal_constants(s: &Structure, evaluator: &Evaluator) -> Env {
+pub(super) fn literal_constants(s: &Structure, evaluator: &Evaluator) -> Env {
     let mut env = Env::new();
     for k in 0..s.tokens.len().saturating_sub(3) {
         if !(s.text(k) == "const" && s.tokens[k + 1].kind == Kind::Ident && s.text(k + 2) == "=") {
@@ -186,7 +186,7 @@ fn literal_constants(s: &Structure, evaluator: &Evaluator) -> Env {
 
 /// The variables at token `at`: the file's literal constants, then what the
 /// statements before it in its block assign.
-fn env_at(s: &Structure, evaluator: &Evaluator, constants: &Env, at: usize) -> Env {
+pub(super) fn env_at(s: &Structure, evaluator: &Evaluator, constants: &Env, at: usize) -> Env {
     let mut depth = 0;
     let block_start = (0..at)
         .rev()
@@ -264,20 +264,30 @@ pub(super) fn warnings(s: &Structure, file: &str) -> Vec<Call> {
             .map_or(String::new(), |c| format!(" when `{c}`"));
         let where_ = function.as_deref().unwrap_or("module-level code");
         let coded = code.as_ref().map_or(String::new(), |c| format!(" ({c})"));
-        for shape in evaluator.expression(a, b, &env) {
-            out.push(Call {
-                literals: Literals::of_shape(&shape, s.tokens[a].line),
-                first_token,
-                last_token,
-                kind: CallKind::Built(Described {
-                    error_type: "warning",
-                    error_class: Some(class.clone()),
-                    error_code: code.clone(),
-                    severity: "warning",
-                    documentation: format!("Emitted as a {class}{coded} by {where_} in {file}{when}."),
-                }),
-            });
-        }
+        let described = Described {
+            error_type: "warning",
+            error_class: Some(class.clone()),
+            error_code: code.clone(),
+            severity: "warning",
+            documentation: format!("Emitted as a {class}{coded} by {where_} in {file}{when}."),
+        };
+        out.extend(calls_of(evaluator.expression(a, b, &env), s.tokens[a].line, (first_token, last_token), &described));
     }
     out
+}
+
+/// A call for each message a built one can be, all alike but for it:
+/// `line` the message's, `tokens` the first and last of the call.
+pub(super) fn calls_of(
+    shapes: Vec<Shape>,
+    line: u32,
+    tokens: (usize, usize),
+    described: &Described,
+) -> impl Iterator<Item = Call> + '_ {
+    shapes.into_iter().map(move |shape| Call {
+        literals: Literals::of_shape(&shape, line),
+        first_token: tokens.0,
+        last_token: tokens.1,
+        kind: CallKind::Built(described.clone()),
+    })
 }

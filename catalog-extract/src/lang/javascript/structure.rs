@@ -116,6 +116,22 @@ impl<'a> Structure<'a> {
         0
     }
 
+    /// The `{` of the innermost block around token `k` (0 outside any).
+    pub fn enclosing_brace(&self, k: usize) -> usize {
+        let mut depth = 0;
+        for i in (0..k).rev() {
+            if self.is_op(i, "}") {
+                depth += 1;
+            } else if self.is_op(i, "{") {
+                if depth == 0 {
+                    return i;
+                }
+                depth -= 1;
+            }
+        }
+        0
+    }
+
     /// The name a function expression starting at token `p` is assigned to
     /// (`x = function`, `obj.key = () =>`, `key: function`).
     fn assigned_name(&self, p: usize) -> Option<String> {

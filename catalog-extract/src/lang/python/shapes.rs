@@ -352,7 +352,7 @@ fn built_messages(file: &File, structure: &Structure, at: usize, variable: &str,
             continue;
         }
         let Ok(value) = Parser::new(file.src, &file.tokens, k + 2).test() else { continue };
-        let Some(classified) = file.classify(&value, lazy || formatted) else { continue };
+        let Some(classified) = file.classify(written_first(&value), lazy || formatted) else { continue };
         let appends = file.is_op(k + 1, "+=");
         assignments.push(Assignment { classified, line: file.tokens[k].line, condition, appends });
     }
@@ -390,6 +390,28 @@ fn built_messages(file: &File, structure: &Structure, at: usize, variable: &str,
         out.extend(messages.into_iter().take(16).map(|m| (m, base.line)));
     }
     out
+}
+
+/// The message a built value starts with: `self.style.ERROR("SystemCheckError: %s" %
+/// header) + body + footer` (Django's `check`) starts with the styled
+/// text, the styling being markup around it and the names after it values
+/// written on the lines that follow.
+fn written_first(value: &Expr) -> &Expr {
+    let mut first = value;
+    while let Expr::BinOp(left, "+", right) = first {
+        if !matches!(&**right, Expr::Name(_)) {
+            break;
+        }
+        first = left;
+    }
+    if let Expr::Call(func, args) = first {
+        if let (Expr::Attribute(receiver, _), [Arg::Positional(inner)]) = (&**func, args.as_slice()) {
+            if matches!(&**receiver, Expr::Attribute(_, name) if name == "style") {
+                return inner;
+            }
+        }
+    }
+    value
 }
 
 /// Two pieces of a message written one after the other, when their

@@ -2,7 +2,8 @@
 //! and `write!(&mut msg, "...", ..)` / `writeln!(&mut msg, ..)` into a
 //! binding that then reaches an error or a warning (`bail!(msg)`,
 //! `anyhow::format_err!("{}", msg)`, `.context(msg)`, `warnings.push(msg)`,
-//! `shell.warn(msg)`). Cargo writes its resolver errors (`no matching
+//! `shell.warn(msg)`, `Level::ERROR.primary_title(msg)`); the `format!`
+//! may end the branches of an `if` or a `match` the binding is given. Cargo writes its resolver errors (`no matching
 //! package named ...`, `failed to select a version ...`) and its manifest
 //! warnings (`unused manifest key: ...`) so.
 
@@ -37,42 +38,87 @@ pub(super) fn built_messages(toks: &[Tok], st: &Structure) -> Vec<Built> {
         if st.excluded[i] || t.kind != Kind::Ident {
             continue;
         }
-        // let [mut] NAME = format!(literal ..)
-        let candidate = if t.is("let") {
+        // let [mut] NAME = format!(literal ..), or an `if`/`match` whose
+        // branches end in one.
+        let candidates = if t.is("let") {
             let name = if text(i + 1) == "mut" { i + 2 } else { i + 1 };
-            let macro_at = name + 2;
-            let is_format = toks.get(name).is_some_and(|t| t.kind == Kind::Ident)
-                && text(name + 1) == "="
-                && text(macro_at) == "format"
-                && text(macro_at + 1) == "!"
-                && toks.get(macro_at + 2).is_some_and(|t| t.is_op("({["));
-            is_format.then(|| (name, macro_at + 3, matching_close(toks, macro_at + 2)))
-        } else if (t.is("write") || t.is("writeln"))
-            && text(i + 1) == "!"
-            && text(i + 2) == "("
-            && text(i + 3) == "&"
-            && text(i + 4) == "mut"
-        {
-            // write!(&mut NAME, literal ..)
-            let is_named = toks.get(i + 5).is_some_and(|t| t.kind == Kind::Ident) && text(i + 6) == ",";
-            is_named.then(|| (i + 5, i + 7, matching_close(toks, i + 2)))
+            let is_binding = toks.get(name).is_some_and(|t| t.kind == Kind::Ident) && text(name + 1) == "=";
+            if is_binding {
+                tail_formats(toks, name + 2).into_iter().map(|(literal_at, close)| (name, literal_at, close)).collect()
+            } else {
+                Vec::new()
+            }
+        } else if (t.is("write") || t.is("writeln")) && text(i + 1) == "!" && text(i + 2) == "(" {
+            // write!(&mut NAME, literal ..) or write!(NAME, literal ..)
+            let name = if text(i + 3) == "&" && text(i + 4) == "mut" { i + 5 } else { i + 3 };
+            let is_named = toks.get(name).is_some_and(|t| t.kind == Kind::Ident) && text(name + 1) == ",";
+            if is_named {
+                vec![(name, name + 2, matching_close(toks, i + 2))]
+            } else {
+                Vec::new()
+            }
         } else {
-            None
+            Vec::new()
         };
-        let Some((name, literal_at, close)) = candidate else { continue };
-        // A piece that continues a message (`"\nhelp: ..."`, `"{}: ..."`) or
-        // that a next piece continues (`"...\n\n"`) is not one.
-        let Some((message, literal)) = literal_arg(toks, literal_at)
-            .filter(|(message, _)| message.starts_with(|c: char| c.is_ascii_alphabetic()) && !message.ends_with('\n'))
-        else {
-            continue;
-        };
-        let binding = toks[name].text;
-        let Some(sink) = sink_of(toks, binding, close, function_end(toks, st, i)) else { continue };
-        let first = if t.is("let") { i } else { statement_start(toks, i) };
-        built.push(Built { message, literal, first, last: close, binding: binding.to_string(), sink });
+        for (name, literal_at, close) in candidates {
+            if let Some(found) = built_at(toks, st, i, name, literal_at, close) {
+                built.push(found);
+            }
+        }
     }
     built
+}
+
+/// The message built by the statement at `toks[i]` into `toks[name]`, from
+/// the literal at `literal_at`, if it reaches a sink.
+fn built_at(toks: &[Tok], st: &Structure, i: usize, name: usize, literal_at: usize, close: usize) -> Option<Built> {
+    // A piece that continues a message (`"\nhelp: ..."`, `"{}: ..."`) or
+    // that a next piece continues (`"...\n\n"`) is not one.
+    let (message, literal) = literal_arg(toks, literal_at)
+        .filter(|(message, _)| message.starts_with(|c: char| c.is_ascii_alphabetic()) && !message.ends_with('\n'))?;
+    let binding = toks[name].text;
+    let sink = sink_of(toks, binding, close, function_end(toks, st, i))?;
+    let first = if toks[i].is("let") { i } else { statement_start(toks, i) };
+    Some(Built { message, literal, first, last: close, binding: binding.to_string(), sink })
+}
+
+/// The `format!(..)` calls whose value the expression starting at
+/// `toks[from]` has (up to its `;`): the expression itself, or the tail of
+/// a block of it (`if .. { format!(..) } else { format!(..) }`, a `match`
+/// arm's `=> format!(..)`), as (the literal's first token, the closing
+/// parenthesis).
+fn tail_formats(toks: &[Tok], from: usize) -> Vec<(usize, usize)> {
+    let text = |j: usize| toks.get(j).map_or("", |t| t.text);
+    let is_format =
+        |j: usize| text(j) == "format" && text(j + 1) == "!" && toks.get(j + 2).is_some_and(|t| t.is_op("({["));
+    if is_format(from) {
+        return vec![(from + 3, matching_close(toks, from + 2))];
+    }
+    let end = statement_end(toks, from);
+    let mut formats = Vec::new();
+    for j in from..end {
+        let after_block_start = text(j.wrapping_sub(1)) == "{";
+        let after_arm = text(j.wrapping_sub(1)) == ">" && text(j.wrapping_sub(2)) == "=";
+        if !is_format(j) || !(after_block_start || after_arm) {
+            continue;
+        }
+        let close = matching_close(toks, j + 2);
+        let is_tail = if after_arm { matches!(text(close + 1), "," | "}") } else { text(close + 1) == "}" };
+        if is_tail {
+            formats.push((j + 3, close));
+        }
+    }
+    formats
+}
+
+/// The `;` that ends the statement whose expression starts at `toks[from]`
+/// (brackets skipped whole).
+fn statement_end(toks: &[Tok], from: usize) -> usize {
+    let mut j = from;
+    while j < toks.len() && !toks[j].is(";") {
+        j = if toks[j].is_op("([{") { matching_close(toks, j) + 1 } else { j + 1 };
+    }
+    j
 }
 
 /// The first token of the statement `toks[i]` is in (`let _ = writeln!(..)`).
@@ -104,6 +150,9 @@ fn sink_of(toks: &[Tok], binding: &str, from: usize, to: usize) -> Option<Sink> 
             "!" if ["bail", "anyhow", "format_err"].contains(&text(j.wrapping_sub(2))) => Sink::Error,
             "Err" | "msg" | "context" | "with_context" | "error" => Sink::Error,
             "warn" => Sink::Warning,
+            // annotate-snippets' `Level::ERROR.primary_title(msg)`.
+            "primary_title" if text(j.wrapping_sub(2)) == "." && text(j.wrapping_sub(3)) == "ERROR" => Sink::Error,
+            "primary_title" if text(j.wrapping_sub(2)) == "." && text(j.wrapping_sub(3)) == "WARNING" => Sink::Warning,
             "push" if text(j.wrapping_sub(2)) == "." && text(j.wrapping_sub(3)).contains("warn") => Sink::Warning,
             "push" if text(j.wrapping_sub(2)) == "." && text(j.wrapping_sub(3)).contains("err") => Sink::Error,
             _ => continue,

@@ -4,7 +4,8 @@ changing what the process writes:
 
 * every log record at WARNING or above: its logger call's file and line,
   its message and arguments, and for a record with an exception the
-  exception's class, text and innermost frame in the django package;
+  exception's class, text and innermost frame in the django package (and
+  those of the exception it was raised from, where it has that one's text);
 * every system-check message: where it was made and its id;
 * an exception that a management command or the interpreter reports: its
   class, text and innermost django frame (argparse's usage errors: the
@@ -58,13 +59,19 @@ def _innermost(frames, skip=()):
 
 def _exception(exc):
     tb = exc.__traceback__
-    return {
+    entry = {
         "formatted": "".join(traceback.format_exception(type(exc), exc, tb)),
         "class": type(exc).__name__,
         "classes": [c.__name__ for c in type(exc).__mro__],
         "text": str(exc),
         "where": _innermost(traceback.extract_tb(tb)) if tb else None,
     }
+    # `except LookupError as err: raise CommandError(str(err))`: the message
+    # was written where the exception it was raised from was.
+    inner = exc.__cause__ or exc.__context__
+    if inner is not None and inner.__traceback__ is not None and str(inner) == str(exc):
+        entry["message_from"] = _exception(inner)
+    return entry
 
 
 if _OUT:
