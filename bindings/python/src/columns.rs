@@ -28,29 +28,38 @@ impl Offset for i64 {
     }
 }
 
-/// An arrow string column being built, a row at a time: as many offsets
-/// as rows, plus one, up to the capacity of the rows wanted.
+/// An arrow string column being built, a row at a time: `rows + 1`
+/// offsets, zeroed when made (fresh pages, mapped as they are first
+/// written), so that the rows before the column's first text cost no
+/// write: a column empty but for a few rows (`context`, an event's) stays
+/// untouched up to its first.
 pub struct Strings<O> {
     pub offsets: Vec<O>,
     pub data: Vec<u8>,
+    /// How many offsets are set.
+    set: usize,
 }
 
 impl<O: Offset> Strings<O> {
     fn with_rows(rows: usize) -> Self {
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(O::of(0));
-        Strings { offsets, data: Vec::new() }
+        Strings { offsets: vec![O::of(0); rows + 1], data: Vec::new(), set: 1 }
     }
 
     /// Empty strings up to row `row` (excluded), in bulk.
     fn empty_until(&mut self, row: usize) {
-        let end = O::of(self.data.len());
-        self.offsets.resize(row + 1, end);
+        if row + 1 > self.set {
+            if !self.data.is_empty() {
+                let end = O::of(self.data.len());
+                self.offsets[self.set..=row].fill(end);
+            }
+            self.set = row + 1;
+        }
     }
 
     fn push(&mut self, text: &[u8]) {
         self.data.extend_from_slice(text);
-        self.offsets.push(O::of(self.data.len()));
+        self.offsets[self.set] = O::of(self.data.len());
+        self.set += 1;
     }
 }
 
@@ -77,6 +86,22 @@ impl<O: Offset> Nullable<O> {
     }
 }
 
+/// The event columns' integers: the first and last rows of an event of
+/// several lines, null for other rows.
+pub struct EventBounds {
+    pub first: Vec<i64>,
+    pub last: Vec<i64>,
+    /// Set bit: the row's match is an event's.
+    pub validity: Vec<u8>,
+    pub nulls: usize,
+}
+
+impl EventBounds {
+    fn with_rows(rows: usize) -> Self {
+        EventBounds { first: vec![0; rows], last: vec![0; rows], validity: vec![0; rows.div_ceil(8)], nulls: rows }
+    }
+}
+
 /// The result columns, in arrow's layout.
 pub struct Assembled<O> {
     pub len: usize,
@@ -99,10 +124,15 @@ pub struct Assembled<O> {
     pub context: Nullable<O>,
     /// The name of the record's dataset, or null.
     pub dataset: Nullable<O>,
+    /// An event's first and last rows (`start_row`, `end_row`).
+    pub event: EventBounds,
+    /// An event's introducing line and causes (JSON texts), or null.
+    pub intro: Nullable<O>,
+    pub causes: Nullable<O>,
 }
 
 impl<O: Offset> Assembled<O> {
-    fn texts(&mut self) -> [&mut Strings<O>; 11] {
+    fn texts(&mut self) -> [&mut Strings<O>; 13] {
         [
             &mut self.id,
             &mut self.slug,
@@ -115,6 +145,8 @@ impl<O: Offset> Assembled<O> {
             &mut self.envelope,
             &mut self.context.strings,
             &mut self.dataset.strings,
+            &mut self.intro.strings,
+            &mut self.causes.strings,
         ]
     }
 }
@@ -132,6 +164,7 @@ pub fn needs_large(catalog: &Catalog, results: &[ChunkResult]) -> bool {
                 record.id.len() + record.slug.len() + entry.name.len() + record.severity_or_default().as_str().len();
             total += hit.envelope.len() + hit.context.as_ref().map_or(0, String::len);
             total += catalog.dataset(hit.index).map_or(0, str::len);
+            // (An event's intro and causes are in `json`.)
         }
     }
     total > i32::MAX as usize
@@ -155,6 +188,9 @@ pub fn assemble<O: Offset>(catalog: &Catalog, len: usize, results: &[ChunkResult
         envelope: Strings::with_rows(len),
         context: Nullable::with_rows(len),
         dataset: Nullable::with_rows(len),
+        event: EventBounds::with_rows(len),
+        intro: Nullable::with_rows(len),
+        causes: Nullable::with_rows(len),
     };
     let severities: Vec<String> =
         catalog.entries().iter().map(|entry| entry.record().severity_or_default().as_str().to_owned()).collect();
@@ -177,6 +213,16 @@ pub fn assemble<O: Offset>(catalog: &Catalog, len: usize, results: &[ChunkResult
             out.envelope.push(hit.envelope.as_bytes());
             out.context.push(row, hit.context.as_deref().map(str::as_bytes));
             out.dataset.push(row, catalog.dataset(hit.index).map(str::as_bytes));
+            let event = hit.event.as_deref();
+            let json = |range: &Option<std::ops::Range<usize>>| range.clone().map(|range| &result.json[range]);
+            out.intro.push(row, event.and_then(|event| json(&event.intro)));
+            out.causes.push(row, event.and_then(|event| json(&event.causes)));
+            if let Some(event) = event {
+                out.event.first[row] = event.first as i64;
+                out.event.last[row] = event.last as i64;
+                out.event.validity[row / 8] |= 1 << (row % 8);
+                out.event.nulls -= 1;
+            }
             out.span[2 * row..2 * row + 2].copy_from_slice(&[hit.span.start as i64, hit.span.end as i64]);
             out.validity[row / 8] |= 1 << (row % 8);
             out.null_count -= 1;

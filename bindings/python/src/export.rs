@@ -67,6 +67,12 @@ impl Node {
         node
     }
 
+    fn int64s(name: &'static str, values: Vec<i64>, len: usize, validity: &Validity) -> Node {
+        let mut node = Node::new("l", name, len, validity);
+        node.vec(values);
+        node
+    }
+
     fn nullable<O: Offset>(name: &'static str, column: Nullable<O>, len: usize) -> Node {
         Node::strings(name, column.strings, len, &Validity::new(column.validity, column.nulls))
     }
@@ -210,8 +216,8 @@ impl<T: Releasable> Drop for Exported<T> {
 /// `out` as an arrow struct array: `id`, `slug`, `name`, `severity`
 /// (strings), `span` (a list of two int64), `fields`, `args`,
 /// `field_spans`, `message_span`, `envelope`, `context`, `dataset`
-/// (strings); a row
-/// null where nothing matched. An error when the span column's 32-bit
+/// (strings), `start_row`, `end_row` (int64) and `intro`, `causes`
+/// (strings); a row null where nothing matched. An error when the span column's 32-bit
 /// list offsets cannot count its values (over 2**30 rows).
 pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>, Exported<FfiArray>), String> {
     let len = out.len;
@@ -219,6 +225,7 @@ pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>
         return Err("classify() takes at most 2**30 lines at once".into());
     };
     let rows = Validity::new(out.validity, out.null_count);
+    let events = Validity::new(out.event.validity, out.event.nulls);
     let mut root = Node::new("+s", "", len, &rows);
     let mut span = Node::new("+l", "span", len, &rows);
     span.vec((0..=values / 2).map(|row| 2 * row).collect::<Vec<i32>>());
@@ -238,6 +245,10 @@ pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>
         Node::strings("envelope", out.envelope, len, &rows),
         Node::nullable("context", out.context, len),
         Node::nullable("dataset", out.dataset, len),
+        Node::int64s("start_row", out.event.first, len, &events),
+        Node::int64s("end_row", out.event.last, len, &events),
+        Node::nullable("intro", out.intro, len),
+        Node::nullable("causes", out.causes, len),
     ];
     let (schema, array) = root.into_ffi();
     Ok((Exported(schema), Exported(array)))

@@ -600,8 +600,11 @@ impl Catalog {
     /// null when nothing matched, else `id`, `slug`, `name`, `severity`,
     /// `span` (UTF-8 byte offsets in the line), `fields`, `args`,
     /// `field_spans`, `message_span` (JSON texts), `envelope`, `context`
-    /// (a multi-line event's trace, or null) and `dataset` (the name of the
-    /// record's dataset, or null): what `errcat scan --json`
+    /// (a multi-line event's trace, or null), `dataset` (the name of the
+    /// record's dataset, or null), and for the message of an event of
+    /// several lines `start_row` and `end_row` (its first and last rows),
+    /// `intro` (the line that introduced it) and `causes` (JSON texts, a
+    /// part's `row` for errcat's `line`), null for other rows: what `errcat scan --json`
     /// prints for that line, from the same chunk classifier. The elements
     /// are read where they are (a str's UTF-8 buffer, an arrow array's
     /// buffers) and the result's buffers handed to pyarrow as built, through
