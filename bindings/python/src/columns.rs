@@ -28,38 +28,29 @@ impl Offset for i64 {
     }
 }
 
-/// An arrow string column being built, a row at a time: `rows + 1`
-/// offsets, zeroed when made (fresh pages, mapped as they are first
-/// written), so that the rows before the column's first text cost no
-/// write: a column empty but for a few rows (`context`, an event's) stays
-/// untouched up to its first.
+/// An arrow string column being built, a row at a time: as many offsets
+/// as rows, plus one, up to the capacity of the rows wanted.
 pub struct Strings<O> {
     pub offsets: Vec<O>,
     pub data: Vec<u8>,
-    /// How many offsets are set.
-    set: usize,
 }
 
 impl<O: Offset> Strings<O> {
     fn with_rows(rows: usize) -> Self {
-        Strings { offsets: vec![O::of(0); rows + 1], data: Vec::new(), set: 1 }
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(O::of(0));
+        Strings { offsets, data: Vec::new() }
     }
 
     /// Empty strings up to row `row` (excluded), in bulk.
     fn empty_until(&mut self, row: usize) {
-        if row + 1 > self.set {
-            if !self.data.is_empty() {
-                let end = O::of(self.data.len());
-                self.offsets[self.set..=row].fill(end);
-            }
-            self.set = row + 1;
-        }
+        let end = O::of(self.data.len());
+        self.offsets.resize(row + 1, end);
     }
 
     fn push(&mut self, text: &[u8]) {
         self.data.extend_from_slice(text);
-        self.offsets[self.set] = O::of(self.data.len());
-        self.set += 1;
+        self.offsets.push(O::of(self.data.len()));
     }
 }
 
@@ -87,8 +78,11 @@ impl<O: Offset> Nullable<O> {
 }
 
 /// The event columns' integers: the first and last rows of an event of
-/// several lines, null for other rows.
+/// several lines, null for other rows. Their buffers are made at the first
+/// event: most batches have none.
 pub struct EventBounds {
+    rows: usize,
+    /// Empty when no row is an event's, else a value a row.
     pub first: Vec<i64>,
     pub last: Vec<i64>,
     /// Set bit: the row's match is an event's.
@@ -98,7 +92,16 @@ pub struct EventBounds {
 
 impl EventBounds {
     fn with_rows(rows: usize) -> Self {
-        EventBounds { first: vec![0; rows], last: vec![0; rows], validity: vec![0; rows.div_ceil(8)], nulls: rows }
+        EventBounds { rows, first: Vec::new(), last: Vec::new(), validity: vec![0; rows.div_ceil(8)], nulls: rows }
+    }
+
+    fn set(&mut self, row: usize, first: usize, last: usize) {
+        if self.first.is_empty() {
+            (self.first, self.last) = (vec![0; self.rows], vec![0; self.rows]);
+        }
+        (self.first[row], self.last[row]) = (first as i64, last as i64);
+        self.validity[row / 8] |= 1 << (row % 8);
+        self.nulls -= 1;
     }
 }
 
@@ -218,10 +221,7 @@ pub fn assemble<O: Offset>(catalog: &Catalog, len: usize, results: &[ChunkResult
             out.intro.push(row, event.and_then(|event| json(&event.intro)));
             out.causes.push(row, event.and_then(|event| json(&event.causes)));
             if let Some(event) = event {
-                out.event.first[row] = event.first as i64;
-                out.event.last[row] = event.last as i64;
-                out.event.validity[row / 8] |= 1 << (row % 8);
-                out.event.nulls -= 1;
+                out.event.set(row, event.first, event.last);
             }
             out.span[2 * row..2 * row + 2].copy_from_slice(&[hit.span.start as i64, hit.span.end as i64]);
             out.validity[row / 8] |= 1 << (row % 8);

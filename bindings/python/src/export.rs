@@ -67,9 +67,10 @@ impl Node {
         node
     }
 
-    fn int64s(name: &'static str, values: Vec<i64>, len: usize, validity: &Validity) -> Node {
+    fn int64s(name: &'static str, values: Arc<Vec<i64>>, len: usize, validity: &Validity) -> Node {
         let mut node = Node::new("l", name, len, validity);
-        node.vec(values);
+        let address = values.as_ptr();
+        node.buffer(values, address);
         node
     }
 
@@ -226,11 +227,21 @@ pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>
     };
     let rows = Validity::new(out.validity, out.null_count);
     let events = Validity::new(out.event.validity, out.event.nulls);
+    let spans = Arc::new(out.span);
+    // Without an event, both columns are all null: the values of null slots
+    // may be anything, so they lie over the spans' buffer (2 values a row)
+    // instead of buffers of their own.
+    let (first, last) = if out.event.first.is_empty() {
+        (spans.clone(), spans.clone())
+    } else {
+        (Arc::new(out.event.first), Arc::new(out.event.last))
+    };
     let mut root = Node::new("+s", "", len, &rows);
     let mut span = Node::new("+l", "span", len, &rows);
     span.vec((0..=values / 2).map(|row| 2 * row).collect::<Vec<i32>>());
     let mut span_values = Node::new("l", "item", len * 2, &Validity::NONE);
-    span_values.vec(out.span);
+    let address = spans.as_ptr();
+    span_values.buffer(spans, address);
     span.children.push(span_values);
     root.children = vec![
         Node::strings("id", out.id, len, &rows),
@@ -245,8 +256,8 @@ pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>
         Node::strings("envelope", out.envelope, len, &rows),
         Node::nullable("context", out.context, len),
         Node::nullable("dataset", out.dataset, len),
-        Node::int64s("start_row", out.event.first, len, &events),
-        Node::int64s("end_row", out.event.last, len, &events),
+        Node::int64s("start_row", first, len, &events),
+        Node::int64s("end_row", last, len, &events),
         Node::nullable("intro", out.intro, len),
         Node::nullable("causes", out.causes, len),
     ];

@@ -663,19 +663,15 @@ impl Catalog {
             }
             return pa.call_method1("chunked_array", (results,));
         }
-        // The tuple holds every element while the GIL is released (a list
-        // could change meanwhile): their own UTF-8 buffers are read in place.
-        let items = if let Ok(list) = lines.cast::<PyList>() {
-            list.to_tuple()
-        } else if let Ok(tuple) = lines.cast::<PyTuple>() {
-            tuple.clone()
-        } else {
+        // A reference to each element is held while the GIL is released (a
+        // list could change meanwhile): their own UTF-8 buffers are read in place.
+        let mut held = Vec::new();
+        let Some(borrowed) = list::Borrowed::of(lines, &mut held)? else {
             return Err(PyTypeError::new_err(format!(
                 "classify() takes a list of str or bytes, or a pyarrow string array, not {}",
                 type_name(lines)
             )));
         };
-        let borrowed = list::Borrowed::of(&items)?;
         let column = Column::borrowed(borrowed.elements, borrowed.validity.as_deref());
         self.classify_column(py, &column, threads, envelope)
     }

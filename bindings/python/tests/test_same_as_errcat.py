@@ -100,8 +100,9 @@ def assert_every_form_as_errcat(catalog, log, expected, what):
     }
     for name, given in inputs.items():
         for threads in (1, 2):
-            rows = catalog.classify(given, threads=threads).to_pylist()
-            assert_equals_errcat(rows, len(lines), expected, f"{what} ({name}, {threads} threads)")
+            result = catalog.classify(given, threads=threads)
+            result.validate(full=True)
+            assert_equals_errcat(result.to_pylist(), len(lines), expected, f"{what} ({name}, {threads} threads)")
 
 
 def test_errcats_event_logs_as_errcat(errcat):
@@ -151,3 +152,8 @@ def test_introduced_events_and_their_causes_as_errcat(errcat, tmp_path):
     assert (rows[3]["start_row"], rows[3]["end_row"], json.loads(rows[3]["intro"])["row"]) == (0, 3, 0)
     assert (rows[6]["start_row"], rows[6]["end_row"], json.loads(rows[6]["causes"])[0]["row"]) == (5, 9, 8)
     assert rows[4] is None and rows[5] is None
+    # Matches without an event: the event's columns all null, the array valid.
+    plain = catalog.classify(["GET /healthz 200", INTRODUCED.splitlines()[3]])
+    plain.validate(full=True)
+    assert plain.null_count == 1 and plain[1].as_py()["name"] == "NotExpectingInThisPositionInIfTag"
+    assert [plain.field(key).null_count for key in ("start_row", "end_row", "intro", "causes")] == [2] * 4
