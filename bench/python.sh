@@ -19,8 +19,10 @@
 #   bench/python.sh                              # LINES=2000000 lines, SPARK=1000000, UDF_LINES=5000
 #   LINES=200000 SPARK=200000 bench/python.sh    # a quicker run
 #
-# Needs the wheel installed (bindings/python/README.md: maturin build, pip
-# install) and Java for Spark; installs numpy, pandas and GNU time if missing.
+# From a clean clone: installs what it needs (Java 17 from Debian's packages
+# if there is no `java`; maturin, pyarrow, numpy, pandas and pyspark from
+# the package index), builds errcat, xtask and the wheel of this checkout
+# (bindings/python) and installs the wheel.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${CORPUS:-$root/datasets/nats-server}
@@ -31,12 +33,21 @@ batches=${BATCHES:-10000 100000}
 work=${WORK:-$root/target/bench}
 [ -d "$corpus" ] || { echo "corpus not found at $corpus (set CORPUS=dir)" >&2; exit 2; }
 mkdir -p "$work"
-python3 -c "import error_catalog" || { echo "install the wheel first (see bindings/python/README.md)" >&2; exit 2; }
-python3 -c "import numpy, pandas" 2>/dev/null || python3 -m pip install -q numpy "pandas>=2.2,<3" >&2
+# A Debian system Python refuses `pip install` without it.
+export PIP_BREAK_SYSTEM_PACKAGES=1
+command -v java >/dev/null || {
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless >/dev/null
+}
+python3 -m pip install -q --disable-pip-version-check maturin pyarrow pyspark "pandas>=2.2,<3" numpy >&2
 
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 cargo build -q --release --manifest-path "$root/Cargo.toml" -p errcat -p xtask
-errcat=$root/target/release/errcat
-xtask=$root/target/release/xtask
+# The wheel of this checkout, so that the numbers are its own.
+rm -rf "$work/wheels"
+(cd "$root/bindings/python" && maturin build -q --release -o "$work/wheels") >&2
+python3 -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$work"/wheels/error_catalog-*.whl >&2
+errcat=$CARGO_TARGET_DIR/release/errcat
+xtask=$CARGO_TARGET_DIR/release/xtask
 log() { # NAME LINES SHARE
     [ -f "$work/$1.log" ] && [ "$(cat "$work/$1.lines" 2>/dev/null)" = "$2 $3" ] || {
         echo "generating $1.log ($2 lines, $3 matching)..." >&2

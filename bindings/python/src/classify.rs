@@ -23,7 +23,9 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use error_catalog::{Catalog, ChunkClassifier, ChunkPath, Envelope, Found, ScanEvent, ScanOptions, MAX_LINE};
+use error_catalog::{
+    Catalog, ChunkClassifier, ChunkPath, Envelope, EventParts, Found, ScanEvent, ScanOptions, MAX_LINE,
+};
 
 /// About this many bytes of lines per unit of work.
 const CHUNK_BYTES: usize = 1 << 20;
@@ -264,6 +266,20 @@ pub struct Hit {
     pub envelope: &'static str,
     /// The trace that came with the line.
     pub context: Option<String>,
+    /// When the match is the message of an event of several lines.
+    pub event: Option<Box<EventRows>>,
+}
+
+/// An event of several lines as `errcat scan --json` writes it, its line
+/// numbers as rows: `start_line` and `end_line` become the event's first
+/// and last rows, the `line` of its intro and causes their `row`.
+pub struct EventRows {
+    pub first: usize,
+    pub last: usize,
+    /// The line that introduced the trace, as JSON in the chunk's `json` buffer.
+    pub intro: Option<Range<usize>>,
+    /// The causes (the nearest first), a JSON array in the chunk's `json` buffer.
+    pub causes: Option<Range<usize>>,
 }
 
 /// What one chunk gave.
@@ -278,29 +294,26 @@ pub struct ChunkResult {
 }
 
 impl ChunkResult {
-    /// Adds the match of `row` (spans in its line that starts `start`
-    /// bytes into the element) as `errcat scan --json` writes it.
-    fn push(&mut self, catalog: &Catalog, row: usize, start: usize, found: Found) {
+    /// Adds the match found on chunk line `line` (its row's, with its spans
+    /// in the element) as `errcat scan --json` writes it.
+    fn push(&mut self, catalog: &Catalog, lines: &LineMap, found: Found) {
+        let (row, start) = lines.of(found.line as usize);
         let shift = |range: &Range<usize>| start + range.start..start + range.end;
         let mut details = found.details.expect("classify wants details");
         details.message_span = shift(&details.message_span);
         for span in details.field_spans.iter_mut().flatten().flatten() {
             *span = shift(span);
         }
+        let event = details.event.take().map(|event| Box::new(self.event_rows(catalog, lines, &event)));
         let span = shift(&found.found.span);
         let found = error_catalog::Match { span: span.clone(), ..found.found };
         let object = error_catalog::match_object(catalog, &found, Some(&details));
-        let message_span = object.get("message_span").cloned().unwrap_or(serde_json::Value::Null);
-        let json = ["fields", "args", "field_spans"].map(|key| object.get(key)).map(|value| {
-            let start = self.json.len();
-            // Writing a JSON value into memory cannot fail.
-            let _ = serde_json::to_writer(&mut self.json, value.unwrap_or(&serde_json::Value::Null));
-            start..self.json.len()
-        });
-        let start = self.json.len();
-        let _ = serde_json::to_writer(&mut self.json, &message_span);
+        let message_span = object.get("message_span").unwrap_or(&serde_json::Value::Null);
+        let json = ["fields", "args", "field_spans"]
+            .map(|key| object.get(key).unwrap_or(&serde_json::Value::Null))
+            .map(|value| self.write_json(value));
         let [fields, args, field_spans] = json;
-        let json = [fields, args, field_spans, start..self.json.len()];
+        let json = [fields, args, field_spans, self.write_json(message_span)];
         self.hits.push(Hit {
             row,
             index: found.index,
@@ -308,7 +321,39 @@ impl ChunkResult {
             json,
             envelope: details.envelope.name(),
             context: details.context,
+            event,
         });
+    }
+
+    /// `event`'s rows, its intro and causes written with rows for lines.
+    fn event_rows(&mut self, catalog: &Catalog, lines: &LineMap, event: &EventParts) -> EventRows {
+        let row_of = |line: u64| lines.of(line as usize).0;
+        let mut object = error_catalog::event_object(catalog, event);
+        // A part's `line` (a chunk line) as the `row` it is in.
+        let mut numbered = |part: &mut serde_json::Value| {
+            if let Some(part) = part.as_object_mut() {
+                if let Some(line) = part.remove("line").and_then(|line| line.as_u64()) {
+                    part.insert("row".into(), row_of(line).into());
+                }
+            }
+        };
+        let intro = object.get_mut("intro").map(|intro| {
+            numbered(intro);
+            self.write_json(intro)
+        });
+        let causes = object.get_mut("causes").map(|causes| {
+            causes.as_array_mut().into_iter().flatten().for_each(&mut numbered);
+            self.write_json(causes)
+        });
+        EventRows { first: row_of(event.start_line), last: row_of(event.end_line), intro, causes }
+    }
+
+    /// Writes `value` at the end of the `json` buffer; where it is.
+    fn write_json(&mut self, value: &serde_json::Value) -> Range<usize> {
+        let start = self.json.len();
+        // Writing a JSON value into memory cannot fail.
+        let _ = serde_json::to_writer(&mut self.json, value);
+        start..self.json.len()
     }
 }
 
@@ -340,10 +385,10 @@ fn classify_rows(
     for event in classified.events {
         match event {
             ScanEvent::Found(found) => {
-                let (row, start) = lines.of(found.line as usize);
+                let (row, _) = lines.of(found.line as usize);
                 // The first line of an element that matches gives its match.
                 if result.hits.last().is_none_or(|hit| hit.row != row) {
-                    result.push(catalog, row, start, found);
+                    result.push(catalog, &lines, found);
                 }
             }
             ScanEvent::InvalidUtf8 { line } => {

@@ -77,6 +77,34 @@ impl<O: Offset> Nullable<O> {
     }
 }
 
+/// The event columns' integers: the first and last rows of an event of
+/// several lines, null for other rows. Their buffers are made at the first
+/// event: most batches have none.
+pub struct EventBounds {
+    rows: usize,
+    /// Empty when no row is an event's, else a value a row.
+    pub first: Vec<i64>,
+    pub last: Vec<i64>,
+    /// Set bit: the row's match is an event's.
+    pub validity: Vec<u8>,
+    pub nulls: usize,
+}
+
+impl EventBounds {
+    fn with_rows(rows: usize) -> Self {
+        EventBounds { rows, first: Vec::new(), last: Vec::new(), validity: vec![0; rows.div_ceil(8)], nulls: rows }
+    }
+
+    fn set(&mut self, row: usize, first: usize, last: usize) {
+        if self.first.is_empty() {
+            (self.first, self.last) = (vec![0; self.rows], vec![0; self.rows]);
+        }
+        (self.first[row], self.last[row]) = (first as i64, last as i64);
+        self.validity[row / 8] |= 1 << (row % 8);
+        self.nulls -= 1;
+    }
+}
+
 /// The result columns, in arrow's layout.
 pub struct Assembled<O> {
     pub len: usize,
@@ -99,10 +127,15 @@ pub struct Assembled<O> {
     pub context: Nullable<O>,
     /// The name of the record's dataset, or null.
     pub dataset: Nullable<O>,
+    /// An event's first and last rows (`start_row`, `end_row`).
+    pub event: EventBounds,
+    /// An event's introducing line and causes (JSON texts), or null.
+    pub intro: Nullable<O>,
+    pub causes: Nullable<O>,
 }
 
 impl<O: Offset> Assembled<O> {
-    fn texts(&mut self) -> [&mut Strings<O>; 11] {
+    fn texts(&mut self) -> [&mut Strings<O>; 13] {
         [
             &mut self.id,
             &mut self.slug,
@@ -115,6 +148,8 @@ impl<O: Offset> Assembled<O> {
             &mut self.envelope,
             &mut self.context.strings,
             &mut self.dataset.strings,
+            &mut self.intro.strings,
+            &mut self.causes.strings,
         ]
     }
 }
@@ -132,6 +167,7 @@ pub fn needs_large(catalog: &Catalog, results: &[ChunkResult]) -> bool {
                 record.id.len() + record.slug.len() + entry.name.len() + record.severity_or_default().as_str().len();
             total += hit.envelope.len() + hit.context.as_ref().map_or(0, String::len);
             total += catalog.dataset(hit.index).map_or(0, str::len);
+            // (An event's intro and causes are in `json`.)
         }
     }
     total > i32::MAX as usize
@@ -155,6 +191,9 @@ pub fn assemble<O: Offset>(catalog: &Catalog, len: usize, results: &[ChunkResult
         envelope: Strings::with_rows(len),
         context: Nullable::with_rows(len),
         dataset: Nullable::with_rows(len),
+        event: EventBounds::with_rows(len),
+        intro: Nullable::with_rows(len),
+        causes: Nullable::with_rows(len),
     };
     let severities: Vec<String> =
         catalog.entries().iter().map(|entry| entry.record().severity_or_default().as_str().to_owned()).collect();
@@ -177,6 +216,13 @@ pub fn assemble<O: Offset>(catalog: &Catalog, len: usize, results: &[ChunkResult
             out.envelope.push(hit.envelope.as_bytes());
             out.context.push(row, hit.context.as_deref().map(str::as_bytes));
             out.dataset.push(row, catalog.dataset(hit.index).map(str::as_bytes));
+            let event = hit.event.as_deref();
+            let json = |range: &Option<std::ops::Range<usize>>| range.clone().map(|range| &result.json[range]);
+            out.intro.push(row, event.and_then(|event| json(&event.intro)));
+            out.causes.push(row, event.and_then(|event| json(&event.causes)));
+            if let Some(event) = event {
+                out.event.set(row, event.first, event.last);
+            }
             out.span[2 * row..2 * row + 2].copy_from_slice(&[hit.span.start as i64, hit.span.end as i64]);
             out.validity[row / 8] |= 1 << (row % 8);
             out.null_count -= 1;

@@ -67,6 +67,13 @@ impl Node {
         node
     }
 
+    fn int64s(name: &'static str, values: Arc<Vec<i64>>, len: usize, validity: &Validity) -> Node {
+        let mut node = Node::new("l", name, len, validity);
+        let address = values.as_ptr();
+        node.buffer(values, address);
+        node
+    }
+
     fn nullable<O: Offset>(name: &'static str, column: Nullable<O>, len: usize) -> Node {
         Node::strings(name, column.strings, len, &Validity::new(column.validity, column.nulls))
     }
@@ -210,8 +217,8 @@ impl<T: Releasable> Drop for Exported<T> {
 /// `out` as an arrow struct array: `id`, `slug`, `name`, `severity`
 /// (strings), `span` (a list of two int64), `fields`, `args`,
 /// `field_spans`, `message_span`, `envelope`, `context`, `dataset`
-/// (strings); a row
-/// null where nothing matched. An error when the span column's 32-bit
+/// (strings), `start_row`, `end_row` (int64) and `intro`, `causes`
+/// (strings); a row null where nothing matched. An error when the span column's 32-bit
 /// list offsets cannot count its values (over 2**30 rows).
 pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>, Exported<FfiArray>), String> {
     let len = out.len;
@@ -219,11 +226,22 @@ pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>
         return Err("classify() takes at most 2**30 lines at once".into());
     };
     let rows = Validity::new(out.validity, out.null_count);
+    let events = Validity::new(out.event.validity, out.event.nulls);
+    let spans = Arc::new(out.span);
+    // Without an event, both columns are all null: the values of null slots
+    // may be anything, so they lie over the spans' buffer (2 values a row)
+    // instead of buffers of their own.
+    let (first, last) = if out.event.first.is_empty() {
+        (spans.clone(), spans.clone())
+    } else {
+        (Arc::new(out.event.first), Arc::new(out.event.last))
+    };
     let mut root = Node::new("+s", "", len, &rows);
     let mut span = Node::new("+l", "span", len, &rows);
     span.vec((0..=values / 2).map(|row| 2 * row).collect::<Vec<i32>>());
     let mut span_values = Node::new("l", "item", len * 2, &Validity::NONE);
-    span_values.vec(out.span);
+    let address = spans.as_ptr();
+    span_values.buffer(spans, address);
     span.children.push(span_values);
     root.children = vec![
         Node::strings("id", out.id, len, &rows),
@@ -238,6 +256,10 @@ pub fn struct_array<O: Offset>(out: Assembled<O>) -> Result<(Exported<FfiSchema>
         Node::strings("envelope", out.envelope, len, &rows),
         Node::nullable("context", out.context, len),
         Node::nullable("dataset", out.dataset, len),
+        Node::int64s("start_row", first, len, &events),
+        Node::int64s("end_row", last, len, &events),
+        Node::nullable("intro", out.intro, len),
+        Node::nullable("causes", out.causes, len),
     ];
     let (schema, array) = root.into_ffi();
     Ok((Exported(schema), Exported(array)))

@@ -600,8 +600,11 @@ impl Catalog {
     /// null when nothing matched, else `id`, `slug`, `name`, `severity`,
     /// `span` (UTF-8 byte offsets in the line), `fields`, `args`,
     /// `field_spans`, `message_span` (JSON texts), `envelope`, `context`
-    /// (a multi-line event's trace, or null) and `dataset` (the name of the
-    /// record's dataset, or null): what `errcat scan --json`
+    /// (a multi-line event's trace, or null), `dataset` (the name of the
+    /// record's dataset, or null), and for the message of an event of
+    /// several lines `start_row` and `end_row` (its first and last rows),
+    /// `intro` (the line that introduced it) and `causes` (JSON texts, a
+    /// part's `row` for errcat's `line`), null for other rows: what `errcat scan --json`
     /// prints for that line, from the same chunk classifier. The elements
     /// are read where they are (a str's UTF-8 buffer, an arrow array's
     /// buffers) and the result's buffers handed to pyarrow as built, through
@@ -660,19 +663,15 @@ impl Catalog {
             }
             return pa.call_method1("chunked_array", (results,));
         }
-        // The tuple holds every element while the GIL is released (a list
-        // could change meanwhile): their own UTF-8 buffers are read in place.
-        let items = if let Ok(list) = lines.cast::<PyList>() {
-            list.to_tuple()
-        } else if let Ok(tuple) = lines.cast::<PyTuple>() {
-            tuple.clone()
-        } else {
+        // A reference to each element is held while the GIL is released (a
+        // list could change meanwhile): their own UTF-8 buffers are read in place.
+        let mut held = Vec::new();
+        let Some(borrowed) = list::Borrowed::of(lines, &mut held)? else {
             return Err(PyTypeError::new_err(format!(
                 "classify() takes a list of str or bytes, or a pyarrow string array, not {}",
                 type_name(lines)
             )));
         };
-        let borrowed = list::Borrowed::of(&items)?;
         let column = Column::borrowed(borrowed.elements, borrowed.validity.as_deref());
         self.classify_column(py, &column, threads, envelope)
     }

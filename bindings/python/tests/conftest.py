@@ -103,11 +103,14 @@ def errcat_scan(errcat: Path, log: Path, data: Path = None, cache_dir: Path = No
 JSON_COLUMNS = ("fields", "args", "field_spans", "message_span")
 
 
-def as_errcat(row) -> dict:
+def as_errcat(row, event=True) -> dict:
     """A row of classify()'s result as errcat's `--json` object (without
     `file` and `line`): its JSON columns decoded, `envelope` and
     `message_span` only for a line in an envelope, `context` only when
-    there is a trace."""
+    there is a trace, and for an event of several lines its rows as
+    errcat's 1-based lines (`start_line`, `end_line`, the `line` of its
+    `intro` and `causes`), those keys only for such an event (`event=False`:
+    a row of `error_catalog.spark`'s, which has none of them)."""
     if row is None:
         return None
     got = {**row, **{key: json.loads(row[key]) for key in JSON_COLUMNS}}
@@ -115,18 +118,30 @@ def as_errcat(row) -> dict:
         del got["envelope"], got["message_span"]
     if got["context"] is None:
         del got["context"]
+    if not event:
+        assert not {"start_row", "end_row", "intro", "causes"} & got.keys(), row
+        return got
+    start, end = got.pop("start_row"), got.pop("end_row")
+    assert (start is None) == (end is None), row
+    if start is not None:
+        got["start_line"], got["end_line"] = start + 1, end + 1
+    for key in ("intro", "causes"):
+        value = got.pop(key)
+        if value is not None:
+            assert start is not None, f"{key} without an event: {row}"
+            got[key] = json.loads(value)
+    for part in ([got["intro"]] if "intro" in got else []) + got.get("causes", []):
+        part["line"] = part.pop("row") + 1
     return got
 
 
 # errcat's keys that classify()'s rows do not have.
-NOT_IN_ROWS = ("file", "line", "start_line", "end_line", "intro", "causes")
+NOT_IN_ROWS = ("file", "line")
 
 
 def assert_equals_errcat(rows, lines_count: int, expected: dict, what: str):
     """`rows` (classify's, one per line) against errcat's objects by line:
-    every key errcat writes but `file`, `line` and those of an event of
-    several lines that classify's rows do not carry (`start_line`,
-    `end_line`, `intro`, `causes`: the rows are per line)."""
+    every key errcat writes but `file` and `line`, an event's included."""
     assert len(rows) == lines_count
     for number, row in enumerate(rows, start=1):
         want = expected.get(number)

@@ -159,10 +159,12 @@ class Catalog:
     ) -> pyarrow.ChunkedArray: ...
     def classify(self, lines: Any, *, threads: Optional[int] = None, envelope: str = "auto") -> Any:
         """One row per line: null, or id, slug, name, severity, span (bytes of
-        the line), fields, args, field_spans, message_span (JSON), envelope
-        context (a trace, or null) and dataset, as ``errcat scan --json``; the lines
-        of a trace give null, their event's row carries them. All cores, GIL
-        released.
+        the line), fields, args, field_spans, message_span (JSON), envelope,
+        context (a trace, or null), dataset, and for an event of several
+        lines start_row, end_row (its first and last rows), intro and causes
+        (JSON, each part's ``row`` for errcat's ``line``), else null, as
+        ``errcat scan --json``; the lines of a trace give null, their event's
+        row carries them. All cores, GIL released.
         ``envelope``: auto, none, docker, cri, journald, syslog, logfmt, json
         or json:KEY, as ``errcat scan --envelope``."""
 

@@ -47,8 +47,11 @@ _CATALOGS: Dict[str, Catalog] = {}
 _DECODED: Dict[str, int] = {}
 
 
-# The text columns of a match, after its span.
+# The text columns of a match, after its span. Not those of an event of
+# several lines (`start_row`, `end_row`, `intro`, `causes`): their rows
+# would be places in a batch of Spark's, which has no order.
 _TEXTS = ("fields", "args", "field_spans", "message_span", "envelope", "context", "dataset")
+_FIELDS = ("id", "slug", "name", "severity", "span", *_TEXTS)
 
 
 def result_type():
@@ -58,8 +61,9 @@ def result_type():
     ``fields``, ``args``, ``field_spans``, ``message_span`` (JSON texts, as
     errcat writes them), ``envelope``, ``context`` (the trace of a
     multi-line event, or null) and ``dataset`` (the name of the record's
-    dataset, or null): the columns of ``Catalog.classify``; null
-    when nothing matched."""
+    dataset, or null): the columns of ``Catalog.classify`` but an event's
+    rows, intro and causes (a DataFrame's rows have no order; the trace is
+    in ``context``); null when nothing matched."""
     from pyspark.sql import types as T
 
     text = lambda name: T.StructField(name, T.StringType(), True)  # noqa: E731
@@ -185,8 +189,10 @@ def classify(
             at = run[0].schema.get_field_index(column)
             lines = run[0].column(at) if len(run) == 1 else pa.concat_arrays([batch.column(at) for batch in run])
             large = pa.types.is_large_string(lines.type) or pa.types.is_large_binary(lines.type)
-            result = engine.classify(lines, threads=threads, envelope=envelope)
+            found = engine.classify(lines, threads=threads, envelope=envelope)
             wanted = _arrow_type(large)
+            fields = [found.field(name) for name in _FIELDS]
+            result = pa.StructArray.from_arrays(fields, names=list(_FIELDS), mask=found.is_null())
             if result.type != wanted:
                 result = result.cast(wanted)
             start = 0
