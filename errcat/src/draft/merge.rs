@@ -482,7 +482,7 @@ mod tests {
     fn keyed_and_split(lines: &[&str]) -> (Keys, Vec<Vec<usize>>) {
         let mut keys = Keys::new(1000);
         for (i, line) in lines.iter().enumerate() {
-            keys.add(line, Place { input: 0, line: i as u64 }, None);
+            keys.add(line, 0, Place { input: 0, line: i as u64 }, None);
         }
         let mut by_length: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
         for (i, key) in keys.keys.iter().enumerate() {
@@ -509,7 +509,7 @@ mod tests {
         let lines = ["status alpha done with beta", "status gamma done with delta", "status e f done with "];
         let mut keys = Keys::new(10);
         for (i, line) in lines.iter().enumerate() {
-            keys.add(line, Place { input: 0, line: i as u64 }, None);
+            keys.add(line, 0, Place { input: 0, line: i as u64 }, None);
         }
         let groups = merge(&keys.keys, vec![vec![0, 1], vec![2]]);
         assert_eq!(groups.len(), 1);

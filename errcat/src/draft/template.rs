@@ -275,7 +275,7 @@ mod tests {
     fn template(lines: &[&str]) -> (Keys, Vec<Slot>) {
         let mut keys = Keys::new(100);
         for (i, line) in lines.iter().enumerate() {
-            keys.add(line, Place { input: 0, line: i as u64 }, None);
+            keys.add(line, 0, Place { input: 0, line: i as u64 }, None);
         }
         let members: Vec<usize> = (0..keys.keys.len()).collect();
         let template = of_keys(&keys.keys, &members);

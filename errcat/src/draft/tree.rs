@@ -112,7 +112,7 @@ mod tests {
     fn keys(lines: &[&str]) -> Keys {
         let mut keys = Keys::new(100);
         for (i, line) in lines.iter().enumerate() {
-            keys.add(line, Place { input: 0, line: i as u64 + 1 }, None);
+            keys.add(line, 0, Place { input: 0, line: i as u64 + 1 }, None);
         }
         keys
     }
