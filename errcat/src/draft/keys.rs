@@ -170,6 +170,23 @@ mod tests {
     }
 
     #[test]
+    fn lines_and_messages_seen_again_count_with_their_own_level_and_place() {
+        let mut keys = Keys::new(10);
+        let first = "[1] ERR read 12 bytes";
+        keys.add(first, 8, place(1), Some(LogLevel::Error));
+        assert!(keys.add_seen_line(first, place(2)), "the same line again");
+        assert!(!keys.add_seen_line("[2] WRN read 12 bytes", place(3)), "another line");
+        // The same message behind another prefix, then a message masked alike.
+        keys.add("[2] WRN read 12 bytes", 8, place(3), Some(LogLevel::Warning));
+        keys.add("read 7 bytes", 0, place(4), None);
+        assert_eq!(keys.keys.len(), 1);
+        let key = &keys.keys[0];
+        assert_eq!((key.count, key.first, key.last), (4, place(1), place(4)));
+        assert_eq!((key.levels[5], key.levels[4], key.levels[LEVELS.len()]), (2, 1, 1));
+        assert_eq!(&*key.example, "read 12 bytes");
+    }
+
+    #[test]
     fn new_keys_past_the_cap_are_counted_not_kept() {
         let mut keys = Keys::new(1);
         keys.add("one thing", 0, place(1), None);
