@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Log-template mining: `errcat draft` against other miners, on the same lines, in one run.
 
-    python3 bench/mining.py [--loghub DIR] [--held-out DIR] [--renderings N] [--corpus DIR] [--rendered-only]
+    python3 bench/mining.py [--loghub DIR] [--held-out DIR | --fetch-held-out] [--renderings N] [--corpus DIR] [--rendered-only]
 
 First the real logs (`bench/mining_loghub.py`: Loghub-2k, errcat against
 drain3 and logparser3's Drain and Brain, GA/FGA/PA/FTA, time and memory),

@@ -2,7 +2,7 @@
 """Log-template mining on real logs: `errcat draft` against drain3 and
 against Drain and Brain of logparser3, on Loghub-2k, in one run.
 
-    python3 bench/mining_loghub.py [--loghub DIR] [--held-out DIR] [--shared DIR]
+    python3 bench/mining_loghub.py [--loghub DIR] [--held-out DIR | --fetch-held-out] [--shared DIR]
 
 Each system of a Loghub-2k folder (`S/S_2k.log`, `S/S_2k.log_structured.csv`)
 is mined twice by every miner: its `Content` column (the message, as Loghub
@@ -25,7 +25,11 @@ GNU time:
 
 Scored with `shared/tools/loghub_score.py` (GA, FGA, PA, FTA of Jiang et al.,
 ISSTA 2024). `--held-out DIR` scores a second Loghub-2k folder the same way,
-in its own table (systems not to tune on). The speed row mines the contents
+in its own table (systems not to tune on); `--fetch-held-out` downloads the
+eight Loghub-2k systems that `../shared/loghub-2k` does not have from the
+Loghub repository, at a fixed commit, into `target/loghub-held-out/` (once),
+and scores those: without network the table is left out, and a line on
+standard error says so. The speed row mines the contents
 of all the systems of `--loghub`, repeated to at least 100,000 lines, with
 errcat and drain3.
 
@@ -234,8 +238,43 @@ def speed(errcat, empty, all_systems, work):
     print(f"errcat {elapsed / drafted.elapsed:.1f}x drain3's lines/s")
 
 
+# The Loghub-2k systems of the Loghub repository that `shared/loghub-2k` does
+# not have, and the commit they are read at.
+HELD_OUT = ["HDFS", "HPC", "Hadoop", "Linux", "OpenSSH", "Proxifier", "Thunderbird", "Zookeeper"]
+LOGHUB_COMMIT = "dd61d0952749ee7963bde24220d1be5ede023033"
+LOGHUB_RAW = "https://raw.githubusercontent.com/logpai/loghub"
+
+
+def fetch_held_out():
+    """The folder of the held-out systems, downloaded once into target/, or
+    None (and why, on standard error) when they cannot be downloaded."""
+    import urllib.request
+
+    folder = os.path.join(ROOT, "target", "loghub-held-out", LOGHUB_COMMIT[:12])
+    try:
+        for name in HELD_OUT:
+            for suffix in ("_2k.log", "_2k.log_structured.csv"):
+                path = os.path.join(folder, name, name + suffix)
+                if os.path.isfile(path):
+                    continue
+                url = f"{LOGHUB_RAW}/{LOGHUB_COMMIT}/{name}/{name}{suffix}"
+                with urllib.request.urlopen(url, timeout=30) as response:
+                    data = response.read()
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path + ".part", "wb") as f:
+                    f.write(data)
+                os.replace(path + ".part", path)
+    except OSError as err:
+        print(f"SKIPPED: the held-out systems were not fetched from {LOGHUB_RAW} ({err}); "
+              "their table is left out", file=sys.stderr)
+        return None
+    return folder
+
+
 def run(args):
     ensure_packages(PACKAGES)
+    if args.fetch_held_out:
+        args.held_out = fetch_held_out()
     scorer = os.path.join(args.shared, "tools", "loghub_score.py")
     folders = [("dev", args.loghub)] + ([("held-out", args.held_out)] if args.held_out else [])
     for _, folder in folders:
@@ -281,7 +320,13 @@ def add_arguments(parser):
     shared = os.path.join(os.path.dirname(ROOT), "shared")
     parser.add_argument("--shared", default=shared, help="the shared folder (its tools/loghub_score.py)")
     parser.add_argument("--loghub", default=os.path.join(shared, "loghub-2k"), help="a Loghub-2k folder (the dev set)")
-    parser.add_argument("--held-out", help="a Loghub-2k folder of other systems, scored in a table of its own")
+    held_out = parser.add_mutually_exclusive_group()
+    held_out.add_argument("--held-out", help="a Loghub-2k folder of other systems, scored in a table of its own")
+    held_out.add_argument(
+        "--fetch-held-out",
+        action="store_true",
+        help=f"download Loghub-2k's {', '.join(HELD_OUT)} (Loghub at {LOGHUB_COMMIT[:7]}) and score them",
+    )
 
 
 if __name__ == "__main__":

@@ -181,9 +181,10 @@ fn closes(open: char, next: Option<char>) -> bool {
     next == Some(close)
 }
 
-/// Whether `token` has a quoted value in it, whose text may have spaces.
-pub fn has_quoted(token: &str) -> bool {
-    token.chars().any(|c| matches!(Mask::of_marker(c), Some(Mask::Quoted | Mask::SingleQuoted)))
+/// Whether `token` has a value in it whose text may have spaces: a quoted
+/// string or a date (`Mon Sep 27 22:15:07`).
+pub fn has_spaced_value(token: &str) -> bool {
+    token.chars().any(|c| matches!(Mask::of_marker(c), Some(Mask::Quoted | Mask::SingleQuoted | Mask::Time)))
 }
 
 /// The parts of a masked token, markers decoded.

@@ -19,7 +19,7 @@
 //!    of values is one value are one group.
 
 use super::keys::Key;
-use super::mask::{is_keyed_value, is_punctuation, parts, Mask, Part, GLUE};
+use super::mask::{has_spaced_value, is_keyed_value, is_punctuation, parts, Mask, Part, GLUE};
 use super::template::{align, collapsed, constants, flexible, of_keys, Slot};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -305,6 +305,8 @@ fn absorb(keys: &[Key], mut groups: Vec<Group>, changed: Option<&HashSet<usize>>
                     *kind = Mask::Text;
                     *words |= range.len() > 1;
                 }
+                // A date's or a quoted string's spaces, in a value of other kinds too.
+                *words |= tokens[range.clone()].iter().any(|token| has_spaced_value(token));
                 *may_be_empty |= tokens[range.clone()].iter().all(|token| token.is_empty());
                 // A value that takes no token here takes no space either
                 // (`of constraints` for `of %s constraints`): the space
@@ -482,7 +484,7 @@ mod tests {
     fn keyed_and_split(lines: &[&str]) -> (Keys, Vec<Vec<usize>>) {
         let mut keys = Keys::new(1000);
         for (i, line) in lines.iter().enumerate() {
-            keys.add(line, Place { input: 0, line: i as u64 }, None);
+            keys.add(line, 0, Place { input: 0, line: i as u64 }, None);
         }
         let mut by_length: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
         for (i, key) in keys.keys.iter().enumerate() {
@@ -509,7 +511,7 @@ mod tests {
         let lines = ["status alpha done with beta", "status gamma done with delta", "status e f done with "];
         let mut keys = Keys::new(10);
         for (i, line) in lines.iter().enumerate() {
-            keys.add(line, Place { input: 0, line: i as u64 }, None);
+            keys.add(line, 0, Place { input: 0, line: i as u64 }, None);
         }
         let groups = merge(&keys.keys, vec![vec![0, 1], vec![2]]);
         assert_eq!(groups.len(), 1);
@@ -631,6 +633,19 @@ mod tests {
         assert_eq!(groups.len(), 2, "{groups:#?}");
         assert_eq!(groups[0].0, "Error parsing host address (\\S*)\\. Expected format host:port\\.");
         assert_eq!(groups[1].0, "feature `(\\S*)` of `(.+?)` is unknown");
+        assert_each_pattern_matches_its_lines(&groups);
+    }
+
+    #[test]
+    fn a_date_in_a_value_of_other_kinds_keeps_its_spaces_in_the_pattern() {
+        let lines = [
+            "megaraid: probe disk-1 done",
+            "megaraid: probe disk-2 done",
+            "megaraid: probe Mon Sep 27 22:15:07 done",
+            "megaraid: probe Tue Sep 28 09:00:00 done",
+        ];
+        let groups = mined_with_patterns(&lines);
+        assert_eq!(groups.len(), 1, "{groups:#?}");
         assert_each_pattern_matches_its_lines(&groups);
     }
 

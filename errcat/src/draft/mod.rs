@@ -79,14 +79,17 @@ impl Miner {
 
     /// Counts one unexplained line of the current input.
     pub fn add_line(&mut self, line: u64, text: &str) {
+        let input = self.inputs.len().saturating_sub(1) as u32;
+        let place = keys::Place { input, line };
+        if self.keys.add_seen_line(text, place) {
+            return;
+        }
         let start = self.prefix.find(text).map_or(0, |found| found.span.start);
-        let message = &text[start..];
-        if message.trim().is_empty() {
+        if text[start..].trim().is_empty() {
             return;
         }
         let level = LogLevel::find_in(&text[..start]).or_else(|| LogLevel::find_in(text)).map(|(level, _)| level);
-        let input = self.inputs.len().saturating_sub(1) as u32;
-        self.keys.add(message, keys::Place { input, line }, level);
+        self.keys.add(text, start, place, level);
     }
 
     /// Counts what no record explains of an unmatched line or event of
@@ -143,12 +146,15 @@ pub fn run(catalog: &Catalog, files: &[PathBuf], options: &Options, out: &mut Ou
     let mut miner = Miner::new(MAX_KEYS);
     let mut trouble = false;
     // Every unexplained line, or those of the levels asked for (the level
-    // is found as `scan --unmatched` finds it; the pipeline only needs a yes).
+    // is found as `scan --unmatched` finds it, only when asked for: the
+    // pipeline only needs a yes).
     let levels: Vec<LogLevel> = options.levels.iter().filter_map(|name| LogLevel::from_name(name)).collect();
     let wanted_line = |line: &LogLine<'_>| {
+        if levels.is_empty() {
+            return Some(String::new());
+        }
         let level = line.envelope_level().or_else(|| LogLevel::find_in(line.text()).map(|(level, _)| level));
-        let wanted = levels.is_empty() || level.is_some_and(|level| levels.contains(&level));
-        wanted.then(String::new)
+        level.is_some_and(|level| levels.contains(&level)).then(String::new)
     };
     for path in files {
         let mut input = match input::open(path) {

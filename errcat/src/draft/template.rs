@@ -7,7 +7,7 @@ use std::ops::Range;
 use error_catalog::Dialect;
 
 use super::keys::Key;
-use super::mask::{has_mask, has_quoted, is_glued, parts, whole_mask, Mask, Part, GLUE};
+use super::mask::{has_mask, has_spaced_value, is_glued, parts, whole_mask, Mask, Part, GLUE};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Slot {
@@ -46,8 +46,8 @@ pub fn of_keys(keys: &[Key], members: &[usize]) -> Vec<Slot> {
                 return Slot::Const(word.into());
             }
             let kind = whole_mask(word).filter(|k| all().all(|w| whole_mask(w) == Some(*k))).unwrap_or(Mask::Text);
-            // A quoted value may have spaces: the value may be several words.
-            let words = kind == Mask::Text && all().any(has_quoted);
+            // A quoted value or a date may have spaces: the value may be several words.
+            let words = kind == Mask::Text && all().any(has_spaced_value);
             // Tokens glued in some lines and not in others (`x,` and `y z`):
             // the value takes the space, when there is one, as text.
             let either = all().any(is_glued) && !all().all(is_glued);
@@ -275,7 +275,7 @@ mod tests {
     fn template(lines: &[&str]) -> (Keys, Vec<Slot>) {
         let mut keys = Keys::new(100);
         for (i, line) in lines.iter().enumerate() {
-            keys.add(line, Place { input: 0, line: i as u64 }, None);
+            keys.add(line, 0, Place { input: 0, line: i as u64 }, None);
         }
         let members: Vec<usize> = (0..keys.keys.len()).collect();
         let template = of_keys(&keys.keys, &members);

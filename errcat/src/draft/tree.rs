@@ -51,6 +51,11 @@ fn best_split(keys: &[Key], set: &[usize]) -> Option<Vec<Vec<usize>>> {
 /// Words seen once at a position, at least, for it to be a value's.
 const OPEN_FIELD: usize = 8;
 
+/// Lines with a masked value at a position, at least, and times as many
+/// as the lines of its recurring words, for the position to be a value's.
+const MASKED_FIELD: u64 = 8;
+const VALUE_SHARE: u64 = 4;
+
 /// The branches of `set` at `position`: one per word seen on two lines or
 /// more, and one for the rest (in order of first key).
 fn branches_at(keys: &[Key], set: &[usize], position: usize) -> Vec<Vec<usize>> {
@@ -83,6 +88,14 @@ fn branches_at(keys: &[Key], set: &[usize], position: usize) -> Vec<Vec<usize>> 
     if once >= OPEN_FIELD && once as u64 * 4 >= total && recurring * 2 <= once && one_prefix() {
         return vec![set.to_vec()];
     }
+    // A position where most lines have a value by its look (`domain
+    // 1-7`, `domain 8-15`) is a value's too: the few words seen there
+    // (`domain root_domain`) are its values written as words.
+    let masked: u64 = lines.iter().filter(|&(w, _)| has_mask(w) && !is_punctuation(w)).map(|(_, &n)| n).sum();
+    let recurring_lines: u64 = lines.iter().filter(|&(w, &n)| n >= 2 && plain(w)).map(|(_, &n)| n).sum();
+    if masked >= MASKED_FIELD && masked >= VALUE_SHARE * recurring_lines && one_prefix() {
+        return vec![set.to_vec()];
+    }
     let mut branch_of: HashMap<&str, usize> = HashMap::default();
     let mut branches: Vec<Vec<usize>> = Vec::new();
     let mut rest: Option<usize> = None;
@@ -112,7 +125,7 @@ mod tests {
     fn keys(lines: &[&str]) -> Keys {
         let mut keys = Keys::new(100);
         for (i, line) in lines.iter().enumerate() {
-            keys.add(line, Place { input: 0, line: i as u64 + 1 }, None);
+            keys.add(line, 0, Place { input: 0, line: i as u64 + 1 }, None);
         }
         keys
     }
@@ -159,6 +172,18 @@ mod tests {
         let once: Vec<String> = once.iter().map(|name| format!("Invalid user {name} from 10.0.0.3")).collect();
         lines.extend(once.iter().map(String::as_str));
         assert_eq!(groups(&lines).len(), 1, "{:#?}", groups(&lines));
+    }
+
+    #[test]
+    fn words_that_recur_where_most_lines_have_a_masked_value_are_values() {
+        let served: Vec<String> =
+            (0..8).map(|n| format!("domain {n}-{} is no longer served by node-{n}", n + 7)).collect();
+        let mut lines: Vec<&str> = served.iter().map(String::as_str).collect();
+        lines.extend(["domain root_domain is no longer served by node-1"; 2]);
+        assert_eq!(groups(&lines).len(), 1, "{:#?}", groups(&lines));
+        // As many lines of a word as of values: an event of its own.
+        lines.extend(["domain root_domain is no longer served by node-2"; 2]);
+        assert_eq!(groups(&lines).len(), 2, "{:#?}", groups(&lines));
     }
 
     #[test]
