@@ -127,8 +127,9 @@ impl Frames {
         self.frames.last().map_or(0, |frame| frame.plain.end)
     }
 
-    /// The frame that holds the byte at `at` of the uncompressed strings,
-    /// and where `range` (which starts there) is in that frame.
+    /// The frame that holds `range` of the uncompressed strings (the one
+    /// its start is in: frames hold whole strings), and where it is in that
+    /// frame.
     pub(crate) fn locate(&self, range: Range<usize>) -> (usize, Range<usize>) {
         let frame = self.frames.partition_point(|frame| frame.plain.end <= range.start);
         let start = self.frames.get(frame).map_or(0, |frame| frame.plain.start);
