@@ -6,6 +6,10 @@ use crate::format::Template;
 use crate::model::{Record, Text};
 
 #[cfg(feature = "cache")]
+pub(crate) mod blob;
+#[cfg(feature = "cache")]
+pub(crate) mod head_bytes;
+#[cfg(feature = "cache")]
 pub(crate) mod record_bytes;
 
 #[cfg(feature = "cache")]
@@ -26,10 +30,13 @@ pub struct Entry {
 
 /// An entry's record: decoded, or still the bytes of a cache hit (most
 /// runs read a few records of thousands). Compares, prints and serializes
-/// as the record either way.
+/// as the record either way. Boxed: a record is hundreds of bytes, and
+/// every entry of a catalog is written at its load (unboxed, the entries of
+/// the embedded datasets were 10 MB of fresh memory, most of a start-up's
+/// page faults).
 #[derive(Clone)]
 enum RecordCell {
-    Decoded(Record),
+    Decoded(Box<Record>),
     #[cfg(feature = "cache")]
     Cached(CachedRecord),
 }
@@ -38,7 +45,7 @@ impl Entry {
     /// The entry of `record` under variant name `name`, its message
     /// compiled as `template`.
     pub fn new(name: impl Into<Text>, record: Record, template: Template) -> Entry {
-        Entry { name: name.into(), record: RecordCell::Decoded(record), template }
+        Entry { name: name.into(), record: RecordCell::Decoded(Box::new(record)), template }
     }
 
     /// The entry of a cache hit, its record decoded on first use.
@@ -96,6 +103,23 @@ impl serde::Serialize for RecordCell {
 #[cfg(any(feature = "serde", feature = "cache"))]
 impl<'de> serde::Deserialize<'de> for RecordCell {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Record::deserialize(deserializer).map(RecordCell::Decoded)
+        Record::deserialize(deserializer).map(|record| RecordCell::Decoded(Box::new(record)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_is_small_whether_its_record_is_decoded_or_not() {
+        // Every entry of a catalog is written at its load, its record read
+        // or not: the record is boxed (a `Record` is hundreds of bytes).
+        assert!(
+            std::mem::size_of::<Entry>() <= 3 * std::mem::size_of::<Template>(),
+            "{}",
+            std::mem::size_of::<Entry>()
+        );
+        assert!(std::mem::size_of::<Record>() > std::mem::size_of::<Entry>());
     }
 }

@@ -35,7 +35,9 @@ use crate::build::Filter;
 use crate::catalog::{Catalog, Compiled, LoadError, Origins, Part};
 use crate::dataset::{load_listed, record_files_and_dirs, Origin, NAMES_FILE};
 use crate::diagnostic::Diagnostic;
-use crate::entry::record_bytes::{self, Blob, CachedRecord};
+use crate::entry::blob::{self, Blob, Frames, Source};
+use crate::entry::head_bytes;
+use crate::entry::record_bytes::{self, CachedRecord};
 use crate::entry::Entry;
 use crate::format::Template;
 use crate::matcher::{Index, Matcher};
@@ -48,7 +50,7 @@ const MAGIC: &[u8; 8] = b"errcat\x00\x0e";
 
 /// Starts the bytes of [`Catalog::to_bytes`]; the last byte is their layout
 /// version.
-const PACKED_MAGIC: &[u8; 8] = b"errcatC\x08";
+const PACKED_MAGIC: &[u8; 8] = b"errcatC\x09";
 
 /// The compiler a cache file must have been written by: the crate's
 /// version and a fingerprint of its sources (`build.rs`), since sources of
@@ -108,13 +110,16 @@ type Contents<'a> = (Vec<Diagnostic>, Vec<CachedEntry>, &'a [u8], &'a [u8], Pack
 /// the length of its record's bytes.
 type CachedEntry = (Text, Template, usize);
 
-/// The origins of a cache hit, decoded when first asked for.
+/// The origins of a cache hit or of [`Catalog::to_bytes`], decoded when
+/// first asked for.
 #[derive(Debug)]
 pub(crate) struct CachedOrigins {
-    /// The whole cache file, shared with the entries' records.
+    /// The whole file, shared with the entries' records.
     file: Blob,
     /// Where the origins are in `file`.
     range: Range<usize>,
+    /// Whether they are compressed there ([`blob::compress`]).
+    compressed: bool,
     /// The number of entries.
     count: usize,
     decoded: OnceLock<Vec<Option<Origin>>>,
@@ -127,6 +132,8 @@ impl CachedOrigins {
     pub(crate) fn get(&self, index: usize) -> Option<&Origin> {
         let decoded = self.decoded.get_or_init(|| {
             let encoded = self.file.get(self.range.clone()).unwrap_or_default();
+            let decompressed = if self.compressed { blob::decompress(encoded) } else { None };
+            let encoded = decompressed.as_deref().unwrap_or(encoded);
             match postcard::from_bytes::<Vec<Origin>>(encoded) {
                 Ok(origins) if origins.len() == self.count => origins.into_iter().map(Some).collect(),
                 _ => vec![None; self.count],
@@ -246,10 +253,13 @@ fn read_hit(path: &Path, dir: &Path, canonical: &Path, filter: &Filter) -> Resul
     let Ok(((diagnostics, entries, records, origins, PackedIndex(index)), [])) = decoded else {
         return Err(Miss::Damaged);
     };
-    let parts = [(None, entries.len(), Some(offset(&bytes, origins)))];
-    let records = offset(&bytes, records);
-    let (entries, parts) = share(Blob::Shared(Arc::new(bytes)), entries, records, parts);
-    Ok((Catalog::with_matcher(Matcher::with_index(entries, index), parts), diagnostics))
+    let count = entries.len();
+    let records = Records { frames: None, start: offset(&bytes, records).start };
+    let origins = Some((offset(&bytes, origins), false));
+    let run = Run { dataset: None, entries, count, records, origins };
+    let (mut shared, mut parts) = (Vec::new(), Vec::new());
+    share(&Blob::Shared(Arc::new(bytes)), run, &mut shared, &mut parts);
+    Ok((Catalog::with_matcher(Matcher::with_index(shared, index), parts), diagnostics))
 }
 
 /// Where `part`, a slice borrowed from `blob`, is in it (postcard borrows byte
@@ -260,41 +270,59 @@ fn offset(blob: &[u8], part: &[u8]) -> Range<usize> {
     start..start.saturating_add(part.len())
 }
 
-/// The entries of `entries`, their records one after the other at
-/// `records` of `blob`, and the runs of `parts` (a dataset's name, its
-/// number of entries and where its origins are in `blob`, if it has
-/// origins), as [`Entry`]s and [`Part`]s that share `blob`: each record
-/// and each run's origins decoded when first asked for.
+/// A run of entries as a cache file or [`Catalog::to_bytes`] holds it:
+/// its dataset's name, its entries (`count` of them), where their records
+/// begin (they are one after the other) and where its origins are, if it
+/// has origins, and whether they are compressed.
+struct Run<E> {
+    dataset: Option<Text>,
+    entries: E,
+    count: usize,
+    records: Records,
+    origins: Option<(Range<usize>, bool)>,
+}
+
+/// Where a run's records begin: at `start` of the blob, or of the
+/// uncompressed bytes of `frames`.
+struct Records {
+    frames: Option<Arc<Frames>>,
+    start: usize,
+}
+
+/// Appends `run`'s entries and its [`Part`] to `entries` and `parts`, as
+/// [`Entry`]s and a part that share `blob`: each record and the run's
+/// origins decoded when first asked for. Straight into the catalog's
+/// vectors: a run's vector copied into them was one more write of every
+/// entry's memory (page faults at start-up).
 fn share(
-    blob: Blob,
-    entries: Vec<CachedEntry>,
-    records: Range<usize>,
-    parts: impl IntoIterator<Item = (Option<Text>, usize, Option<Range<usize>>)>,
-) -> (Vec<Entry>, Vec<Part>) {
-    let mut first = 0;
-    let parts = (parts.into_iter())
-        .map(|(dataset, count, origins)| {
-            let origins = match origins {
-                Some(range) => {
-                    Origins::Cached(CachedOrigins { file: blob.clone(), range, count, decoded: OnceLock::new() })
-                }
-                None => Origins::Known(vec![None; count]),
-            };
-            let part = Part { start: first, dataset, origins };
-            first = first.saturating_add(count);
-            part
-        })
-        .collect();
+    blob: &Blob,
+    run: Run<impl IntoIterator<Item = CachedEntry>>,
+    entries: &mut Vec<Entry>,
+    parts: &mut Vec<Part>,
+) {
+    let Run { dataset, entries: run_entries, count, records, origins } = run;
+    let origins = match origins {
+        Some((range, compressed)) => {
+            let file = blob.clone();
+            Origins::Cached(CachedOrigins { file, range, compressed, count, decoded: OnceLock::new() })
+        }
+        None => Origins::Known(vec![None; count]),
+    };
+    parts.push(Part { start: entries.len(), dataset, origins });
+    entries.reserve(count);
     let mut start = records.start;
-    let entries = entries
-        .into_iter()
-        .map(|(name, template, len)| {
-            let range = start..start.saturating_add(len);
-            start = range.end;
-            Entry::cached(name, CachedRecord::new(blob.clone(), range), template)
-        })
-        .collect();
-    (entries, parts)
+    entries.extend(run_entries.into_iter().map(|(name, template, len)| {
+        let range = start..start.saturating_add(len);
+        start = range.end;
+        let (source, range) = match &records.frames {
+            Some(frames) => {
+                let (frame, range) = frames.locate(range);
+                (Source::Frame(frames.clone(), frame), range)
+            }
+            None => (Source::Blob(blob.clone()), range),
+        };
+        Entry::cached(name, CachedRecord::new(source, range), template)
+    }));
 }
 
 /// `magic`, the checksum of what follows, [`COMPILER`], then
@@ -465,16 +493,20 @@ impl Serialize for Bytes<'_> {
 }
 
 /// What [`Catalog::to_bytes`] seals: the runs of entries of one dataset
-/// (its name, its entries postcard-encoded as `Vec<CachedEntry>`, the
-/// length of their records' bytes, and their origins postcard-encoded as
-/// a `Vec<Origin>`, none for ready entries), every record's bytes one
-/// after the other in entry order ([`record_bytes`]), and the matcher's
-/// index postcard-encoded ([`PackedIndex`]). A run's entries are bytes of
-/// their own so that a catalog of some of the datasets decodes only
-/// theirs (`--dataset`: a seventh of the start-up at 9,829 records went
-/// into decoding the entries it then dropped), and so is the index, which
-/// only the whole catalog uses.
-type Packed<'a> = (Vec<(Option<Text>, &'a [u8], usize, Option<&'a [u8]>)>, &'a [u8], &'a [u8]);
+/// ([`PackedRun`]), every record's bytes one after the other in entry
+/// order ([`record_bytes`]) in compressed frames (the frames' lengths,
+/// then the frames: [`blob::compress_frames`]), and the matcher's index
+/// postcard-encoded ([`PackedIndex`]), which only the whole catalog uses.
+type Packed<'a> = (Vec<PackedRun<'a>>, Vec<(usize, usize)>, &'a [u8], &'a [u8]);
+
+/// A run of entries of one dataset in [`Packed`]: its name, its number of
+/// entries, their names and templates ([`head_bytes`]: the skeleton, then
+/// the texts), the length of their records' bytes, and their origins
+/// postcard-encoded as a `Vec<Origin>` and compressed ([`blob::compress`];
+/// none for ready entries). A run's
+/// entries are bytes of their own so that a catalog of some of the
+/// datasets decodes only theirs (`--dataset`).
+type PackedRun<'a> = (Option<Text>, usize, &'a [u8], &'a [u8], usize, Option<&'a [u8]>);
 
 /// The matcher's index as a cache file and [`Catalog::to_bytes`] hold it:
 /// what building the matcher computes from the templates, taken as it is
@@ -489,10 +521,11 @@ impl<'de> Deserialize<'de> for PackedIndex {
 
 impl Catalog {
     /// The compiled catalog as bytes (entries, origins and datasets' names,
-    /// with the crate's version and a checksum), to be turned back into the
-    /// same catalog by [`Catalog::from_bytes`] in another process without
-    /// reading or compiling any record: for example broadcast once to the
-    /// workers of a cluster, or compiled into a program by its build script
+    /// with the crate's version and a checksum; the records and origins
+    /// LZ4-compressed), to be turned back into the same catalog by
+    /// [`Catalog::from_bytes`] in another process without reading or
+    /// compiling any record: for example broadcast once to the workers of
+    /// a cluster, or compiled into a program by its build script
     /// ([`Catalog::from_static_bytes`]).
     ///
     /// ```
@@ -505,28 +538,32 @@ impl Catalog {
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
         // Serializing owned, well-formed values into memory cannot fail.
-        let mut records = Vec::new();
-        let parts: Vec<_> = (self.datasets())
+        let (mut records, mut record_ends) = (Vec::new(), Vec::with_capacity(self.len()));
+        let runs: Vec<_> = (self.datasets())
             .map(|(name, range)| {
                 let start = records.len();
-                let entries: Vec<(&Text, &Template, usize)> = (self.entries()[range.clone()].iter())
-                    .map(|entry| {
-                        let start = records.len();
-                        record_bytes::encode(entry.record(), &mut records);
-                        (&entry.name, &entry.template, records.len() - start)
-                    })
-                    .collect();
-                let entries = postcard::to_allocvec(&entries).expect("entries serialize");
+                let (mut skeleton, mut texts) = (Vec::new(), String::new());
+                for entry in &self.entries()[range.clone()] {
+                    let record_start = records.len();
+                    record_bytes::encode(entry.record(), &mut records);
+                    record_ends.push(records.len());
+                    let len = records.len() - record_start;
+                    head_bytes::encode(&entry.name, &entry.template, len, &mut skeleton, &mut texts);
+                }
+                let count = range.len();
                 let origins: Option<Vec<&Origin>> = range.map(|index| self.origin(index)).collect();
                 let origins = origins.map(|origins| postcard::to_allocvec(&origins).expect("origins serialize"));
-                (name, entries, records.len() - start, origins)
+                (name, count, skeleton, texts, records.len() - start, origins.as_deref().map(blob::compress))
             })
             .collect();
-        let parts: Vec<_> = (parts.iter())
-            .map(|(name, entries, len, origins)| (name, Bytes(entries), len, origins.as_deref().map(Bytes)))
+        let (frames, table) = blob::compress_frames(&records, record_ends);
+        let runs: Vec<_> = (runs.iter())
+            .map(|(name, count, skeleton, texts, len, origins)| {
+                (name, count, Bytes(skeleton), Bytes(texts.as_bytes()), len, origins.as_deref().map(Bytes))
+            })
             .collect();
         let index = postcard::to_allocvec(self.matcher().index()).expect("the index serializes");
-        seal(PACKED_MAGIC, &(parts, Bytes(&records), Bytes(&index))).expect("a catalog serializes")
+        seal(PACKED_MAGIC, &(runs, table, Bytes(&frames), Bytes(&index))).expect("a catalog serializes")
     }
 
     /// The catalog that [`Catalog::to_bytes`] gave these bytes for, if they
@@ -540,7 +577,8 @@ impl Catalog {
 
     /// [`Catalog::from_bytes`] of bytes that are part of the program
     /// (`include_bytes!` of what its build script wrote with
-    /// [`Catalog::to_bytes`]): nothing is copied, the records and origins
+    /// [`Catalog::to_bytes`]): nothing is copied (the entries' names and
+    /// templates borrow their texts from the bytes), the records and origins
     /// are decoded from them when first asked for, and the checksum is not
     /// checked (the bytes are as sound as the program's code; summing them
     /// was a seventh of a start-up at 9,829 records, measured), nor is the
@@ -569,27 +607,35 @@ impl Catalog {
         let mut every_one = true;
         let index = {
             let payload = unseal_checked(PACKED_MAGIC, &blob, !trusted).ok()?;
-            let Ok(((packed_parts, records, index), [])) = postcard::take_from_bytes::<Packed>(payload) else {
+            let Ok(((packed_runs, table, frames, index), [])) = postcard::take_from_bytes::<Packed>(payload) else {
                 return None;
             };
-            let records = offset(&blob, records);
-            let mut start = records.start;
-            for (name, packed_entries, len, origins) in packed_parts {
+            let frames = Arc::new(Frames::new(blob.clone(), offset(&blob, frames), &table)?);
+            let mut start = 0usize;
+            for (name, count, mut skeleton, texts, len, origins) in packed_runs {
                 let run = start..start.checked_add(len)?;
                 start = run.end;
                 if !keep(name.as_deref()) {
                     every_one = false;
                     continue;
                 }
-                let run_entries: Vec<CachedEntry> = postcard::from_bytes(packed_entries).ok()?;
-                let count = run_entries.len();
-                let origins = origins.map(|origins| offset(&blob, origins));
-                let (run_entries, run_parts) = share(blob.clone(), run_entries, run, [(name, count, origins)]);
+                // Every entry takes a byte of the skeleton at least.
+                if count > skeleton.len() {
+                    return None;
+                }
+                let mut texts = blob.texts(offset(&blob, texts))?;
                 let first = entries.len();
-                parts.extend(run_parts.into_iter().map(|part| Part { start: first + part.start, ..part }));
-                entries.extend(run_entries);
+                // Stops at the first entry that does not decode.
+                let decoded = std::iter::from_fn(|| head_bytes::decode(&mut skeleton, &mut texts)).take(count);
+                let origins = origins.map(|origins| (offset(&blob, origins), true));
+                let records = Records { frames: Some(frames.clone()), start: run.start };
+                let run = Run { dataset: name, entries: decoded, count, records, origins };
+                share(&blob, run, &mut entries, &mut parts);
+                if entries.len() - first != count || !skeleton.is_empty() || !texts.is_empty() {
+                    return None;
+                }
             }
-            if start != records.end {
+            if start != frames.len() {
                 return None;
             }
             every_one.then_some(index)
@@ -1280,6 +1326,47 @@ mod tests {
         // Another version's static bytes are refused too.
         let other = sealed_as(PACKED_MAGIC, "0.0.0-other", payload_of(bytes));
         assert!(Catalog::from_static_bytes(Vec::leak(other)).is_none());
+    }
+
+    #[test]
+    fn bytes_of_datasets_of_many_frames_give_back_every_record_and_origin() {
+        let test = "bytes_of_datasets_of_many_frames_give_back_every_record_and_origin";
+        let (Some(nats), Some(kafka)) =
+            (crate::test_support::corpus("nats-server", test), crate::test_support::corpus("kafka", test))
+        else {
+            return;
+        };
+        let both = || {
+            let load = |dir: &Path, name: &str| Catalog::load(dir).unwrap().named(name.to_owned());
+            Catalog::concat(vec![load(&nats, "nats-server"), load(&kafka, "kafka")])
+        };
+        let fresh = both();
+        let bytes: &'static [u8] = Vec::leak(fresh.to_bytes());
+        // The records and origins compressed (in about a hundred frames):
+        // the whole catalog is smaller than its records alone.
+        let plain: usize = fresh.entries().iter().map(|entry| record_bytes_len(entry.record())).sum();
+        assert!(bytes.len() < plain, "{} bytes for {plain} of records", bytes.len());
+        let copies = [Catalog::from_static_bytes(bytes).unwrap(), Catalog::from_bytes(bytes).unwrap()];
+        for copy in &copies {
+            assert_eq!(copy.len(), 2008 + 5110);
+            // Read backwards: a frame's records need not be read in order.
+            for index in (0..fresh.len()).rev() {
+                assert_eq!(copy.entries()[index], fresh.entries()[index], "entry {index}");
+                assert_eq!(copy.origin(index), fresh.origin(index), "origin {index}");
+                assert_eq!(copy.dataset(index), fresh.dataset(index));
+            }
+        }
+        // Kafka alone: its records begin within a frame of nats-server's.
+        let kafka_only = Catalog::from_static_bytes_retaining(bytes, |name| name == Some("kafka")).unwrap();
+        let retained = both().retain_datasets(|name| name == Some("kafka"));
+        assert_eq!(kafka_only.entries(), retained.entries());
+        assert_eq!(kafka_only.origin(5109), retained.origin(5109));
+    }
+
+    fn record_bytes_len(record: &crate::model::Record) -> usize {
+        let mut bytes = Vec::new();
+        record_bytes::encode(record, &mut bytes);
+        bytes.len()
     }
 
     #[test]

@@ -17,52 +17,40 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
+
+use super::blob::Source;
 
 use crate::model::{with_record_schema, ErrorType, HandlingStrategy, Record, Severity, Text, TextList};
 
-/// The bytes of a cache file read at run time, or of a catalog compiled
-/// into the program (`Catalog::from_static_bytes`), shared by its records.
-#[derive(Clone, Debug)]
-pub(crate) enum Blob {
-    Shared(Arc<Vec<u8>>),
-    Static(&'static [u8]),
-}
-
-impl std::ops::Deref for Blob {
-    type Target = [u8];
-
-    fn deref(&self) -> &[u8] {
-        match self {
-            Blob::Shared(bytes) => bytes,
-            Blob::Static(bytes) => bytes,
-        }
-    }
-}
-
-/// A record of a cache hit: a range of the file's bytes, decoded when
-/// first asked for.
+/// A record of a cache hit or of [`Catalog::to_bytes`]: a range of the
+/// bytes of a file or of one of its frames, decoded when first asked for.
+///
+/// [`Catalog::to_bytes`]: crate::Catalog::to_bytes
 #[derive(Clone)]
 pub(crate) struct CachedRecord {
-    /// The whole cache file, shared by every record of the hit.
-    file: Blob,
-    /// Where the record's bytes are in `file`.
+    /// The whole file or frame, shared by its records.
+    source: Source,
+    /// Where the record's bytes are in `source`.
     range: Range<usize>,
-    decoded: OnceLock<Record>,
+    /// Boxed, as an entry's decoded record is (see `RecordCell`).
+    decoded: OnceLock<Box<Record>>,
 }
 
 impl CachedRecord {
-    /// The record at `range` of `file`; a range beyond the file is cut to
-    /// it (the record decodes all the same).
-    pub(crate) fn new(file: Blob, range: Range<usize>) -> CachedRecord {
-        let end = range.end.min(file.len());
-        let range = range.start.min(end)..end;
-        CachedRecord { file, range, decoded: OnceLock::new() }
+    /// The record at `range` of `source`.
+    pub(crate) fn new(source: Source, range: Range<usize>) -> CachedRecord {
+        CachedRecord { source, range, decoded: OnceLock::new() }
     }
 
-    /// The record, decoded on first call.
+    /// The record, decoded on first call; a range beyond its bytes is cut
+    /// to them (the record decodes all the same).
     pub(crate) fn get(&self) -> &Record {
-        self.decoded.get_or_init(|| decode(&self.file[self.range.clone()]))
+        self.decoded.get_or_init(|| {
+            let bytes = self.source.bytes();
+            let end = self.range.end.min(bytes.len());
+            Box::new(decode(&bytes[self.range.start.min(end)..end]))
+        })
     }
 }
 
@@ -90,7 +78,7 @@ trait Field: Sized {
     fn take(input: &mut &[u8]) -> Self;
 }
 
-fn put_number(mut n: u64, out: &mut Vec<u8>) {
+pub(super) fn put_number(mut n: u64, out: &mut Vec<u8>) {
     while n >= 0x80 {
         out.push(n as u8 | 0x80);
         n >>= 7;
@@ -104,7 +92,7 @@ fn put_str(text: &str, out: &mut Vec<u8>) {
 }
 
 /// A varint; its bits beyond 64 are dropped, and the input's end ends it.
-fn take_number(input: &mut &[u8]) -> u64 {
+pub(super) fn take_number(input: &mut &[u8]) -> u64 {
     let mut n = 0u64;
     let mut shift = 0u32;
     while let Some((&byte, rest)) = input.split_first() {
@@ -213,7 +201,10 @@ open_enum_field!(Severity, ErrorType, HandlingStrategy);
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
+    use crate::entry::blob::Blob;
 
     fn full_record() -> Record {
         let mut record = Record::new("0123456789abcdef", "disk %s full: %v");
@@ -265,7 +256,7 @@ mod tests {
         let mut bytes = Vec::new();
         encode(&full_record(), &mut bytes);
         let len = bytes.len();
-        let file = Blob::Shared(Arc::new(bytes));
+        let file = Source::Blob(Blob::Shared(Arc::new(bytes)));
         assert_eq!(CachedRecord::new(file.clone(), 0..len + 10).get(), &full_record());
         assert_eq!(CachedRecord::new(file, len + 5..len + 10).get().id, "");
     }

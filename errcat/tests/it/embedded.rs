@@ -266,3 +266,62 @@ fn check_warns_of_a_record_whose_message_is_one_word() {
     assert_eq!(warned.len(), 1, "{stdout}");
     assert!(warned[0].contains("3ba057817d29aa55.json:") && warned[0].contains("`errorMessage`"), "{stdout}");
 }
+
+/// `--data` of every embedded dataset's folder, in catalog order.
+fn data_of_every_folder() -> Vec<String> {
+    NAMES.iter().flat_map(|name| ["--data".to_owned(), folder_of(name)]).collect()
+}
+
+/// `output`'s JSON lines, the `dataset` of each record of `seeds` (ids)
+/// called `seeds`, as the embedded catalog calls it: `--data` calls them
+/// after their folder (`nats-server`).
+fn seeds_named(output: &str, seeds: &BTreeSet<String>) -> Vec<Value> {
+    let mut lines = json_lines(output);
+    for line in &mut lines {
+        if line["id"].as_str().is_some_and(|id| seeds.contains(id)) {
+            line["dataset"] = "seeds".into();
+        }
+    }
+    lines
+}
+
+#[test]
+fn the_embedded_catalog_lists_shows_and_scans_as_data_of_its_folders_does() {
+    let test = "the_embedded_catalog_lists_shows_and_scans_as_data_of_its_folders_does";
+    if !datasets_or_skip(test) {
+        return;
+    }
+    // Every record as `list --json` gives it (its fields, dataset and file),
+    // compiled into the program or loaded from the files.
+    let data = data_of_every_folder();
+    let data: Vec<&str> = data.iter().map(String::as_str).collect();
+    let listed = |args: &[&str]| errcat(&[args, &["list", "--json"]].concat(), 0).0;
+    let embedded = json_lines(&listed(&[]));
+    assert_eq!(embedded.len(), 11690);
+    let seeds = embedded.iter().filter(|record| record["dataset"] == "seeds");
+    let seeds: BTreeSet<String> = seeds.map(|record| record["id"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(seeds.len(), 3);
+    assert_eq!(embedded, seeds_named(&listed(&data), &seeds));
+    // A record of each dataset shown whole, with its file and line.
+    for name in NAMES {
+        let first = embedded.iter().find(|record| record["dataset"] == name).expect("a record of each dataset");
+        let id = first["id"].as_str().unwrap();
+        let shown = |args: &[&str]| errcat(&[args, &["show", "--json", id]].concat(), 0).0;
+        assert_eq!(json_lines(&shown(&[])), seeds_named(&shown(&data), &seeds), "show {id}");
+        let text = |args: &[&str]| errcat(&[args, &["show", id]].concat(), 0).0;
+        let (from_files, compiled_in) = (text(&data), text(&[]));
+        let seeds = |text: &str| text.replace("dataset:         nats-server", "dataset:         seeds");
+        let from_files = if name == "seeds" { seeds(&from_files) } else { from_files };
+        assert_eq!(compiled_in, from_files, "show {id}");
+    }
+    // Real programs' logs, every match with its values and record.
+    let dir = tempfile::tempdir().unwrap();
+    for program in ["cargo", "django", "kafka", "nodejs-node"] {
+        let log = dir.path().join(format!("{program}.log"));
+        fs::write(&log, golden_log(program)).unwrap();
+        let scanned = |args: &[&str]| errcat(&[args, &["scan", "--json", log.to_str().unwrap()]].concat(), 0).0;
+        let embedded = scanned(&[]);
+        assert!(embedded.lines().count() > 10, "{program}: {embedded}");
+        assert_eq!(json_lines(&embedded), seeds_named(&scanned(&data), &seeds), "{program}");
+    }
+}
