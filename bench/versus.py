@@ -3,7 +3,7 @@
 the engine must not slow down: the sparse and dense nats-server logs, the
 multi-system pattern catalog, Docker json-file and JSON envelopes (with the
 embedded catalog and with the 2,008 nats-server records), a scan that prints
-every match (`--json`), the sparse log with every embedded dataset (11,690
+every match (`--json`), the sparse log with every embedded dataset (11,741
 records, no `--data`), and the cached start-up of an `explain` that matches,
 at 2,008 and 5,110 records, against `errcat --version`.
 

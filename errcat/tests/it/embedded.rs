@@ -297,7 +297,7 @@ fn the_embedded_catalog_lists_shows_and_scans_as_data_of_its_folders_does() {
     let data: Vec<&str> = data.iter().map(String::as_str).collect();
     let listed = |args: &[&str]| errcat(&[args, &["list", "--json"]].concat(), 0).0;
     let embedded = json_lines(&listed(&[]));
-    assert_eq!(embedded.len(), 11690);
+    assert_eq!(embedded.len(), 11741);
     let seeds = embedded.iter().filter(|record| record["dataset"] == "seeds");
     let seeds: BTreeSet<String> = seeds.map(|record| record["id"].as_str().unwrap().to_owned()).collect();
     assert_eq!(seeds.len(), 3);
